@@ -1,0 +1,459 @@
+import { describe, expect, it } from 'vitest';
+import * as fc from 'fast-check';
+import {
+  METADATA_KEY_MAX_BYTES,
+  METADATA_TOTAL_MAX_BYTES,
+  STANDARD_METADATA_HEADERS,
+  checkCustomMetadata,
+  customMetadataEntriesSchema,
+  customMetadataFromEntries,
+  customMetadataSchema,
+  customMetadataToEntries,
+  customMetadataTotalBytes,
+  formatHttpDate,
+  isPrintableAscii,
+  listCustomMetadataViolations,
+  metadataEntryBytes,
+  metadataFromEntries,
+  metadataFromHeaders,
+  metadataKeyBytes,
+  metadataRuleOfIssue,
+  metadataToHeaders,
+  objectMetadataSchema,
+  parseHttpDate,
+  utf8ByteLength,
+} from './model.ts';
+
+const ruleOf = (custom: Record<string, string>) => checkCustomMetadata(custom)?.rule ?? null;
+const codeOf = (custom: Record<string, string>) => checkCustomMetadata(custom)?.code ?? null;
+
+describe('limits', () => {
+  it('are the documented numbers (ref §6)', () => {
+    expect(METADATA_KEY_MAX_BYTES).toBe(512);
+    expect(METADATA_TOTAL_MAX_BYTES).toBe(2048);
+    expect(STANDARD_METADATA_HEADERS).toEqual([
+      'cache-control',
+      'content-disposition',
+      'content-encoding',
+      'content-type',
+      'expires',
+    ]);
+  });
+});
+
+describe('byte counters', () => {
+  it.each([
+    ['', 0],
+    ['abc', 3],
+    ['é', 2],
+    ['中', 3],
+    ['😀', 4],
+    ['a中😀', 8],
+  ])('utf8ByteLength(%j) = %i, as TextEncoder says', (text, bytes) => {
+    expect(utf8ByteLength(text)).toBe(bytes);
+    expect(new TextEncoder().encode(text).length).toBe(bytes);
+  });
+
+  it('counts a lone surrogate as the 3-byte U+FFFD it would be sent as', () => {
+    expect(utf8ByteLength('\ud800')).toBe(3);
+    expect(utf8ByteLength('a\udfffb')).toBe(5);
+  });
+
+  it('count key and value, never the x-qs-meta- prefix', () => {
+    expect(metadataKeyBytes('author')).toBe(6);
+    expect(metadataEntryBytes('author', 'tom')).toBe(9);
+    expect(customMetadataTotalBytes({ author: 'tom', id: '42' })).toBe(9 + 4);
+    expect(customMetadataTotalBytes({})).toBe(0);
+  });
+});
+
+describe('checkCustomMetadata: key length boundary (prefix not counted)', () => {
+  it.each([
+    [511, null, null],
+    [512, null, null],
+    [513, 'key_too_long', 'metadata_too_large'],
+  ])('%i-byte key ⇒ %s', (length, rule, code) => {
+    const key = 'k'.repeat(length);
+    expect(ruleOf({ [key]: 'v' })).toBe(rule);
+    expect(codeOf({ [key]: 'v' })).toBe(code);
+  });
+
+  it('reports the measured size and the limit of a long key', () => {
+    const violation = checkCustomMetadata({ ['k'.repeat(600)]: '' });
+    expect(violation).toMatchObject({ rule: 'key_too_long', key: 'k'.repeat(600), bytes: 600, limit: 512 });
+    expect(violation?.message).toContain('600 bytes');
+  });
+});
+
+describe('checkCustomMetadata: total size boundary', () => {
+  it.each([
+    [2047, null, null],
+    [2048, null, null],
+    [2049, 'total_too_large', 'metadata_too_large'],
+  ])('one entry totalling %i bytes ⇒ %s', (total, rule, code) => {
+    const custom = { key: 'v'.repeat(total - 3) };
+    expect(customMetadataTotalBytes(custom)).toBe(total);
+    expect(ruleOf(custom)).toBe(rule);
+    expect(codeOf(custom)).toBe(code);
+  });
+
+  it.each([
+    [2047, null],
+    [2048, null],
+    [2049, 'total_too_large'],
+  ])('a 512-byte key plus others totalling %i bytes ⇒ %s', (total, rule) => {
+    const custom = { ['a'.repeat(512)]: 'x'.repeat(500), b: 'y'.repeat(total - 512 - 500 - 1) };
+    expect(customMetadataTotalBytes(custom)).toBe(total);
+    expect(ruleOf(custom)).toBe(rule);
+  });
+
+  it('sums many keys: 128 entries of 16 bytes fit, one more byte does not', () => {
+    const custom: Record<string, string> = {};
+    for (let i = 0; i < 128; i += 1) custom[`key-${String(i).padStart(3, '0')}`] = 'v'.repeat(9);
+    expect(customMetadataTotalBytes(custom)).toBe(2048);
+    expect(checkCustomMetadata(custom)).toBeNull();
+    custom['key-000'] = 'v'.repeat(10);
+    expect(checkCustomMetadata(custom)).toMatchObject({
+      code: 'metadata_too_large',
+      rule: 'total_too_large',
+      bytes: 2049,
+      limit: 2048,
+    });
+    expect(checkCustomMetadata(custom)?.key).toBeUndefined();
+  });
+
+  it('accepts empty metadata and empty values', () => {
+    expect(checkCustomMetadata({})).toBeNull();
+    expect(checkCustomMetadata({ flag: '' })).toBeNull();
+  });
+});
+
+describe('checkCustomMetadata: value characters', () => {
+  it.each([
+    [31, 'value_not_printable', 'invalid_argument', 'note'],
+    [32, null, null, undefined],
+    [126, null, null, undefined],
+    [127, 'value_not_printable', 'invalid_argument', 'note'],
+    [128, 'value_not_printable', 'invalid_argument', 'note'],
+  ])('code point %i in a value ⇒ %s', (codePoint, rule, code, key) => {
+    const custom = { note: `a${String.fromCodePoint(codePoint)}b` };
+    expect(ruleOf(custom)).toBe(rule);
+    expect(codeOf(custom)).toBe(code);
+    expect(checkCustomMetadata(custom)?.key).toBe(key);
+    expect(isPrintableAscii(String.fromCodePoint(codePoint))).toBe(rule === null);
+  });
+
+  it.each(['\t', '\n', '\r', '\0', 'é', '中文', '😀', '\u200d'])('rejects %j in a value', (bad) => {
+    expect(ruleOf({ note: `x${bad}` })).toBe('value_not_printable');
+  });
+
+  it('accepts every printable ASCII character in a value', () => {
+    let all = '';
+    for (let c = 32; c <= 126; c += 1) all += String.fromCharCode(c);
+    expect(checkCustomMetadata({ all })).toBeNull();
+  });
+});
+
+describe('checkCustomMetadata: key characters', () => {
+  const allowed = [
+    ...'ABCDEFGHIJKLMNOPQRSTUVWXYZ',
+    ...'abcdefghijklmnopqrstuvwxyz',
+    ...'0123456789',
+    '-',
+    '_',
+    '.',
+  ];
+
+  it('lists exactly 65 allowed characters', () => {
+    expect(allowed).toHaveLength(65);
+  });
+
+  it.each(allowed)('allows %j alone and inside a key', (ch) => {
+    expect(checkCustomMetadata({ [ch]: 'v' })).toBeNull();
+    expect(checkCustomMetadata({ [`a${ch}b`]: 'v' })).toBeNull();
+  });
+
+  it.each([' ', '/', ':', '@', '+', '=', '~', '\t', '\n', '"', ',', ';', '(', ')', '%', 'é', '中', '😀', '\u00a0'])(
+    'rejects %j in a key with invalid_argument/key_charset',
+    (ch) => {
+      expect(checkCustomMetadata({ [`a${ch}b`]: 'v' })).toMatchObject({
+        code: 'invalid_argument',
+        rule: 'key_charset',
+        key: `a${ch}b`,
+      });
+    },
+  );
+
+  it('rejects an empty key with key_empty', () => {
+    expect(checkCustomMetadata({ '': 'v' })).toMatchObject({ code: 'invalid_argument', rule: 'key_empty', key: '' });
+  });
+
+  it('reports charset before length for a long illegal key, and lists both', () => {
+    const key = 'a b'.repeat(200);
+    expect(ruleOf({ [key]: '' })).toBe('key_charset');
+    expect(listCustomMetadataViolations({ [key]: '' }).map((v) => v.rule)).toEqual(['key_charset', 'key_too_long']);
+  });
+
+  it('lists every violation: per entry in order, the total last', () => {
+    const custom = { 'bad key': 'é', ok: 'x'.repeat(2100) };
+    expect(listCustomMetadataViolations(custom).map((v) => [v.rule, v.key])).toEqual([
+      ['key_charset', 'bad key'],
+      ['value_not_printable', 'bad key'],
+      ['total_too_large', undefined],
+    ]);
+  });
+});
+
+describe('metadataFromHeaders / metadataToHeaders', () => {
+  it('extracts the five standard headers and x-qs-meta-*, ignoring the rest', () => {
+    const headers = new Headers({
+      'Cache-Control': 'max-age=60',
+      'Content-Disposition': 'attachment; filename="a.txt"',
+      'Content-Encoding': 'gzip',
+      'Content-Type': 'video/mp4; charset=utf8',
+      Expires: 'Wed, 10 Dec 2014 17:20:31 GMT',
+      'Content-Language': 'en',
+      'Content-Length': '10',
+      'x-qs-storage-class': 'STANDARD',
+      'x-qs-meta-author': 'Tom',
+    });
+    expect(metadataFromHeaders(headers)).toEqual({
+      standard: {
+        'cache-control': 'max-age=60',
+        'content-disposition': 'attachment; filename="a.txt"',
+        'content-encoding': 'gzip',
+        'content-type': 'video/mp4; charset=utf8',
+        expires: 'Wed, 10 Dec 2014 17:20:31 GMT',
+      },
+      custom: { author: 'Tom' },
+    });
+  });
+
+  it('treats header names case-insensitively: X-QS-META-Foo == x-qs-meta-foo', () => {
+    const upper = metadataFromHeaders(new Headers({ 'X-QS-META-Foo': 'Bar' }));
+    const lower = metadataFromHeaders(new Headers({ 'x-qs-meta-foo': 'Bar' }));
+    expect(upper).toEqual(lower);
+    expect(upper.custom).toEqual({ foo: 'Bar' });
+    expect(metadataFromEntries([['X-QS-META-Foo', 'Bar']]).custom).toEqual({ foo: 'Bar' });
+  });
+
+  it('keeps values byte-for-byte (case, percent escapes, encoded-words)', () => {
+    const custom = metadataFromHeaders(
+      new Headers({ 'x-qs-meta-a': 'MiXeD Case', 'x-qs-meta-b': '%E4%B8%AD', 'x-qs-meta-c': '=?UTF-8?B?5Lit?=' }),
+    ).custom;
+    expect(custom).toEqual({ a: 'MiXeD Case', b: '%E4%B8%AD', c: '=?UTF-8?B?5Lit?=' });
+  });
+
+  it('joins repeated names like Headers does and keeps a bare prefix as the empty key', () => {
+    const m = metadataFromEntries([
+      ['X-QS-META-Foo', 'a'],
+      ['x-qs-meta-foo', 'b'],
+      ['x-qs-meta-', 'v'],
+      ['content-type', 'text/plain'],
+    ]);
+    expect(m.custom).toEqual({ foo: 'a, b', '': 'v' });
+    expect(m.standard).toEqual({ 'content-type': 'text/plain' });
+    expect(checkCustomMetadata(m.custom)?.rule).toBe('key_empty');
+  });
+
+  it('writes lower-case header names, standard first', () => {
+    const headers = metadataToHeaders({
+      standard: { expires: 'Wed, 10 Dec 2014 17:20:31 GMT', 'content-type': 'text/plain' },
+      custom: { Author: 'Tom', id: '7' },
+    });
+    expect(Object.entries(headers)).toEqual([
+      ['content-type', 'text/plain'],
+      ['expires', 'Wed, 10 Dec 2014 17:20:31 GMT'],
+      ['x-qs-meta-author', 'Tom'],
+      ['x-qs-meta-id', '7'],
+    ]);
+  });
+
+  it('round-trips through real Headers', () => {
+    const m = { standard: { 'cache-control': 'no-cache' }, custom: { a: '1', 'b.c_d-e': 'x y' } };
+    expect(metadataFromHeaders(new Headers(metadataToHeaders(m)))).toEqual(m);
+  });
+});
+
+describe('customMetadataSchema agrees with checkCustomMetadata', () => {
+  const keyChar = fc.constantFrom(...'aZ09-_. /:é😀'.split(/(?:)/u));
+  const arbCustom = fc.dictionary(
+    fc.oneof(
+      fc.string({ unit: keyChar, maxLength: 8 }),
+      fc.integer({ min: 505, max: 520 }).map((n) => 'k'.repeat(n)),
+    ),
+    fc.oneof(
+      fc.string({ unit: 'binary-ascii', maxLength: 12 }),
+      fc.integer({ min: 400, max: 1100 }).map((n) => 'v'.repeat(n)),
+    ),
+    { maxKeys: 5 },
+  );
+
+  it('same verdict and same rules (property)', () => {
+    fc.assert(
+      fc.property(arbCustom, (custom) => {
+        const parsed = customMetadataSchema.safeParse(custom);
+        const expected = listCustomMetadataViolations(custom);
+        expect(parsed.success).toBe(checkCustomMetadata(custom) === null);
+        const issueRules = parsed.success ? [] : parsed.error.issues.map((i) => metadataRuleOfIssue(i));
+        expect(issueRules).toEqual(expected.map((v) => v.rule));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('puts rule, code and key into issue params and the key into the path', () => {
+    const parsed = customMetadataSchema.safeParse({ 'a b': 'v', ok: 'x'.repeat(2100) });
+    expect(parsed.success).toBe(false);
+    if (parsed.success) return;
+    expect(parsed.error.issues.map((i) => ({ path: i.path, params: 'params' in i ? i.params : undefined }))).toEqual([
+      { path: ['a b'], params: { rule: 'key_charset', code: 'invalid_argument', key: 'a b' } },
+      { path: [], params: { rule: 'total_too_large', code: 'metadata_too_large', bytes: 2106, limit: 2048 } },
+    ]);
+  });
+});
+
+describe('customMetadataEntriesSchema (form rows)', () => {
+  it('points each issue at its field and flags case-insensitive duplicates', () => {
+    const parsed = customMetadataEntriesSchema.safeParse([
+      { key: 'Author', value: 'tom' },
+      { key: 'author', value: 'ann' },
+      { key: 'bad/key', value: 'ok' },
+      { key: 'note', value: '中文' },
+      { key: '', value: '' },
+    ]);
+    expect(parsed.success).toBe(false);
+    if (parsed.success) return;
+    expect(parsed.error.issues.map((i) => [i.path, metadataRuleOfIssue(i)])).toEqual([
+      [[1, 'key'], 'key_duplicate'],
+      [[2, 'key'], 'key_charset'],
+      [[3, 'value'], 'value_not_printable'],
+      [[4, 'key'], 'key_empty'],
+    ]);
+  });
+
+  it('counts the total across rows', () => {
+    const rows = [
+      { key: 'a', value: 'x'.repeat(1023) },
+      { key: 'b', value: 'y'.repeat(1023) },
+    ];
+    expect(customMetadataEntriesSchema.safeParse(rows).success).toBe(true);
+    rows[1] = { key: 'b', value: 'y'.repeat(1024) };
+    const parsed = customMetadataEntriesSchema.safeParse(rows);
+    expect(parsed.success ? [] : parsed.error.issues.map((i) => [i.path, metadataRuleOfIssue(i)])).toEqual([
+      [[], 'total_too_large'],
+    ]);
+  });
+
+  it('converts rows to the model and back', () => {
+    expect(customMetadataFromEntries([{ key: 'Author', value: 'Tom' }, { key: 'id', value: '1' }])).toEqual({
+      author: 'Tom',
+      id: '1',
+    });
+    expect(customMetadataToEntries({ z: '1', a: '2' })).toEqual([
+      { key: 'a', value: '2' },
+      { key: 'z', value: '1' },
+    ]);
+  });
+});
+
+describe('objectMetadataSchema', () => {
+  it('accepts a full, valid ObjectMetadata', () => {
+    const m = {
+      standard: {
+        'cache-control': 'max-age=3600',
+        'content-disposition': 'inline',
+        'content-encoding': 'gzip',
+        'content-type': 'text/html; charset=utf-8',
+        expires: 'Wed, 10 Dec 2014 17:20:31 GMT',
+      },
+      custom: { author: 'tom' },
+    };
+    expect(objectMetadataSchema.parse(m)).toEqual(m);
+  });
+
+  it.each([
+    [{ expires: 'tomorrow' }, 'expires_not_http_date', ['standard', 'expires']],
+    [{ expires: 'Thu, 10 Dec 2014 17:20:31 GMT' }, 'expires_not_http_date', ['standard', 'expires']],
+    [{ 'content-disposition': 'attachment; filename="中.txt"' }, 'standard_not_printable', ['standard', 'content-disposition']],
+    [{ 'cache-control': 'no-cache\r\nx-evil: 1' }, 'standard_not_printable', ['standard', 'cache-control']],
+  ])('rejects standard %j with %s', (standard, rule, path) => {
+    const parsed = objectMetadataSchema.safeParse({ standard, custom: {} });
+    expect(parsed.success).toBe(false);
+    if (parsed.success) return;
+    expect(parsed.error.issues.map((i) => [i.path, metadataRuleOfIssue(i)])).toEqual([[path, rule]]);
+  });
+
+  it('rejects headers that cannot be stored and reports custom rules with their path', () => {
+    expect(objectMetadataSchema.safeParse({ standard: { 'content-language': 'en' }, custom: {} }).success).toBe(false);
+    const parsed = objectMetadataSchema.safeParse({ standard: {}, custom: { 'a:b': 'v' } });
+    expect(parsed.success ? [] : parsed.error.issues.map((i) => [i.path, metadataRuleOfIssue(i)])).toEqual([
+      [['custom', 'a:b'], 'key_charset'],
+    ]);
+  });
+});
+
+describe('HTTP dates', () => {
+  const instant = Date.UTC(1994, 10, 6, 8, 49, 37);
+
+  it.each([
+    'Sun, 06 Nov 1994 08:49:37 GMT',
+    'Sunday, 06-Nov-94 08:49:37 GMT',
+    'Sun Nov  6 08:49:37 1994',
+  ])('parses the RFC 9110 form %j', (text) => {
+    expect(parseHttpDate(text, new Date('2026-01-01T00:00:00Z'))?.getTime()).toBe(instant);
+  });
+
+  it('maps two-digit years more than 50 years ahead to the previous century', () => {
+    const now = new Date('2026-06-01T00:00:00Z');
+    expect(parseHttpDate('Wednesday, 01-Jan-76 00:00:00 GMT', now)?.getUTCFullYear()).toBe(2076);
+    expect(parseHttpDate('Saturday, 01-Jan-77 00:00:00 GMT', now)?.getUTCFullYear()).toBe(1977);
+    expect(parseHttpDate('Thursday, 01-Jan-87 00:00:00 GMT', new Date('2026-06-01T00:00:00Z'))?.getUTCFullYear()).toBe(
+      1987,
+    );
+  });
+
+  it.each([
+    '',
+    '0',
+    'tomorrow',
+    'Mon, 06 Nov 1994 08:49:37 GMT', // wrong weekday
+    'Sun, 06 nov 1994 08:49:37 GMT', // case-sensitive
+    'Sun, 06 Nov 1994 08:49:37 gmt',
+    'Sun, 6 Nov 1994 08:49:37 GMT',
+    'Sun, 06 Nov 1994 08:49:37 +0000',
+    'Sun, 06 Nov 1994 24:00:00 GMT',
+    'Sun, 06 Nov 1994 08:60:00 GMT',
+    'Thu, 30 Feb 2023 00:00:00 GMT',
+    ' Sun, 06 Nov 1994 08:49:37 GMT',
+    '1994-11-06T08:49:37Z',
+  ])('rejects %j', (text) => {
+    expect(parseHttpDate(text)).toBeNull();
+  });
+
+  it('accepts 29 Feb only in leap years', () => {
+    expect(parseHttpDate('Thu, 29 Feb 2024 00:00:00 GMT')).not.toBeNull();
+    expect(parseHttpDate('Sun, 29 Feb 2023 00:00:00 GMT')).toBeNull();
+  });
+
+  it('formats IMF-fixdate', () => {
+    expect(formatHttpDate(new Date(instant))).toBe('Sun, 06 Nov 1994 08:49:37 GMT');
+    expect(formatHttpDate(new Date('2014-12-10T17:20:31.999Z'))).toBe('Wed, 10 Dec 2014 17:20:31 GMT');
+    expect(() => formatHttpDate(new Date(Number.NaN))).toThrow(RangeError);
+    expect(() => formatHttpDate(new Date('+010000-01-01T00:00:00Z'))).toThrow(RangeError);
+  });
+
+  it('format then parse is the identity at second precision (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59Z'), noInvalidDate: true }),
+        (date) => {
+          const text = formatHttpDate(date);
+          expect(parseHttpDate(text)?.getTime()).toBe(Math.floor(date.getTime() / 1000) * 1000);
+          expect(text).toBe(date.getUTCFullYear() >= 1000 ? date.toUTCString() : text);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});

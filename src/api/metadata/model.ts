@@ -1,0 +1,483 @@
+/**
+ * Object metadata: the one model of QingStor's storable headers and custom `x-qs-meta-*` metadata,
+ * shared by the console (forms, editor) and the mock (request validation), so the two can never
+ * disagree about what is legal. Rules: reference §6 (limits), §5.1 (the five storable standard
+ * headers), §11.6 (lower-case names).
+ *
+ * Runs unchanged in the browser and in Node 24 with type stripping: no JSX, no enums, no path aliases.
+ */
+import { z } from 'zod';
+
+// ref §5.1 / §6: the only standard headers QingStor stores and replays on GET/HEAD.
+export const STANDARD_METADATA_HEADERS = [
+  'cache-control',
+  'content-disposition',
+  'content-encoding',
+  'content-type',
+  'expires',
+] as const;
+export type StandardHeader = (typeof STANDARD_METADATA_HEADERS)[number];
+
+export const CUSTOM_METADATA_PREFIX = 'x-qs-meta-';
+// ref §6: key length excludes the prefix; total = Σ(len(key) + len(value)).
+export const METADATA_KEY_MAX_BYTES = 512;
+export const METADATA_TOTAL_MAX_BYTES = 2048;
+
+export interface ObjectMetadata {
+  standard: Partial<Record<StandardHeader, string>>;
+  /** Keys lower-case, WITHOUT the `x-qs-meta-` prefix; values exactly as stored. */
+  custom: Record<string, string>;
+}
+
+/**
+ * Stable identifiers of every rule, so the UI can translate a violation without parsing messages.
+ * The first five are the custom-metadata rules of ref §6 (checked by `checkCustomMetadata`, and by the
+ * mock). The last three exist only in the form schemas: a Record cannot hold duplicate keys and the
+ * server stores standard headers verbatim, but a form should still stop the user early.
+ */
+export type MetadataRule =
+  | 'key_empty'
+  | 'key_charset'
+  | 'key_too_long'
+  | 'value_not_printable'
+  | 'total_too_large'
+  | 'key_duplicate'
+  | 'standard_not_printable'
+  | 'expires_not_http_date';
+
+export type MetadataViolationCode = 'metadata_too_large' | 'invalid_argument';
+
+export interface MetadataViolation {
+  /** The QingStor error code the server answers with (ref §6; `invalid_argument` is inferred, §12). */
+  code: MetadataViolationCode;
+  rule: MetadataRule;
+  /** Custom key (without prefix) or standard header name the violation is about; absent for the total. */
+  key?: string;
+  /** Plain-English explanation; the UI should translate `rule` instead of showing this verbatim. */
+  message: string;
+  /** Measured size in bytes, for the size rules. */
+  bytes?: number;
+  /** Limit in bytes, for the size rules. */
+  limit?: number;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Predicates and byte counters (the single source of truth for the checker AND the zod schemas)
+
+const KEY_PATTERN = /^[A-Za-z0-9._-]+$/;
+const PRINTABLE_ASCII_PATTERN = /^[\x20-\x7e]*$/;
+
+/** True when every character is printable ASCII, code points 32..126 inclusive (ref §6). Empty is true. */
+export function isPrintableAscii(value: string): boolean {
+  return PRINTABLE_ASCII_PATTERN.test(value);
+}
+
+/** True when a custom key (without prefix) uses only A-Z a-z 0-9 '-' '_' '.' and is not empty (ref §6). */
+export function isValidMetadataKeyCharset(key: string): boolean {
+  return KEY_PATTERN.test(key);
+}
+
+/**
+ * UTF-8 byte length of a JS string. Lone surrogates count 3 bytes (they would go out as U+FFFD).
+ * For legal keys and values (pure ASCII) this equals `.length`; for illegal ones it is what a browser
+ * would put on the wire, which is the honest number to show next to an error.
+ */
+export function utf8ByteLength(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0x80) bytes += 1;
+    else if (unit < 0x800) bytes += 2;
+    else if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        bytes += 4;
+        i += 1;
+      } else bytes += 3;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+/** Bytes a key (given WITHOUT the `x-qs-meta-` prefix) counts toward the 512-byte limit and the total. */
+export function metadataKeyBytes(key: string): number {
+  return utf8ByteLength(key);
+}
+
+/** Bytes one entry counts toward the 2 KB total: len(key without prefix) + len(value). */
+export function metadataEntryBytes(key: string, value: string): number {
+  return metadataKeyBytes(key) + utf8ByteLength(value);
+}
+
+/** Σ(len(key) + len(value)) over all custom entries (ref §6). */
+export function customMetadataTotalBytes(custom: Record<string, string>): number {
+  let total = 0;
+  for (const [key, value] of Object.entries(custom)) total += metadataEntryBytes(key, value);
+  return total;
+}
+
+/** Per-entry violations, in the fixed order key_empty → key_charset → key_too_long → value_not_printable. */
+function entryViolations(key: string, value: string): MetadataViolation[] {
+  const found: MetadataViolation[] = [];
+  if (key === '') {
+    found.push({
+      code: 'invalid_argument',
+      rule: 'key_empty',
+      key,
+      message: 'A metadata key must not be empty.',
+    });
+  } else if (!isValidMetadataKeyCharset(key)) {
+    found.push({
+      code: 'invalid_argument',
+      rule: 'key_charset',
+      key,
+      message: `Metadata key "${key}" may contain only ASCII letters, digits, "-", "_" and ".".`,
+    });
+  }
+  const keyBytes = metadataKeyBytes(key);
+  if (keyBytes > METADATA_KEY_MAX_BYTES) {
+    found.push({
+      code: 'metadata_too_large',
+      rule: 'key_too_long',
+      key,
+      bytes: keyBytes,
+      limit: METADATA_KEY_MAX_BYTES,
+      message: `Metadata key is ${keyBytes} bytes long; at most ${METADATA_KEY_MAX_BYTES} bytes are allowed.`,
+    });
+  }
+  if (!isPrintableAscii(value)) {
+    found.push({
+      code: 'invalid_argument',
+      rule: 'value_not_printable',
+      key,
+      message:
+        `The value of metadata key "${key}" contains characters outside printable ASCII (32–126); ` +
+        'encode it (RFC 2047 or percent-encoding) first.',
+    });
+  }
+  return found;
+}
+
+function totalViolation(total: number): MetadataViolation | null {
+  if (total <= METADATA_TOTAL_MAX_BYTES) return null;
+  return {
+    code: 'metadata_too_large',
+    rule: 'total_too_large',
+    bytes: total,
+    limit: METADATA_TOTAL_MAX_BYTES,
+    message: `Custom metadata totals ${total} bytes (keys plus values); at most ${METADATA_TOTAL_MAX_BYTES} bytes are allowed.`,
+  };
+}
+
+/**
+ * Every violation of ref §6 in `custom` (keys without prefix): per entry in iteration order, then the
+ * total. Empty array = valid. Use this to show all problems at once; the server reports only one.
+ */
+export function listCustomMetadataViolations(custom: Record<string, string>): MetadataViolation[] {
+  const found: MetadataViolation[] = [];
+  let total = 0;
+  for (const [key, value] of Object.entries(custom)) {
+    found.push(...entryViolations(key, value));
+    total += metadataEntryBytes(key, value);
+  }
+  const overTotal = totalViolation(total);
+  if (overTotal) found.push(overTotal);
+  return found;
+}
+
+/**
+ * The first violation (what the mock answers with) or null. Order: entries in iteration order (the mock
+ * passes them sorted by name, as `Headers` iterates), each key_empty → key_charset → key_too_long →
+ * value_not_printable; then the 2 KB total. Which error real QingStor reports first when a request
+ * breaks several rules is undocumented; this order is our choice.
+ */
+export function checkCustomMetadata(custom: Record<string, string>): MetadataViolation | null {
+  return listCustomMetadataViolations(custom)[0] ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Headers ⇄ model
+
+function isStandardHeader(name: string): name is StandardHeader {
+  return (STANDARD_METADATA_HEADERS as readonly string[]).includes(name);
+}
+
+/**
+ * Metadata from name/value pairs, e.g. PostObject form fields (ref §7) or `Headers` entries. Names are
+ * case-insensitive (ref §6); repeated names are joined with ", " as `Headers` does. Values are kept
+ * byte-for-byte (ref §6, inferred), even illegal ones, so the caller can validate them. A bare
+ * `x-qs-meta-` name yields the key "" so validation reports it instead of silently dropping it.
+ */
+export function metadataFromEntries(entries: Iterable<readonly [string, string]>): ObjectMetadata {
+  const standard: Partial<Record<StandardHeader, string>> = {};
+  const custom: Record<string, string> = {};
+  for (const [rawName, value] of entries) {
+    const name = rawName.toLowerCase();
+    if (isStandardHeader(name)) {
+      const previous = standard[name];
+      standard[name] = previous === undefined ? value : `${previous}, ${value}`;
+    } else if (name.startsWith(CUSTOM_METADATA_PREFIX)) {
+      const key = name.slice(CUSTOM_METADATA_PREFIX.length);
+      const previous = Object.hasOwn(custom, key) ? custom[key] : undefined;
+      custom[key] = previous === undefined ? value : `${previous}, ${value}`;
+    }
+  }
+  return { standard, custom };
+}
+
+/** The five storable standard headers and all `x-qs-meta-*` headers of a request or response. */
+export function metadataFromHeaders(headers: Headers): ObjectMetadata {
+  return metadataFromEntries(headers.entries());
+}
+
+/**
+ * Header map (lower-case names) for a PUT, REPLACE-copy or GET/HEAD replay. Standard headers come first
+ * in STANDARD_METADATA_HEADERS order, then custom keys as given. Custom keys are lower-cased; if two
+ * differ only in case the later one wins (they are the same HTTP header).
+ */
+export function metadataToHeaders(m: ObjectMetadata): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const name of STANDARD_METADATA_HEADERS) {
+    const value = m.standard[name];
+    if (value !== undefined) headers[name] = value;
+  }
+  for (const [key, value] of Object.entries(m.custom)) {
+    headers[CUSTOM_METADATA_PREFIX + key.toLowerCase()] = value;
+  }
+  return headers;
+}
+
+/** Lower-cases custom keys (later wins on case collisions); values untouched. */
+export function normalizeCustomMetadata(custom: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(custom)) out[key.toLowerCase()] = value;
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// HTTP dates (RFC 9110 §5.6.7), for Expires. src/api/signing.ts has its own `httpDate` for signing;
+// these live here because Expires needs parsing and strict validation, which signing does not.
+
+const DAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+const LONG_DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+const IMF_FIXDATE = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), (\d{2}) ([A-Z][a-z]{2}) (\d{4}) (\d{2}):(\d{2}):(\d{2}) GMT$/;
+const RFC850_DATE =
+  /^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), (\d{2})-([A-Z][a-z]{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2}) GMT$/;
+const ASCTIME_DATE = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun) ([A-Z][a-z]{2}) ([ \d]\d) (\d{2}):(\d{2}):(\d{2}) (\d{4})$/;
+
+function buildUtcDate(
+  year: number,
+  monthName: string,
+  day: number,
+  hour: number,
+  minute: number,
+  second: number,
+  weekday: number,
+): Date | null {
+  const month = (MONTH_NAMES as readonly string[]).indexOf(monthName);
+  if (month < 0 || hour > 23 || minute > 59 || second > 59) return null;
+  const date = new Date(0);
+  date.setUTCFullYear(year, month, day);
+  date.setUTCHours(hour, minute, second, 0);
+  // Reject rolled-over dates (31 Feb) and a weekday that contradicts the date.
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month || date.getUTCDate() !== day) return null;
+  if (date.getUTCDay() !== weekday) return null;
+  return date;
+}
+
+/**
+ * Parses an HTTP-date: IMF-fixdate ("Sun, 06 Nov 1994 08:49:37 GMT") and the two obsolete forms every
+ * recipient must accept (RFC 850 "Sunday, 06-Nov-94 08:49:37 GMT" and asctime "Sun Nov  6 08:49:37 1994").
+ * Case-sensitive as RFC 9110 requires. Returns null for anything else, for impossible dates and for a
+ * weekday that does not match the date. Two-digit RFC 850 years more than 50 years ahead of `now` are
+ * taken as the previous century (RFC 9110 §5.6.7).
+ */
+export function parseHttpDate(value: string, now: Date = new Date()): Date | null {
+  let match = IMF_FIXDATE.exec(value);
+  if (match) {
+    const [, dayName = '', day = '', month = '', year = '', hh = '', mm = '', ss = ''] = match;
+    return buildUtcDate(Number(year), month, Number(day), Number(hh), Number(mm), Number(ss),
+      (DAY_NAMES as readonly string[]).indexOf(dayName));
+  }
+  match = RFC850_DATE.exec(value);
+  if (match) {
+    const [, dayName = '', day = '', month = '', yy = '', hh = '', mm = '', ss = ''] = match;
+    const nowYear = now.getUTCFullYear();
+    let year = Math.floor(nowYear / 100) * 100 + Number(yy);
+    if (year > nowYear + 50) year -= 100;
+    return buildUtcDate(year, month, Number(day), Number(hh), Number(mm), Number(ss),
+      (LONG_DAY_NAMES as readonly string[]).indexOf(dayName));
+  }
+  match = ASCTIME_DATE.exec(value);
+  if (match) {
+    const [, dayName = '', month = '', day = '', hh = '', mm = '', ss = '', year = ''] = match;
+    return buildUtcDate(Number(year), month, Number(day.trim()), Number(hh), Number(mm), Number(ss),
+      (DAY_NAMES as readonly string[]).indexOf(dayName));
+  }
+  return null;
+}
+
+const pad2 = (n: number): string => String(n).padStart(2, '0');
+
+/** IMF-fixdate, e.g. "Wed, 10 Dec 2014 17:20:31 GMT". Throws RangeError outside years 0000–9999. */
+export function formatHttpDate(date: Date): string {
+  const year = date.getUTCFullYear();
+  if (!Number.isFinite(date.getTime()) || year < 0 || year > 9999) {
+    throw new RangeError('An HTTP date needs a valid date with a four-digit year.');
+  }
+  return (
+    `${DAY_NAMES[date.getUTCDay()]}, ${pad2(date.getUTCDate())} ${MONTH_NAMES[date.getUTCMonth()]} ` +
+    `${String(year).padStart(4, '0')} ${pad2(date.getUTCHours())}:${pad2(date.getUTCMinutes())}:` +
+    `${pad2(date.getUTCSeconds())} GMT`
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------
+// zod 4 schemas — built on the same functions as checkCustomMetadata, so they can never disagree.
+// Each issue carries `params: { rule, code, key?, bytes?, limit? }`.
+
+type IssueSink = {
+  addIssue(issue: { code: 'custom'; message: string; path?: PropertyKey[]; params?: Record<string, unknown> }): void;
+};
+
+function violationParams(v: MetadataViolation): Record<string, unknown> {
+  const params: Record<string, unknown> = { rule: v.rule, code: v.code };
+  if (v.key !== undefined) params['key'] = v.key;
+  if (v.bytes !== undefined) params['bytes'] = v.bytes;
+  if (v.limit !== undefined) params['limit'] = v.limit;
+  return params;
+}
+
+function reportViolation(ctx: IssueSink, v: MetadataViolation, path: PropertyKey[]): void {
+  ctx.addIssue({ code: 'custom', message: v.message, path, params: violationParams(v) });
+}
+
+/** Record<key without prefix, value> with the rules of ref §6. Issue path: [key], or [] for the total. */
+export const customMetadataSchema = z.record(z.string(), z.string()).superRefine((custom, ctx) => {
+  for (const v of listCustomMetadataViolations(custom)) {
+    reportViolation(ctx, v, v.rule === 'total_too_large' || v.key === undefined ? [] : [v.key]);
+  }
+});
+
+/** One editable row of a metadata form (key without prefix). */
+export interface CustomMetadataEntry {
+  key: string;
+  value: string;
+}
+
+/**
+ * Rows of a metadata form (react-hook-form field array). Same rules as `customMetadataSchema`, plus
+ * 'key_duplicate' for a key repeated case-insensitively (they would be one header). Issue paths point
+ * at the field: [index, 'key'] for key rules, [index, 'value'] for the value rule, [] for the total.
+ */
+export const customMetadataEntriesSchema = z
+  .array(z.object({ key: z.string(), value: z.string() }))
+  .superRefine((rows, ctx) => {
+    const seen = new Set<string>();
+    let total = 0;
+    rows.forEach((row, index) => {
+      for (const v of entryViolations(row.key, row.value)) {
+        reportViolation(ctx, v, [index, v.rule === 'value_not_printable' ? 'value' : 'key']);
+      }
+      const folded = row.key.toLowerCase();
+      if (row.key !== '' && seen.has(folded)) {
+        reportViolation(
+          ctx,
+          {
+            code: 'invalid_argument',
+            rule: 'key_duplicate',
+            key: row.key,
+            message: `Metadata key "${row.key}" appears more than once (keys are case-insensitive).`,
+          },
+          [index, 'key'],
+        );
+      }
+      seen.add(folded);
+      total += metadataEntryBytes(row.key, row.value);
+    });
+    const overTotal = totalViolation(total);
+    if (overTotal) reportViolation(ctx, overTotal, []);
+  });
+
+/** Form rows → the model's record (keys lower-cased). */
+export function customMetadataFromEntries(rows: readonly CustomMetadataEntry[]): Record<string, string> {
+  return normalizeCustomMetadata(Object.fromEntries(rows.map((row) => [row.key, row.value])));
+}
+
+/** The model's record → form rows, sorted by key for a stable display. */
+export function customMetadataToEntries(custom: Record<string, string>): CustomMetadataEntry[] {
+  return Object.entries(custom)
+    .map(([key, value]) => ({ key, value }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+}
+
+function standardValueSchema(header: StandardHeader) {
+  return z
+    .string()
+    .superRefine((value, ctx) => {
+      if (!isPrintableAscii(value)) {
+        reportViolation(
+          ctx,
+          {
+            code: 'invalid_argument',
+            rule: 'standard_not_printable',
+            key: header,
+            message: `The ${header} value may contain only printable ASCII characters (32–126).`,
+          },
+          [],
+        );
+      } else if (header === 'expires' && parseHttpDate(value) === null) {
+        reportViolation(
+          ctx,
+          {
+            code: 'invalid_argument',
+            rule: 'expires_not_http_date',
+            key: header,
+            message: 'Expires must be an HTTP date such as "Wed, 10 Dec 2014 17:20:31 GMT".',
+          },
+          [],
+        );
+      }
+    })
+    .optional();
+}
+
+/** The five storable standard headers, each optional, printable ASCII, Expires an HTTP date. */
+export const standardMetadataSchema = z.strictObject({
+  'cache-control': standardValueSchema('cache-control'),
+  'content-disposition': standardValueSchema('content-disposition'),
+  'content-encoding': standardValueSchema('content-encoding'),
+  'content-type': standardValueSchema('content-type'),
+  expires: standardValueSchema('expires'),
+});
+
+/** A whole ObjectMetadata as a form edits it. */
+export const objectMetadataSchema = z.object({
+  standard: standardMetadataSchema,
+  custom: customMetadataSchema,
+});
+
+/** Reads the stable rule id back from a zod issue produced by the schemas above. */
+export function metadataRuleOfIssue(issue: object): MetadataRule | undefined {
+  const params = 'params' in issue ? issue.params : undefined;
+  if (typeof params !== 'object' || params === null || !('rule' in params)) return undefined;
+  const rule = params.rule;
+  return typeof rule === 'string' && isMetadataRule(rule) ? rule : undefined;
+}
+
+const ALL_RULES: readonly MetadataRule[] = [
+  'key_empty',
+  'key_charset',
+  'key_too_long',
+  'value_not_printable',
+  'total_too_large',
+  'key_duplicate',
+  'standard_not_printable',
+  'expires_not_http_date',
+];
+
+function isMetadataRule(value: string): value is MetadataRule {
+  return (ALL_RULES as readonly string[]).includes(value);
+}
