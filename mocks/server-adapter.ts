@@ -1,0 +1,246 @@
+/**
+ * node:http ⇄ Fetch adapter for the standalone emulator: turns an IncomingMessage into the absolute-URL
+ * `Request` the msw handlers expect, runs msw's `getResponse`, and writes the `Response` back.
+ *
+ * Addressing (ref §1.1): the handlers decide zone and bucket from the URL's hostname, so the URL is built
+ * from the host the client addressed (Host header, or the authority of an absolute-form proxy request),
+ * with the port dropped: `pek3a.qingstor.local:9000` and `pek3a.qingstor.local` are the same zone host,
+ * and `127.0.0.1:9000` falls through to path style in the default zone. The path and query are copied
+ * byte for byte from the request line because signatures cover the raw, still percent-encoded path
+ * (ref §1.3, §2.3). The one thing this cannot preserve is what WHATWG URL parsing itself rewrites in a
+ * raw path (unescaped `"`, space, `<`, `>`, backtick, `{`, `}`, `^` get percent-encoded; `\` becomes `/`;
+ * `.`/`..` segments are resolved): clients that percent-encode keys, as every QingStor SDK does, are not
+ * affected.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { getResponse, type RequestHandler } from 'msw';
+import { ERROR_CATALOG, ERROR_HELP_URL, type QsErrorCode } from './errors.ts';
+
+/** Headers that describe one connection hop, not the request (RFC 9110 §7.6.1); never forwarded. */
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authorization',
+  'proxy-authenticate',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
+
+/**
+ * Bodies up to this size (known from Content-Length) are collected into one Buffer before the handlers
+ * run: a web ReadableStream costs several microtask hops per chunk, which dominates small PUTs. Anything
+ * larger, or of unknown length (chunked), is streamed into the Request with `duplex: 'half'`.
+ */
+const BUFFER_BODY_LIMIT = 64 * 1024;
+
+export interface RequestTarget {
+  /** Hostname the client addressed, lower-case, without port (IPv6 keeps its brackets). */
+  hostname: string;
+  /** Host as addressed, including the port if one was given. */
+  authority: string;
+  /** Raw path and query from the request line, never decoded or normalised. */
+  pathAndQuery: string;
+}
+
+function splitAuthority(authority: string): string {
+  // `[::1]:9000` → `[::1]`; `host:9000` → `host`; `host` → `host`.
+  if (authority.startsWith('[')) {
+    const end = authority.indexOf(']');
+    return end < 0 ? authority : authority.slice(0, end + 1);
+  }
+  const colon = authority.lastIndexOf(':');
+  return colon < 0 ? authority : authority.slice(0, colon);
+}
+
+/**
+ * Works out which host a request addressed and its raw path+query. Accepts origin-form
+ * (`GET /bucket/key` + Host) and absolute-form (`GET http://bucket.zone.domain/key`, as sent to an HTTP
+ * proxy). Returns null for anything else (`*`, authority-form CONNECT).
+ */
+export function requestTarget(rawUrl: string, hostHeader: string | undefined, fallbackHost: string): RequestTarget | null {
+  if (rawUrl.startsWith('/')) {
+    const authority = (hostHeader ?? '').trim() || fallbackHost;
+    return { hostname: splitAuthority(authority).toLowerCase(), authority, pathAndQuery: rawUrl };
+  }
+  const scheme = /^https?:\/\//i.exec(rawUrl);
+  if (!scheme) return null;
+  const rest = rawUrl.slice(scheme[0].length);
+  let end = rest.length;
+  for (const sep of ['/', '?', '#']) {
+    const i = rest.indexOf(sep);
+    if (i >= 0 && i < end) end = i;
+  }
+  const authority = rest.slice(0, end).replace(/^[^@]*@/, '');
+  if (authority === '') return null;
+  let pathAndQuery = rest.slice(end);
+  if (pathAndQuery === '' || pathAndQuery.startsWith('?')) pathAndQuery = `/${pathAndQuery}`;
+  return { hostname: splitAuthority(authority).toLowerCase(), authority, pathAndQuery };
+}
+
+function hasBody(req: IncomingMessage): boolean {
+  if (req.method === 'GET' || req.method === 'HEAD') return false;
+  if (req.headers['transfer-encoding'] !== undefined) return true;
+  const length = req.headers['content-length'];
+  return length !== undefined && length !== '0';
+}
+
+async function collect(req: IncomingMessage): Promise<Uint8Array<ArrayBuffer>> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
+  const all = chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks);
+  // Node's socket buffers are never SharedArrayBuffer-backed; the check narrows the type without a cast.
+  if (all.buffer instanceof ArrayBuffer) return new Uint8Array(all.buffer, all.byteOffset, all.byteLength);
+  return new Uint8Array(all);
+}
+
+/** The request body as a pull-driven web stream: the socket is read only as fast as the handler consumes. */
+function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
+  const chunks = req[Symbol.asyncIterator]();
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const { done, value } = await chunks.next();
+        if (done) controller.close();
+        else controller.enqueue(Buffer.isBuffer(value) ? value : Buffer.from(String(value)));
+      },
+      async cancel() {
+        await chunks.return?.();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+/** Builds the Fetch Request the handlers see. The body is buffered when small, streamed otherwise. */
+export async function toFetchRequest(req: IncomingMessage, target: RequestTarget, signal: AbortSignal): Promise<Request> {
+  const headers = new Headers();
+  const raw = req.rawHeaders;
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = raw[i]!.toLowerCase();
+    if (HOP_BY_HOP.has(name) || name === 'host') continue;
+    headers.append(name, raw[i + 1]!);
+  }
+  // An absolute-form request's authority wins over its Host header (RFC 9112 §3.2.2).
+  headers.set('host', target.authority);
+  const url = `http://${target.hostname}${target.pathAndQuery}`;
+  const method = req.method ?? 'GET';
+  if (!hasBody(req)) return new Request(url, { method, headers, signal });
+  const length = Number(req.headers['content-length']);
+  if (req.headers['transfer-encoding'] === undefined && Number.isFinite(length) && length <= BUFFER_BODY_LIMIT) {
+    return new Request(url, { method, headers, signal, body: await collect(req) });
+  }
+  const body = bodyStream(req);
+  // `duplex` is required by undici for stream bodies but missing from the DOM lib's RequestInit.
+  const init: RequestInit & { duplex: 'half' } = { method, headers, signal, body, duplex: 'half' };
+  return new Request(url, init);
+}
+
+/** Writes a Fetch Response to the socket, streaming the body with backpressure. */
+export async function writeFetchResponse(res: ServerResponse, response: Response, isHead: boolean): Promise<void> {
+  const headers: string[] = [];
+  for (const [name, value] of response.headers) {
+    if (name === 'set-cookie') continue;
+    if (HOP_BY_HOP.has(name)) continue;
+    headers.push(name, value);
+  }
+  for (const cookie of response.headers.getSetCookie()) headers.push('set-cookie', cookie);
+  res.writeHead(response.status, response.statusText || undefined, headers);
+  const body = response.body;
+  if (isHead || body === null) {
+    if (body !== null) await body.cancel().catch(() => undefined);
+    res.end();
+    return;
+  }
+  const reader = body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (res.destroyed) {
+        await reader.cancel();
+        return;
+      }
+      if (!res.write(value)) {
+        await new Promise<void>((resolve) => {
+          const finish = (): void => {
+            res.off('drain', finish);
+            res.off('close', finish);
+            resolve();
+          };
+          res.on('drain', finish);
+          res.on('close', finish);
+        });
+      }
+    }
+    res.end();
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+let fallbackCounter = 0;
+
+/** A QingStor-style error written by the adapter itself (ref §4, §11.1): JSON envelope, request id, Server. */
+export function writeAdapterError(res: ServerResponse, code: QsErrorCode, message: string, isHead: boolean): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  const [status] = ERROR_CATALOG[code];
+  fallbackCounter = (fallbackCounter + 1) % 0x1_0000_0000;
+  const requestId = `srv${Date.now().toString(16)}${fallbackCounter.toString(16).padStart(8, '0')}`;
+  const body = JSON.stringify({ code, message, request_id: requestId, url: ERROR_HELP_URL });
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(body),
+    server: 'QingStor',
+    date: new Date().toUTCString(),
+    'x-qs-request-id': requestId,
+  });
+  res.end(isHead ? undefined : body);
+}
+
+export interface ListenerOptions {
+  handlers: readonly RequestHandler[];
+  /** Host used when a request carries no Host header (HTTP/1.0). */
+  fallbackHost: string;
+  /** Called with unexpected failures (a handler threw); never with request data or secrets. */
+  onError?: (error: unknown) => void;
+}
+
+/** The `request` listener of the standalone emulator's node:http server. */
+export function createRequestListener(options: ListenerOptions): (req: IncomingMessage, res: ServerResponse) => void {
+  const handlers = [...options.handlers];
+  return (req, res) => {
+    void handle(req, res).catch((error: unknown) => {
+      options.onError?.(error);
+      writeAdapterError(res, 'internal_error', 'The emulator failed to answer this request.', req.method === 'HEAD');
+    });
+  };
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const isHead = req.method === 'HEAD';
+    const target = requestTarget(req.url ?? '/', req.headers.host, options.fallbackHost);
+    if (!target) {
+      req.resume();
+      writeAdapterError(res, 'invalid_request', 'The request target must be a path or an absolute http URL.', isHead);
+      return;
+    }
+    const abort = new AbortController();
+    // The client went away before we answered: abort the body stream so handlers stop reading it.
+    res.on('close', () => {
+      if (!res.writableFinished) abort.abort();
+    });
+    const request = await toFetchRequest(req, target, abort.signal);
+    const response = await getResponse(handlers, request);
+    if (!response) {
+      req.resume();
+      writeAdapterError(res, 'invalid_request', 'No QingStor operation matches this request.', isHead);
+      return;
+    }
+    await writeFetchResponse(res, response, isHead);
+  }
+}

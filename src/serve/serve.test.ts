@@ -1,0 +1,264 @@
+import { createHash } from 'node:crypto';
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseProxyTarget } from './proxy.ts';
+import { startServe, type RunningServe } from './serve.ts';
+
+interface Seen {
+  method: string;
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  bodyLength: number;
+  bodySha256: string;
+}
+
+interface RawResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** Sends a request with the request-target exactly as given (fetch would normalise it). */
+function rawRequest(
+  port: number,
+  method: string,
+  target: string,
+  headers: Record<string, string> = {},
+  body?: Buffer | (() => AsyncIterable<Buffer>),
+): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, method, path: target, headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    if (typeof body === 'function') {
+      void (async () => {
+        for await (const chunk of body()) {
+          if (!req.write(chunk)) await new Promise((r) => req.once('drain', r));
+        }
+        req.end();
+      })();
+    } else {
+      req.end(body);
+    }
+  });
+}
+
+describe('serve: same-origin proxy against a recording upstream', () => {
+  let upstream: http.Server;
+  let upstreamPort = 0;
+  const seen: Seen[] = [];
+  let serve: RunningServe;
+  let dist = '';
+
+  beforeAll(async () => {
+    upstream = http.createServer((req, res) => {
+      const hash = createHash('sha256');
+      let length = 0;
+      req.on('data', (c: Buffer) => {
+        hash.update(c);
+        length += c.length;
+      });
+      req.on('end', () => {
+        seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, bodyLength: length, bodySha256: hash.digest('hex') });
+        if (req.url?.startsWith('/big')) {
+          res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(6 * 1024 * 1024) });
+          const chunk = Buffer.alloc(64 * 1024, 7);
+          for (let i = 0; i < 96; i++) res.write(chunk);
+          res.end();
+          return;
+        }
+        res.writeHead(207, 'Multi', {
+          'content-type': 'application/json',
+          etag: '"abc"',
+          'x-qs-request-id': 'req-1',
+          'set-cookie': 'sid=1',
+          'keep-alive': 'timeout=5',
+          'x-private-hop': 'x',
+          connection: 'keep-alive, x-private-hop',
+        });
+        res.end(JSON.stringify({ ok: true }));
+      });
+    });
+    await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', r));
+    const address = upstream.address();
+    if (address === null || typeof address === 'string') throw new Error('no port');
+    upstreamPort = address.port;
+
+    dist = await mkdtemp(path.join(tmpdir(), 'serve-dist-'));
+    await mkdir(path.join(dist, 'assets'));
+    await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>console</title>');
+    await writeFile(path.join(dist, 'assets', 'index-Ub0Zl5ro.js'), 'console.log(1)');
+    await writeFile(path.join(dist, 'mockServiceWorker.js'), '/* worker */');
+    await writeFile(path.join(tmpdir(), 'serve-secret.txt'), 'secret');
+    serve = await startServe({ endpoint: `http://127.0.0.1:${upstreamPort}`, port: 0, dist });
+  });
+
+  afterAll(async () => {
+    await serve.close();
+    await new Promise<void>((r) => upstream.close(() => r()));
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  it('forwards method, raw path and query byte for byte, and the signed headers unchanged', async () => {
+    seen.length = 0;
+    const res = await rawRequest(serve.port, 'GET', '/_qs/127.0.0.1/my-bucket/a%2Fb%27%2a%E4%B8%AD?acl&prefix=%2B%20x', {
+      authorization: 'QS AK:sig=',
+      'x-qs-date': 'Mon, 01 Jan 2024 00:00:00 GMT',
+      'x-qs-meta-color': 'red',
+      'content-md5': 'XrY7u+Ae7tCTyyK7j1rNww==',
+      range: 'bytes=0-9',
+      'if-none-match': '"abc"',
+      'if-modified-since': 'Mon, 01 Jan 2024 00:00:00 GMT',
+      cookie: 'console-session=1',
+      origin: 'http://127.0.0.1:8080',
+      referer: 'http://127.0.0.1:8080/buckets',
+      'proxy-authorization': 'Basic eA==',
+    });
+    expect(res.status).toBe(207);
+    expect(seen).toHaveLength(1);
+    const got = seen[0]!;
+    expect(got.method).toBe('GET');
+    expect(got.url).toBe('/my-bucket/a%2Fb%27%2a%E4%B8%AD?acl&prefix=%2B%20x');
+    expect(got.headers.host).toBe(`127.0.0.1:${upstreamPort}`);
+    expect(got.headers.authorization).toBe('QS AK:sig=');
+    expect(got.headers['x-qs-date']).toBe('Mon, 01 Jan 2024 00:00:00 GMT');
+    expect(got.headers['x-qs-meta-color']).toBe('red');
+    expect(got.headers['content-md5']).toBe('XrY7u+Ae7tCTyyK7j1rNww==');
+    expect(got.headers.range).toBe('bytes=0-9');
+    expect(got.headers['if-none-match']).toBe('"abc"');
+    expect(got.headers['if-modified-since']).toBe('Mon, 01 Jan 2024 00:00:00 GMT');
+    expect(got.headers.cookie).toBeUndefined();
+    expect(got.headers.origin).toBeUndefined();
+    expect(got.headers.referer).toBeUndefined();
+    expect(got.headers['proxy-authorization']).toBeUndefined();
+  });
+
+  it('adds no credentials: an unsigned request reaches the endpoint unsigned', async () => {
+    seen.length = 0;
+    await rawRequest(serve.port, 'GET', '/_qs/127.0.0.1/');
+    expect(seen[0]?.url).toBe('/');
+    expect(seen[0]?.headers.authorization).toBeUndefined();
+    expect(Object.keys(seen[0]?.headers ?? {}).filter((h) => h.startsWith('x-qs-'))).toEqual([]);
+  });
+
+  it('returns status, end-to-end headers and body; drops hop-by-hop headers and cookies', async () => {
+    const res = await rawRequest(serve.port, 'GET', '/_qs/127.0.0.1/b?x');
+    expect(res.status).toBe(207);
+    expect(res.headers.etag).toBe('"abc"');
+    expect(res.headers['x-qs-request-id']).toBe('req-1');
+    expect(res.headers['content-type']).toBe('application/json');
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(res.headers['x-private-hop']).toBeUndefined();
+    expect(JSON.parse(res.body.toString())).toEqual({ ok: true });
+  });
+
+  it('streams a chunked 8 MiB request body upstream and a 6 MiB response back', async () => {
+    seen.length = 0;
+    const chunk = Buffer.alloc(256 * 1024, 3);
+    const expected = createHash('sha256');
+    for (let i = 0; i < 32; i++) expected.update(chunk);
+    const res = await rawRequest(serve.port, 'PUT', '/_qs/127.0.0.1/bucket/big-upload', { 'content-type': 'application/octet-stream' }, async function* () {
+      for (let i = 0; i < 32; i++) yield chunk;
+    });
+    expect(res.status).toBe(207);
+    expect(seen[0]?.bodyLength).toBe(8 * 1024 * 1024);
+    expect(seen[0]?.bodySha256).toBe(expected.digest('hex'));
+    expect(seen[0]?.headers['content-type']).toBe('application/octet-stream');
+
+    const big = await rawRequest(serve.port, 'GET', '/_qs/127.0.0.1/big');
+    expect(big.status).toBe(200);
+    expect(big.body.length).toBe(6 * 1024 * 1024);
+    expect(big.headers['content-length']).toBe(String(6 * 1024 * 1024));
+  });
+
+  it('refuses targets outside the endpoint host (never an open proxy)', async () => {
+    for (const target of ['/_qs/example.com/x', '/_qs/evil.127.0.0.1/x', `/_qs/127.0.0.1:${upstreamPort + 1}/x`, '/_qs//x']) {
+      const res = await rawRequest(serve.port, 'GET', target);
+      expect([400, 403]).toContain(res.status);
+      const body: unknown = JSON.parse(res.body.toString());
+      expect(body).toMatchObject({ code: expect.stringMatching(/^proxy_/) });
+    }
+    const withPort = await rawRequest(serve.port, 'GET', `/_qs/127.0.0.1:${upstreamPort}/ok`);
+    expect(withPort.status).toBe(207);
+  });
+
+  it('serves the console: index with no-cache, hashed assets immutable, SPA fallback, no traversal', async () => {
+    const index = await rawRequest(serve.port, 'GET', '/');
+    expect(index.status).toBe(200);
+    expect(index.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(index.headers['cache-control']).toBe('no-cache');
+    expect(index.body.toString()).toContain('<title>console</title>');
+
+    const asset = await rawRequest(serve.port, 'GET', '/assets/index-Ub0Zl5ro.js');
+    expect(asset.status).toBe(200);
+    expect(asset.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    const worker = await rawRequest(serve.port, 'GET', '/mockServiceWorker.js');
+    expect(worker.headers['cache-control']).toBe('no-cache');
+
+    const deep = await rawRequest(serve.port, 'GET', '/zones/pek3a/buckets/photos?prefix=a%2F', { accept: 'text/html' });
+    expect(deep.status).toBe(200);
+    expect(deep.body.toString()).toContain('<title>console</title>');
+
+    const missing = await rawRequest(serve.port, 'GET', '/assets/gone-AAAAAAAA.js');
+    expect(missing.status).toBe(404);
+
+    for (const target of ['/../serve-secret.txt', '/%2e%2e/serve-secret.txt', '/..%2fserve-secret.txt']) {
+      const res = await rawRequest(serve.port, 'GET', target);
+      expect(res.body.toString()).not.toContain('secret');
+    }
+
+    const etag = index.headers.etag ?? '';
+    const revalidated = await rawRequest(serve.port, 'GET', '/', { 'if-none-match': etag });
+    expect(revalidated.status).toBe(304);
+
+    const post = await rawRequest(serve.port, 'POST', '/index.html');
+    expect(post.status).toBe(405);
+  });
+
+  it('publishes the proxy base for the console', async () => {
+    const res = await rawRequest(serve.port, 'GET', '/_serve/config.json');
+    expect(JSON.parse(res.body.toString())).toEqual({ proxyBase: '/_qs', endpoint: `http://127.0.0.1:${upstreamPort}` });
+  });
+
+  it('answers 502 with a QingStor-shaped error when the endpoint is down', async () => {
+    const down = await startServe({ endpoint: 'http://127.0.0.1:9', port: 0, dist });
+    try {
+      const res = await rawRequest(down.port, 'GET', '/_qs/127.0.0.1/');
+      expect(res.status).toBe(502);
+      expect(JSON.parse(res.body.toString())).toMatchObject({ code: 'proxy_upstream_error' });
+    } finally {
+      await down.close();
+    }
+  });
+});
+
+describe('parseProxyTarget', () => {
+  const endpoint = new URL('https://qingstor.com');
+  it('accepts the endpoint host, zone hosts and virtual hosts', () => {
+    expect(parseProxyTarget('/_qs/qingstor.com/', endpoint)).toEqual({ ok: true, target: { hostname: 'qingstor.com', hostHeader: 'qingstor.com', pathAndQuery: '/' } });
+    expect(parseProxyTarget('/_qs/pek3a.qingstor.com/b/k%2F?acl', endpoint)).toMatchObject({ ok: true, target: { hostname: 'pek3a.qingstor.com', pathAndQuery: '/b/k%2F?acl' } });
+    expect(parseProxyTarget('/_qs/b.pek3a.qingstor.com?cors', endpoint)).toMatchObject({ ok: true, target: { pathAndQuery: '/?cors' } });
+    expect(parseProxyTarget('/_qs/Pek3a.QingStor.com:443/', endpoint)).toMatchObject({ ok: true, target: { hostname: 'pek3a.qingstor.com', hostHeader: 'pek3a.qingstor.com' } });
+  });
+  it('refuses other hosts, look-alikes and other ports', () => {
+    expect(parseProxyTarget('/_qs/evilqingstor.com/', endpoint)).toMatchObject({ ok: false, status: 403 });
+    expect(parseProxyTarget('/_qs/qingstor.com.evil.net/', endpoint)).toMatchObject({ ok: false, status: 403 });
+    expect(parseProxyTarget('/_qs/qingstor.com:8443/', endpoint)).toMatchObject({ ok: false, status: 403 });
+    expect(parseProxyTarget('/_qs/user@qingstor.com/', endpoint)).toMatchObject({ ok: false, status: 400 });
+  });
+  it('keeps a non-default endpoint port in the Host header', () => {
+    expect(parseProxyTarget('/_qs/pek3a.qingstor.local/x', new URL('http://qingstor.local:9000'))).toMatchObject({
+      ok: true,
+      target: { hostHeader: 'pek3a.qingstor.local:9000' },
+    });
+  });
+});
