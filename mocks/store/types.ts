@@ -172,7 +172,7 @@ export interface CopyObjectInput {
   directive?: 'COPY' | 'REPLACE';
   /** used with REPLACE (missing ⇒ empty metadata, content-type default) */
   metadata?: MetadataInput;
-  /** destination storage class; default: source's class with COPY, STANDARD with REPLACE (inferred) */
+  /** destination storage class; default: the source's class (inferred, both directives) */
   storageClass?: StorageClass;
   /** called with the source before anything is written; throw (e.g. precondition_failed) to abort */
   precondition?: (source: StoredObject) => void;
