@@ -240,3 +240,22 @@ export function createClient(connection: Connection, options: ClientOptions = {}
 
   return { connection, now, url, prepare, send, json, presign, networkError };
 }
+
+/** A bucket as operations address it. `zone` defaults to the connection's defaultZone. */
+export interface BucketRef {
+  zone?: string;
+  bucket: string;
+}
+
+export interface ObjectRef extends BucketRef {
+  key: string;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+/** What every write operation without a body returns. */
+export interface WriteResult {
+  requestId: string;
+}
