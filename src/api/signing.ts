@@ -61,7 +61,7 @@ export function decodeQueryComponent(raw: string, plusIsSpace = true): string {
   }
 }
 
-/** Splits a raw query (without `?`) into decoded [name, value] pairs; `hasValue` tells `a` from `a=`. */
+/** Splits a raw query (without `?`) into decoded name/value pairs (`a` and `a=` both give value ""), keeping each raw part. */
 export function parseRawQuery(rawQuery: string): Array<{ name: string; value: string; raw: string }> {
   return rawQuery
     .split('&')
