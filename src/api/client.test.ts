@@ -107,6 +107,15 @@ describe('createClient().send — URL and signature', () => {
     expect(seen[0]!.headers['x-qs-date']).toBeUndefined();
   });
 
+  it('through the serve proxy the header signature covers the direct resource', async () => {
+    server.use(record());
+    const client = createClient({ ...pathConn, proxy: 'http://localhost:8080/_qs' }, { now: () => fixedNow });
+    await client.send({ operation: 'ListObjects', method: 'GET', bucket: 'mybucket', query: { delimiter: '/', limit: 100, prefix: 'photos/' } });
+    expect(seen[0]!.url).toBe('http://localhost:8080/_qs/pek3a.qingstor.com/mybucket?delimiter=%2F&limit=100&prefix=photos%2F');
+    // Same signature as the direct path-style request (vector V4 path).
+    expect(seen[0]!.headers.authorization).toBe('QS EXAMPLEACCESSKEYID01:/rxtjH6LNUJCjXREZyUj84aE4gbY3++uaxBsBbf0g9o=');
+  });
+
   it('global host for service-level calls with zone null', async () => {
     server.use(record());
     await createClient(pathConn).send({ operation: 'GetLocations', method: 'GET', zone: null, query: { location: null } });
@@ -220,10 +229,10 @@ describe('presign', () => {
     await expect(anonymous.presign({ bucket: 'b-bucket', key: 'a', expiresIn: 0 })).rejects.toThrow(RangeError);
   });
 
-  it('keeps a proxy prefix in the link but not in the signature', async () => {
-    const client = createClient({ ...pathConn, endpoint: 'http://localhost:8080/qs', zoneInHost: false }, { now: () => fixedNow });
+  it('through the proxy: the link goes via /_qs/<host>, the signature covers the direct resource', async () => {
+    const client = createClient({ ...pathConn, proxy: 'http://localhost:8080/_qs' }, { now: () => fixedNow });
     const url = await client.presign({ bucket: 'b-bucket', key: 'k', expiresIn: 60 });
-    expect(url.pathname).toBe('/qs/b-bucket/k');
+    expect(url.pathname).toBe('/_qs/pek3a.qingstor.com/b-bucket/k');
     const expires = fixedNow.getTime() / 1000 + 60;
     expect(url.searchParams.get('signature')).toBe(hmac(credentials.secretAccessKey, `GET\n\n\n${expires}\n/b-bucket/k`));
   });

@@ -6,10 +6,11 @@ import type { Credentials } from './signing.ts';
  * sessionStorage or the URL (never trust its shape).
  *
  * - `endpoint`: scheme + host (+ port) of the service, e.g. `https://qingstor.com`, or
- *   `http://127.0.0.1:9000` for the standalone emulator. A path in the endpoint (e.g.
- *   `http://localhost:8080/qingstor`) is treated as a proxy prefix: it is added to every request
- *   URL but is NOT part of the signed resource, because the server behind the proxy sees the path
- *   without it (ref §2.3: the resource is the path the QingStor server receives).
+ *   `http://127.0.0.1:9000` for the standalone emulator. No path.
+ * - `proxy`: base of the same-origin proxy of `npm run serve` (e.g. `/_qs` or
+ *   `http://localhost:8080/_qs`). Requests are signed for the DIRECT URL and then sent as
+ *   `<proxy>/<direct host><raw path>?<raw query>` (src/serve/proxy.ts wire contract): the server
+ *   behind the proxy receives the direct path, which is what the signature covers (ref §2.3).
  * - `zoneInHost`: true ⇒ zone requests go to `<zone>.<endpoint host>` (ref §1.1). False for
  *   IP/localhost endpoints (the emulator, a same-origin proxy): the host never changes and the
  *   server picks the zone itself.
@@ -35,11 +36,25 @@ export const endpointSchema = z
     try {
       const url = new URL(value);
       return (url.protocol === 'http:' || url.protocol === 'https:') && url.search === '' && url.hash === '' &&
-        url.username === '' && url.password === '';
+        url.username === '' && url.password === '' && url.pathname === '/';
     } catch {
       return false;
     }
-  }, 'Endpoint must be an http(s) URL without query, fragment or user info, e.g. https://qingstor.com');
+  }, 'Endpoint must be an http(s) origin without path, query, fragment or user info, e.g. https://qingstor.com');
+
+/** Absolute http(s) URL or an absolute path (resolved against the page origin), e.g. `/_qs`. */
+export const proxyBaseSchema = z
+  .string()
+  .trim()
+  .refine((value) => {
+    if (value.startsWith('/') && !value.startsWith('//')) return true;
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'http:' || url.protocol === 'https:') && url.search === '' && url.hash === '';
+    } catch {
+      return false;
+    }
+  }, 'Proxy must be an absolute path such as /_qs or an http(s) URL');
 
 export const connectionSchema = z.object({
   endpoint: endpointSchema,
@@ -47,6 +62,7 @@ export const connectionSchema = z.object({
   style: z.enum(['path', 'virtual-host']),
   credentials: credentialsSchema.optional(),
   defaultZone: zoneIdSchema,
+  proxy: proxyBaseSchema.optional(),
 });
 
 export type Connection = z.infer<typeof connectionSchema>;
@@ -88,9 +104,9 @@ export const DEMO_CONNECTION: Connection = Object.freeze({
  */
 export function connectionId(connection: Connection): string {
   const who = connection.credentials ? connection.credentials.accessKeyId : 'anonymous';
-  const endpoint = new URL(connection.endpoint);
-  const base = `${endpoint.protocol}//${endpoint.host}${endpoint.pathname.replace(/\/+$/, '')}`;
-  return `${who}@${base}|${connection.zoneInHost ? 'zone-host' : 'fixed-host'}|${connection.style}|${connection.defaultZone}`;
+  const endpoint = new URL(connection.endpoint).origin;
+  const via = connection.proxy ? `|via ${connection.proxy.replace(/\/+$/, '')}` : '';
+  return `${who}@${endpoint}|${connection.zoneInHost ? 'zone-host' : 'fixed-host'}|${connection.style}|${connection.defaultZone}${via}`;
 }
 
 /** True when the connection signs its requests (as opposed to anonymous access). */

@@ -86,10 +86,13 @@ describe('buildUrl', () => {
     expect(isIpHost('qingstor.com')).toBe(false);
   });
 
-  it('adds a proxy prefix to the request URL but signs the path the server will see', () => {
-    const built = buildUrl({ connection: { ...emulator, endpoint: 'http://localhost:8080/qs/' }, bucket: 'b-one', key: 'a b', query: { acl: null } });
-    expect(built.url.href).toBe('http://localhost:8080/qs/b-one/a%20b?acl');
-    expect(built.signingUrl.href).toBe('http://localhost:8080/b-one/a%20b?acl');
+  it('through the serve proxy: sends /_qs/<direct host><path>, signs the direct URL', () => {
+    const built = buildUrl({ connection: { ...qingstor, style: 'virtual-host', proxy: 'http://localhost:8080/_qs' }, bucket: 'mybucket', key: 'a b', query: { acl: null } });
+    expect(built.url.href).toBe('http://localhost:8080/_qs/mybucket.pek3a.qingstor.com/a%20b?acl');
+    expect(built.signingUrl.href).toBe('https://mybucket.pek3a.qingstor.com/a%20b?acl');
+    expect(built.bucketInHost).toBe('mybucket');
+    const service = buildUrl({ connection: { ...emulator, proxy: 'http://localhost:8080/_qs/' }, zone: null });
+    expect(service.url.href).toBe('http://localhost:8080/_qs/127.0.0.1:9000/');
   });
 });
 
@@ -98,6 +101,9 @@ describe('connection', () => {
     expect(parseConnection(DEMO_CONNECTION)).toEqual(DEMO_CONNECTION);
     expect(connectionSchema.safeParse({ ...qingstor, endpoint: 'ftp://x' }).success).toBe(false);
     expect(connectionSchema.safeParse({ ...qingstor, endpoint: 'https://x.com/?a=1' }).success).toBe(false);
+    expect(connectionSchema.safeParse({ ...qingstor, endpoint: 'https://x.com/path' }).success).toBe(false);
+    expect(connectionSchema.safeParse({ ...qingstor, proxy: '/_qs' }).success).toBe(true);
+    expect(connectionSchema.safeParse({ ...qingstor, proxy: '//evil.example/_qs' }).success).toBe(false);
     expect(connectionSchema.safeParse({ ...qingstor, style: 'vhost' }).success).toBe(false);
     expect(connectionSchema.safeParse({ ...qingstor, defaultZone: 'PEK 3' }).success).toBe(false);
     expect(connectionSchema.safeParse({ ...qingstor, credentials: { accessKeyId: '', secretAccessKey: 's' } }).success).toBe(false);
@@ -110,5 +116,6 @@ describe('connection', () => {
     expect(connectionId({ ...DEMO_CONNECTION, style: 'virtual-host' })).not.toBe(id);
     expect(connectionId({ ...DEMO_CONNECTION, credentials: undefined })).not.toBe(id);
     expect(connectionId({ ...DEMO_CONNECTION, endpoint: 'https://qingstor.invalid/' })).toBe(id);
+    expect(connectionId({ ...DEMO_CONNECTION, proxy: '/_qs' })).not.toBe(id);
   });
 });

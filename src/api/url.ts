@@ -75,11 +75,11 @@ export interface UrlInput {
 }
 
 export interface BuiltUrl {
-  /** The URL the request is sent to. */
+  /** The URL the request is sent to (through the proxy when the connection has one). */
   url: URL;
   /**
-   * The URL whose path and query are signed. Differs from `url` only when the endpoint carries a
-   * proxy prefix path (see connection.ts): the QingStor server behind the proxy never sees it.
+   * The direct URL whose path and query are signed. Differs from `url` only with a proxy: the
+   * QingStor server behind it receives the direct path (src/serve/proxy.ts contract, ref §2.3).
    */
   signingUrl: URL;
   /** Set when the bucket travels in the host (virtual-host style); the signer prefixes `/<bucket>`. */
@@ -92,10 +92,19 @@ export function effectiveStyle(connection: Connection): Connection['style'] {
   return connection.style;
 }
 
+function pageHref(): string | undefined {
+  return typeof location !== 'undefined' && typeof location.href === 'string' ? location.href : undefined;
+}
+
+/** `<proxy>/<host><path>?<query>`: the proxy strips `<proxy>/<host>` and forwards the rest byte for byte. */
+export function viaProxy(direct: URL, proxy: string): URL {
+  const base = new URL(proxy.endsWith('/') ? proxy : `${proxy}/`, pageHref());
+  return new URL(`${base.origin}${base.pathname}${direct.host}${direct.pathname}${direct.search}`);
+}
+
 export function buildUrl(input: UrlInput): BuiltUrl {
   const { connection, bucket } = input;
   const endpoint = new URL(connection.endpoint);
-  const prefix = endpoint.pathname.replace(/\/+$/, '');
   const zone = input.zone === undefined ? connection.defaultZone : input.zone;
 
   let host = endpoint.host;
@@ -115,8 +124,7 @@ export function buildUrl(input: UrlInput): BuiltUrl {
   }
 
   const search = encodeQuery(input.query);
-  const origin = `${endpoint.protocol}//${host}`;
-  const url = new URL(`${origin}${prefix}${path}${search ? `?${search}` : ''}`);
-  const signingUrl = prefix === '' ? url : new URL(`${origin}${path}${search ? `?${search}` : ''}`);
+  const signingUrl = new URL(`${endpoint.protocol}//${host}${path}${search ? `?${search}` : ''}`);
+  const url = connection.proxy ? viaProxy(signingUrl, connection.proxy) : signingUrl;
   return vhost && bucket !== undefined ? { url, signingUrl, bucketInHost: bucket } : { url, signingUrl };
 }
