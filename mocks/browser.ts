@@ -1,0 +1,31 @@
+/**
+ * Browser adapter: the emulator in msw's service worker, started lazily by the console in demo mode
+ * (src/main.tsx imports this module dynamically). Requests to https://qingstor.invalid and its zone/bucket
+ * subdomains are answered in the page; `.invalid` never resolves, so nothing can leak to a real service.
+ * Everything else (the app's own assets, real endpoints) bypasses the worker.
+ */
+import { setupWorker, type SetupWorker } from 'msw/browser';
+import { createEmulator, type Emulator } from './emulator.ts';
+
+export const DEMO_DOMAIN = 'qingstor.invalid';
+
+export interface DemoBackend {
+  worker: SetupWorker;
+  emulator: Emulator;
+}
+
+let starting: Promise<DemoBackend> | undefined;
+
+/** Seeds the demo data and starts the worker; calling it again returns the same backend. */
+export function startDemoBackend(): Promise<DemoBackend> {
+  starting ??= (async () => {
+    const emulator = await createEmulator({ seed: 'demo', domains: [DEMO_DOMAIN], defaultZone: 'pek3a' });
+    const worker = setupWorker(...emulator.handlers);
+    await worker.start({ onUnhandledFrame: 'bypass', quiet: true });
+    return { worker, emulator };
+  })();
+  starting.catch(() => {
+    starting = undefined;
+  });
+  return starting;
+}

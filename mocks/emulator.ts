@@ -1,0 +1,69 @@
+/**
+ * The emulator factory: one Store, its users and the msw handlers over it. All three adapters (browser
+ * worker, setupServer, standalone HTTP server) start from here.
+ */
+import type { HttpHandler } from 'msw';
+import type { MockUser } from './auth/signature.ts';
+import { createHandlers } from './handlers/index.ts';
+import { applySeed, DEMO_MIN_PART_SIZE, DEMO_USER, type SeedName } from './seed.ts';
+import { Store } from './store/index.ts';
+
+export { DEMO_USER } from './seed.ts';
+
+export interface CreateEmulatorOptions {
+  /** Initial data; default 'demo'. */
+  seed?: SeedName;
+  /** Accepted users; default [DEMO_USER]. The first user owns the seeded buckets. */
+  users?: readonly MockUser[];
+  /** QingStor domains served (ref §1.1); default ['qingstor.com']. */
+  domains?: readonly string[];
+  /** Zone for hosts outside `domains`; default 'pek3a'. */
+  defaultZone?: string;
+  /** Known zones; default the five DOCS zones (ref §1.1). */
+  zones?: readonly string[];
+  /**
+   * Minimum size of every part but the last at Complete (ref §8.5). Default: DEMO_MIN_PART_SIZE (16 bytes) for
+   * the demo seed, so its tiny seeded uploads can be completed; the real 4 MiB for the empty seed.
+   */
+  minPartSize?: number;
+  /** ListObjects limit clamp (ref §9.5/§12); default 100, as the current DOCS say. */
+  listLimitMax?: number;
+  /** Serve any other host as path style in `defaultZone` (standalone server); default false. */
+  acceptAnyHost?: boolean;
+  /** Refuse requests with an Origin that no CORS rule allows (ref §9.9); default false. */
+  strictCors?: boolean;
+  /** Clock for the store, Date headers and the signature window; default () => new Date(). */
+  now?: () => Date;
+}
+
+export interface Emulator {
+  store: Store;
+  handlers: HttpHandler[];
+  users: readonly MockUser[];
+}
+
+export const DEFAULT_LIST_LIMIT_MAX = 100;
+export const REAL_MIN_PART_SIZE = 4 * 1024 * 1024;
+
+export async function createEmulator(options: CreateEmulatorOptions = {}): Promise<Emulator> {
+  const seed = options.seed ?? 'demo';
+  const users = options.users ?? [DEMO_USER];
+  const now = options.now ?? (() => new Date());
+  const store = await Store.create({
+    now,
+    minPartSize: options.minPartSize ?? (seed === 'demo' ? DEMO_MIN_PART_SIZE : REAL_MIN_PART_SIZE),
+    maxListLimit: options.listLimitMax ?? DEFAULT_LIST_LIMIT_MAX,
+  });
+  applySeed(seed, store, users);
+  const handlers = createHandlers({
+    store,
+    users,
+    domains: options.domains ?? ['qingstor.com'],
+    defaultZone: options.defaultZone ?? 'pek3a',
+    ...(options.zones ? { zones: options.zones } : {}),
+    acceptAnyHost: options.acceptAnyHost ?? false,
+    strictCors: options.strictCors ?? false,
+    now,
+  });
+  return { store, handlers, users };
+}

@@ -1,0 +1,188 @@
+/**
+ * What every area module receives, and the small request-parsing helpers they share.
+ * Area modules are thin: parse (zod for JSON bodies, explicit checks for headers/params) → store → response.
+ */
+import { z } from 'zod';
+import { checkCustomMetadata, metadataFromEntries, type ObjectMetadata } from '../../src/api/metadata/model.ts';
+import { assertAllowed, type BucketOperation } from '../auth/acl.ts';
+import type { MockUser, Principal } from '../auth/signature.ts';
+import { QsError } from '../errors.ts';
+import type { Address } from '../http/address.ts';
+import type { BucketInfo, StorageClass, Store } from '../store/index.ts';
+
+/** Zones of the DOCS (ref §1.1); `?location` lists them and PutBucket accepts only these. */
+export const DEFAULT_ZONES = ['pek3a', 'pek3b', 'sh1a', 'gd2', 'ap3'] as const;
+
+export interface EmulatorOptions {
+  store: Store;
+  /** Domains D such that D, <zone>.D and <bucket>.<zone>.D are served (ref §1.1). */
+  domains: readonly string[];
+  /** Zone of requests to hosts outside `domains` (path style only). */
+  defaultZone: string;
+  /** Users whose access keys are accepted; the signature layer looks them up. Default: none. */
+  users?: readonly MockUser[];
+  /** Known zones; default DEFAULT_ZONES plus `defaultZone`. */
+  zones?: readonly string[];
+  /**
+   * Serve hosts outside `domains` as path style in `defaultZone` (e.g. http://127.0.0.1:9000/<bucket>/<key>).
+   * Default false: the browser worker must let unrelated requests through. The standalone server turns it on.
+   */
+  acceptAnyHost?: boolean;
+  /**
+   * Emulate a browser's CORS enforcement (ref §9.9 msw note): requests with `Origin` that no bucket rule allows
+   * are refused with 403 before they run, and failed preflights answer 403 instead of 200 without headers.
+   */
+  strictCors?: boolean;
+  /** Injectable clock for Date headers and the signature time window; default () => new Date(). */
+  now?: () => Date;
+}
+
+export interface ResolvedOptions {
+  store: Store;
+  domains: readonly string[];
+  defaultZone: string;
+  users: readonly MockUser[];
+  zones: readonly string[];
+  acceptAnyHost: boolean;
+  strictCors: boolean;
+  now: () => Date;
+}
+
+export function resolveOptions(options: EmulatorOptions): ResolvedOptions {
+  const zones = options.zones ?? [...DEFAULT_ZONES];
+  return {
+    store: options.store,
+    domains: options.domains,
+    defaultZone: options.defaultZone,
+    users: options.users ?? [],
+    zones: zones.includes(options.defaultZone) ? zones : [...zones, options.defaultZone],
+    acceptAnyHost: options.acceptAnyHost ?? false,
+    strictCors: options.strictCors ?? false,
+    now: options.now ?? (() => new Date()),
+  };
+}
+
+export interface RequestContext {
+  request: Request;
+  url: URL;
+  method: string;
+  address: Address;
+  options: ResolvedOptions;
+  store: Store;
+  principal: Principal;
+  requestId: string;
+  now: Date;
+  /**
+   * True when the host names no zone (a host outside the domains): buckets of every zone are reachable
+   * there because there is no host zone to compare with; new buckets go to `defaultZone`.
+   */
+  zoneAgnostic: boolean;
+}
+
+export function userName(options: ResolvedOptions, id: string): string {
+  return options.users.find((u) => u.id === id)?.name ?? '';
+}
+
+/**
+ * Looks a bucket up as seen from this host: missing, or in another zone than the host's (ref §1.1, §11.18),
+ * or addressed on the global host ⇒ `bucket_not_exists`. Then the access decision (ref §4 precedence:
+ * bucket existence before permission).
+ */
+export function findBucketForHost(ctx: RequestContext, name: string): BucketInfo | undefined {
+  const bucket = ctx.store.findBucket(name);
+  if (!bucket) return undefined;
+  if (ctx.zoneAgnostic) return bucket;
+  if (ctx.address.zone === undefined || bucket.zone !== ctx.address.zone) return undefined;
+  return bucket;
+}
+
+export function requireBucket(ctx: RequestContext, name: string, operation: BucketOperation): BucketInfo {
+  const bucket = findBucketForHost(ctx, name);
+  if (!bucket) throw new QsError('bucket_not_exists');
+  assertAllowed(operation, ctx.principal, bucket);
+  return bucket;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Request parsing helpers
+
+export async function readBody(request: Request): Promise<Uint8Array> {
+  const bytes = new Uint8Array(await request.arrayBuffer());
+  const declared = request.headers.get('content-length');
+  // ref §4: a body shorter than its declared Content-Length is `incomplete_body`.
+  if (declared !== null && /^\d+$/.test(declared.trim()) && bytes.byteLength < Number(declared)) {
+    throw new QsError('incomplete_body');
+  }
+  return bytes;
+}
+
+export async function readJson<T>(request: Request, schema: z.ZodType<T>): Promise<T> {
+  const text = new TextDecoder().decode(await readBody(request));
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new QsError('invalid_json');
+  }
+  return parseJsonValue(value, schema);
+}
+
+export function parseJsonValue<T>(value: unknown, schema: z.ZodType<T>): T {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
+    throw new QsError('invalid_request', `The request body is not valid${where}: ${issue?.message ?? 'schema mismatch'}.`);
+  }
+  return result.data;
+}
+
+/** Optional non-negative integer query parameter; anything else is `invalid_argument` (ref §4). */
+export function intParam(query: URLSearchParams, name: string, max = Number.MAX_SAFE_INTEGER): number | undefined {
+  const raw = query.get(name);
+  if (raw === null || raw === '') return undefined;
+  if (!/^\d+$/.test(raw) || Number(raw) > max) throw new QsError('invalid_argument', `The ${name} parameter must be an integer between 0 and ${max}.`);
+  return Number(raw);
+}
+
+/** `x-qs-storage-class`: STANDARD or STANDARD_IA, anything else `invalid_request` (ref §5.1). */
+export function storageClassOf(value: string | null | undefined): StorageClass | undefined {
+  if (value === null || value === undefined) return undefined;
+  const v = value.trim();
+  if (v === 'STANDARD' || v === 'STANDARD_IA') return v;
+  throw new QsError('invalid_request', `Unsupported storage class "${v}".`);
+}
+
+const utf8 = new TextEncoder();
+
+/** ref §1.3, §11.15: 1–1023 bytes of UTF-8. */
+export function assertValidKey(key: string): void {
+  const bytes = utf8.encode(key).byteLength;
+  if (bytes < 1 || bytes > 1023) throw new QsError('invalid_object_name', `Object keys must be 1 to 1023 bytes of UTF-8; this one has ${bytes}.`);
+}
+
+/**
+ * Storable metadata of a request (ref §6) from header-like pairs, validated with the console's rules
+ * (checkCustomMetadata); a violation throws so that nothing is written. An empty Content-Type counts as
+ * absent (ref §3).
+ */
+export function validatedMetadata(entries: Iterable<readonly [string, string]>): ObjectMetadata {
+  const metadata = metadataFromEntries(entries);
+  if (metadata.standard['content-type'] !== undefined && metadata.standard['content-type'].trim() === '') {
+    delete metadata.standard['content-type'];
+  }
+  const violation = checkCustomMetadata(metadata.custom);
+  if (violation) throw new QsError(violation.code, violation.message);
+  return metadata;
+}
+
+/** Base URL that addresses a bucket the way this emulator serves it (used in ListBuckets/stats `url`). */
+export function bucketUrl(ctx: RequestContext, bucket: BucketInfo): string {
+  const host = ctx.url.hostname.toLowerCase();
+  const domain = ctx.options.domains.find((d) => host === d.toLowerCase() || host.endsWith(`.${d.toLowerCase()}`));
+  if (domain) {
+    const port = ctx.url.port ? `:${ctx.url.port}` : '';
+    return `${ctx.url.protocol}//${bucket.name}.${bucket.zone}.${domain}${port}`;
+  }
+  return `${ctx.url.origin}/${bucket.name}`;
+}

@@ -1,0 +1,211 @@
+/**
+ * The emulator's HTTP layer: ONE catch-all msw handler whose predicate accepts the configured QingStor hosts
+ * (ref §1.1), then a dispatch on level (service/bucket/object) + method + sub-resource to the area modules.
+ *
+ * Per request: resolve the address (raw path kept for signing, key percent-decoded, ref §1.3) → OPTIONS is a
+ * CORS preflight without auth (ref §5.7) → authenticate (ref §2; PostObject authenticates its form instead,
+ * ref §7) → area module (bucket existence → permission → validation → object existence, ref §4) → common
+ * headers (Server, Date, x-qs-request-id, ref §11.1) and CORS headers (ref §9.9). Every failure is a QingStor
+ * error; anything unexpected becomes `internal_error`, never an unhandled exception.
+ */
+import { http, type HttpHandler } from 'msw';
+import { authenticateRequest } from '../auth/signature.ts';
+import { QsError } from '../errors.ts';
+import { isEmulatorHost, resolveAddress, type Address, type HostOptions } from '../http/address.ts';
+import { errorResponse, finishResponse, newRequestId } from '../http/response.ts';
+import type { CorsConfiguration } from '../store/index.ts';
+import { getBucketAcl, putBucketAcl } from './acl.ts';
+import {
+  deleteBucket,
+  deleteMultipleObjects,
+  getBucketStatistics,
+  headBucket,
+  listMultipartUploads,
+  listObjects,
+  putBucket,
+} from './bucket.ts';
+import { findBucketForHost, resolveOptions, type EmulatorOptions, type RequestContext, type ResolvedOptions } from './context.ts';
+import { actualCorsHeaders, deleteBucketCors, getBucketCors, preflight, putBucketCors } from './cors.ts';
+import {
+  abortMultipartUpload,
+  completeMultipartUpload,
+  initiateMultipartUpload,
+  listMultipart,
+  uploadMultipart,
+} from './multipart.ts';
+import { appendObject, copyObject, deleteObject, getObject, headObject, moveObject, putObject } from './object.ts';
+import { deleteBucketPolicy, getBucketPolicy, putBucketPolicy } from './policy.ts';
+import { postObject } from './post-object.ts';
+import { getLocations, listBuckets } from './service.ts';
+
+export { DEFAULT_ZONES, type EmulatorOptions } from './context.ts';
+
+/** Sub-resources QingStor has but the emulator does not implement (ref §2.3 list minus the ones served). */
+const UNSUPPORTED_SUB_RESOURCES = ['lifecycle', 'notification', 'logging', 'cname', 'mirror', 'replication', 'versioning', 'versions', 'version_id', 'image'];
+
+function methodNotAllowed(ctx: RequestContext): never {
+  throw new QsError('method_not_allowed', `${ctx.method} is not allowed on this ${ctx.address.level} resource.`);
+}
+
+async function dispatchService(ctx: RequestContext): Promise<Response> {
+  if (ctx.method === 'GET' && ctx.address.query.has('location')) return getLocations(ctx);
+  if (ctx.method === 'GET') return listBuckets(ctx);
+  return methodNotAllowed(ctx);
+}
+
+async function dispatchBucket(ctx: RequestContext, name: string): Promise<Response> {
+  const q = ctx.address.query;
+  switch (ctx.method) {
+    case 'GET':
+      if (q.has('acl')) return getBucketAcl(ctx, name);
+      if (q.has('cors')) return getBucketCors(ctx, name);
+      if (q.has('policy')) return getBucketPolicy(ctx, name);
+      if (q.has('stats')) return getBucketStatistics(ctx, name);
+      if (q.has('uploads')) return listMultipartUploads(ctx, name);
+      return listObjects(ctx, name);
+    case 'PUT':
+      if (q.has('acl')) return putBucketAcl(ctx, name);
+      if (q.has('cors')) return putBucketCors(ctx, name);
+      if (q.has('policy')) return putBucketPolicy(ctx, name);
+      return putBucket(ctx, name);
+    case 'DELETE':
+      if (q.has('cors')) return deleteBucketCors(ctx, name);
+      if (q.has('policy')) return deleteBucketPolicy(ctx, name);
+      if (q.has('acl')) return methodNotAllowed(ctx);
+      return deleteBucket(ctx, name);
+    case 'HEAD':
+      return headBucket(ctx, name);
+    case 'POST':
+      if (q.has('delete')) return deleteMultipleObjects(ctx, name);
+      return postObject(ctx, name);
+    default:
+      return methodNotAllowed(ctx);
+  }
+}
+
+async function dispatchObject(ctx: RequestContext, bucket: string, key: string): Promise<Response> {
+  const q = ctx.address.query;
+  const h = ctx.request.headers;
+  switch (ctx.method) {
+    case 'GET':
+      if (q.has('upload_id')) return listMultipart(ctx, bucket, key);
+      return getObject(ctx, bucket, key);
+    case 'HEAD':
+      return headObject(ctx, bucket, key);
+    case 'PUT': {
+      if (q.has('upload_id')) return uploadMultipart(ctx, bucket, key);
+      const copy = h.get('x-qs-copy-source');
+      const move = h.get('x-qs-move-source');
+      const fetchSource = h.get('x-qs-fetch-source');
+      // ref §5.3 (inferred): more than one source header is invalid_argument.
+      if ([copy, move, fetchSource].filter((v) => v !== null).length > 1) {
+        throw new QsError('invalid_argument', 'Send only one of x-qs-copy-source, x-qs-move-source and x-qs-fetch-source.');
+      }
+      if (copy !== null) return copyObject(ctx, bucket, key, copy);
+      if (move !== null) return moveObject(ctx, bucket, key, move);
+      if (fetchSource !== null) throw new QsError('invalid_request', 'The emulator does not implement x-qs-fetch-source.');
+      return putObject(ctx, bucket, key);
+    }
+    case 'DELETE':
+      if (q.has('upload_id')) return abortMultipartUpload(ctx, bucket, key);
+      return deleteObject(ctx, bucket, key);
+    case 'POST':
+      if (q.has('uploads')) return initiateMultipartUpload(ctx, bucket, key);
+      if (q.has('upload_id')) return completeMultipartUpload(ctx, bucket, key);
+      if (q.has('append')) return appendObject(ctx, bucket, key);
+      return methodNotAllowed(ctx);
+    default:
+      return methodNotAllowed(ctx);
+  }
+}
+
+function dispatch(ctx: RequestContext): Promise<Response> {
+  const a = ctx.address;
+  if (a.level === 'service') return dispatchService(ctx);
+  const unsupported = UNSUPPORTED_SUB_RESOURCES.find((name) => a.query.has(name));
+  if (unsupported !== undefined) {
+    if (!findBucketForHost(ctx, a.bucket)) throw new QsError('bucket_not_exists');
+    throw new QsError('invalid_request', `The emulator does not implement the ${unsupported} sub-resource.`);
+  }
+  if (a.level === 'bucket') return dispatchBucket(ctx, a.bucket);
+  return dispatchObject(ctx, a.bucket, a.key);
+}
+
+/** A POST on the bucket resource without `?delete` is a form upload (ref §7). */
+function isPostObject(method: string, address: Address): boolean {
+  return method === 'POST' && address.level === 'bucket' && !address.query.has('delete');
+}
+
+function hostOptions(o: ResolvedOptions): HostOptions {
+  return { domains: o.domains, defaultZone: o.defaultZone, acceptAnyHost: o.acceptAnyHost };
+}
+
+/** Answers one request that the predicate accepted. Exported for adapters that call it without msw. */
+export async function handleEmulatorRequest(request: Request, options: ResolvedOptions): Promise<Response> {
+  const requestId = newRequestId();
+  const now = options.now();
+  const method = request.method.toUpperCase();
+  const url = new URL(request.url);
+  let cors: Record<string, string> | undefined;
+  let response: Response;
+  try {
+    const address = resolveAddress(url, hostOptions(options));
+    if (!address) throw new QsError('invalid_request', 'This host is not served by the emulator.');
+    const base: RequestContext = {
+      request,
+      url,
+      method,
+      address,
+      options,
+      store: options.store,
+      principal: { kind: 'anonymous' },
+      requestId,
+      now,
+      zoneAgnostic: address.hostKind === 'other',
+    };
+    if (method === 'OPTIONS') {
+      response = preflight(base);
+    } else {
+      // CORS headers are decided before the operation runs so that e.g. DeleteBucket still gets them.
+      let bucketCors: CorsConfiguration | null | undefined;
+      if (address.level !== 'service') bucketCors = findBucketForHost(base, address.bucket)?.cors;
+      cors = actualCorsHeaders({ address, request, bucketCors });
+      if (options.strictCors && request.headers.has('origin') && !cors) {
+        throw new QsError('permission_denied', 'CORS refused: no CORS rule of this bucket allows this origin and method.');
+      }
+      if (isPostObject(method, address)) {
+        response = await dispatch(base);
+      } else {
+        const principal = await authenticateRequest(request, {
+          findUser: (accessKeyId) => options.users.find((u) => u.accessKeyId === accessKeyId),
+          ...(address.bucketInHost !== undefined ? { bucketInHost: address.bucketInHost } : {}),
+          now,
+        });
+        response = await dispatch({ ...base, principal });
+      }
+    }
+  } catch (error) {
+    if (error instanceof QsError) {
+      response = errorResponse(error, requestId, method);
+    } else {
+      console.error('[qingstor-emulator] internal error', error);
+      response = errorResponse(new QsError('internal_error'), requestId, method);
+    }
+  }
+  return finishResponse(response, requestId, now, cors);
+}
+
+/**
+ * The msw handlers of the emulator. One catch-all handler; its predicate accepts the configured domains
+ * (and, with `acceptAnyHost`, every other host as path style in `defaultZone`).
+ */
+export function createHandlers(options: EmulatorOptions): HttpHandler[] {
+  const resolved = resolveOptions(options);
+  const hosts = hostOptions(resolved);
+  return [
+    http.all(
+      ({ request }) => isEmulatorHost(new URL(request.url), hosts),
+      ({ request }) => handleEmulatorRequest(request, resolved),
+    ),
+  ];
+}

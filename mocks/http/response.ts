@@ -1,0 +1,72 @@
+/**
+ * Response construction shared by every handler (ref §3, §11.1): each response carries `Server: QingStor`,
+ * `Date` (RFC 1123) and `x-qs-request-id`; errors are the JSON envelope of ref §4, HEAD errors status only.
+ */
+import { QsError, errorBody } from '../errors.ts';
+
+export function newRequestId(): string {
+  const bytes = new Uint8Array(8);
+  globalThis.crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/** RFC 1123 GMT with second precision, e.g. `Wed, 10 Dec 2014 17:20:31 GMT` (ref §3). */
+export function rfc1123(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${DAYS[date.getUTCDay()]}, ${pad(date.getUTCDate())} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())} GMT`;
+}
+
+/** JSON `created` fields: ISO 8601 UTC with milliseconds (ref §3). */
+export function isoMillis(date: Date): string {
+  return date.toISOString();
+}
+
+/** ListObjects `modified`: integer Unix seconds (ref §9.5). */
+export function unixSeconds(date: Date): number {
+  return Math.floor(date.getTime() / 1000);
+}
+
+/** Quoted ETag as sent in headers and ListObjects JSON (ref §11.3); the store may keep it bare or quoted. */
+export function quoteEtag(etag: string): string {
+  return etag.startsWith('"') ? etag : `"${etag}"`;
+}
+
+export function bareEtag(etag: string): string {
+  return etag.replace(/^W\//, '').replace(/^"(.*)"$/, '$1');
+}
+
+export function jsonResponse(status: number, body: unknown, headers?: Record<string, string>): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { ...headers, 'content-type': 'application/json' },
+  });
+}
+
+export function emptyResponse(status: number, headers?: Record<string, string> | Headers): Response {
+  const h = new Headers(headers);
+  if (status !== 204 && status !== 304 && !h.has('content-length')) h.set('content-length', '0');
+  return new Response(null, { status, headers: h });
+}
+
+export function errorResponse(error: QsError, requestId: string, method: string): Response {
+  if (method === 'HEAD' || error.status === 304) return new Response(null, { status: error.status });
+  return jsonResponse(error.status, errorBody(error, requestId));
+}
+
+/** Adds the headers every response carries; the Response must have mutable headers (constructed here). */
+export function finishResponse(response: Response, requestId: string, now: Date, extra?: Record<string, string>): Response {
+  const headers = new Headers(response.headers);
+  headers.set('server', 'QingStor');
+  headers.set('date', rfc1123(now));
+  headers.set('x-qs-request-id', requestId);
+  if (extra) {
+    for (const [name, value] of Object.entries(extra)) {
+      if (name === 'vary' && headers.has('vary')) headers.set('vary', `${headers.get('vary')}, ${value}`);
+      else headers.set(name, value);
+    }
+  }
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
