@@ -1,0 +1,28 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { BucketRef, QsClient } from '../client.ts';
+import { qsRootKey } from '../service/queries.ts';
+import { getBucketStatistics, headBucket } from './operations.ts';
+
+/**
+ * ['qs', connectionId, 'bucket', bucket] — root of everything inside one bucket. Bucket names are
+ * global (ref §1.3) and a bucket lives in exactly one zone, so the zone is not part of the key.
+ */
+export function bucketKey(client: QsClient, bucket: string) {
+  return [...qsRootKey(client), 'bucket', bucket] as const;
+}
+
+export function bucketStatisticsQuery(client: QsClient, ref: BucketRef) {
+  return queryOptions({
+    queryKey: [...bucketKey(client, ref.bucket), 'stats'] as const,
+    queryFn: ({ signal }) => getBucketStatistics(client, ref, { signal }),
+  });
+}
+
+/** Connection check / access probe: HEAD bucket (ref §9.4). */
+export function headBucketQuery(client: QsClient, ref: BucketRef) {
+  return queryOptions({
+    queryKey: [...bucketKey(client, ref.bucket), 'head'] as const,
+    queryFn: ({ signal }) => headBucket(client, ref, { signal }),
+    retry: false,
+  });
+}

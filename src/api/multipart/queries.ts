@@ -1,0 +1,60 @@
+import { infiniteQueryOptions } from '@tanstack/react-query';
+import type { QsClient } from '../client.ts';
+import { bucketKey } from '../buckets/queries.ts';
+import { listMultipartUploads, listParts, uploadsHaveMore, type ListMultipartUploadsInput, type UploadRef } from './operations.ts';
+import type { ListMultipartResult, ListMultipartUploadsResult } from './schemas.ts';
+
+/** ['qs', cid, 'bucket', bucket, 'uploads'] — every in-progress-uploads listing of the bucket. */
+export function uploadListsKey(client: QsClient, bucket: string) {
+  return [...bucketKey(client, bucket), 'uploads'] as const;
+}
+
+/** ['qs', cid, 'bucket', bucket, 'upload', key, uploadId] — one upload (its parts live below). */
+export function uploadKey(client: QsClient, bucket: string, key: string, uploadId: string) {
+  return [...bucketKey(client, bucket), 'upload', key, uploadId] as const;
+}
+
+export interface UploadsPageParam {
+  keyMarker: string;
+  uploadIdMarker: string;
+}
+
+export function nextUploadsPageParam(page: ListMultipartUploadsResult): UploadsPageParam | undefined {
+  if (!uploadsHaveMore(page)) return undefined;
+  return { keyMarker: page.next_key_marker, uploadIdMarker: page.next_upload_id_marker };
+}
+
+export type UploadListParams = Omit<ListMultipartUploadsInput, 'keyMarker' | 'uploadIdMarker'>;
+
+/** ListMultipartUploads paged with key_marker + upload_id_marker (ref §8.7). */
+export function listMultipartUploadsInfiniteQuery(client: QsClient, params: UploadListParams) {
+  const keyParams = { prefix: params.prefix ?? '', delimiter: params.delimiter ?? '', limit: params.limit ?? null };
+  return infiniteQueryOptions({
+    queryKey: [...uploadListsKey(client, params.bucket), keyParams] as const,
+    queryFn: ({ pageParam, signal }) =>
+      listMultipartUploads(client, { ...params, keyMarker: pageParam?.keyMarker, uploadIdMarker: pageParam?.uploadIdMarker }, { signal }),
+    initialPageParam: null as UploadsPageParam | null,
+    getNextPageParam: (lastPage) => nextUploadsPageParam(lastPage),
+  });
+}
+
+/**
+ * Next `part_number_marker`: the last part number of a full page (ref §8.4 has no has_more; a page
+ * shorter than `limit` is the last). Part numbers start at 0, so the first page has no marker at all.
+ */
+export function nextPartNumberMarker(page: ListMultipartResult, limit: number): number | undefined {
+  const last = page.object_parts.at(-1);
+  return page.object_parts.length >= limit && last !== undefined ? last.part_number : undefined;
+}
+
+/** Server default page size when no limit is sent is unspecified; the inspector always sends one. */
+export const DEFAULT_PARTS_PAGE = 1000;
+
+export function listPartsInfiniteQuery(client: QsClient, ref: UploadRef, limit: number = DEFAULT_PARTS_PAGE) {
+  return infiniteQueryOptions({
+    queryKey: [...uploadKey(client, ref.bucket, ref.key, ref.uploadId), 'parts', { limit }] as const,
+    queryFn: ({ pageParam, signal }) => listParts(client, { ...ref, partNumberMarker: pageParam ?? undefined, limit }, { signal }),
+    initialPageParam: null as number | null,
+    getNextPageParam: (lastPage) => nextPartNumberMarker(lastPage, limit),
+  });
+}
