@@ -138,24 +138,67 @@ export async function toFetchRequest(req: IncomingMessage, target: RequestTarget
   return new Request(url, init);
 }
 
-/** Writes a Fetch Response to the socket, streaming the body with backpressure. */
-export async function writeFetchResponse(res: ServerResponse, response: Response, isHead: boolean): Promise<void> {
+/** Responses without a Content-Length whose body ends within this many bytes are sent with one. */
+const SMALL_RESPONSE_LIMIT = 64 * 1024;
+
+function responseHeaderList(response: Response): string[] {
   const headers: string[] = [];
   for (const [name, value] of response.headers) {
-    if (name === 'set-cookie') continue;
-    if (HOP_BY_HOP.has(name)) continue;
+    if (name === 'set-cookie' || HOP_BY_HOP.has(name)) continue;
     headers.push(name, value);
   }
   for (const cookie of response.headers.getSetCookie()) headers.push('set-cookie', cookie);
-  res.writeHead(response.status, response.statusText || undefined, headers);
+  return headers;
+}
+
+function waitForDrain(res: ServerResponse): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const finish = (): void => {
+      res.off('drain', finish);
+      res.off('close', finish);
+      resolve();
+    };
+    res.on('drain', finish);
+    res.on('close', finish);
+  });
+}
+
+/**
+ * Writes a Fetch Response to the socket, streaming the body with backpressure. A small body of unknown
+ * length (JSON documents, errors) is collected first so that it goes out with a Content-Length like the
+ * real service's, instead of chunked.
+ */
+export async function writeFetchResponse(res: ServerResponse, response: Response, isHead: boolean): Promise<void> {
+  const headers = responseHeaderList(response);
   const body = response.body;
   if (isHead || body === null) {
     if (body !== null) await body.cancel().catch(() => undefined);
+    res.writeHead(response.status, response.statusText || undefined, headers);
     res.end();
     return;
   }
   const reader = body.getReader();
   try {
+    let pending: Uint8Array[] = [];
+    if (!response.headers.has('content-length')) {
+      let size = 0;
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) {
+          headers.push('content-length', String(size));
+          res.writeHead(response.status, response.statusText || undefined, headers);
+          for (const chunk of pending) res.write(chunk);
+          res.end();
+          return;
+        }
+        pending.push(value);
+        size += value.byteLength;
+        if (size > SMALL_RESPONSE_LIMIT) break;
+      }
+    }
+    res.writeHead(response.status, response.statusText || undefined, headers);
+    for (const chunk of pending) res.write(chunk);
+    pending = [];
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
@@ -163,17 +206,7 @@ export async function writeFetchResponse(res: ServerResponse, response: Response
         await reader.cancel();
         return;
       }
-      if (!res.write(value)) {
-        await new Promise<void>((resolve) => {
-          const finish = (): void => {
-            res.off('drain', finish);
-            res.off('close', finish);
-            resolve();
-          };
-          res.on('drain', finish);
-          res.on('close', finish);
-        });
-      }
+      if (!res.write(value)) await waitForDrain(res);
     }
     res.end();
   } finally {

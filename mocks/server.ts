@@ -1,0 +1,203 @@
+/**
+ * The standalone QingStor emulator over real HTTP:
+ *
+ *   npm run serve:mock -- --port 9000 --host 127.0.0.1 --domain qingstor.local --seed demo|empty --users users.json
+ *
+ * Same handlers and store as the browser demo and the tests, behind node:http (see server-adapter.ts for
+ * how each request becomes the absolute URL the handlers expect). Addressing (ref §1.1):
+ *   - path style on any host: http://127.0.0.1:9000/<bucket>/<key> (zone = --zone, default pek3a);
+ *   - `Host: <zone>.<domain>` path style and `Host: <bucket>.<zone>.<domain>` virtual-host style, with or
+ *     without the port;
+ *   - absolute-form proxy requests (`GET http://<bucket>.<zone>.<domain>/<key> HTTP/1.1`), so a client
+ *     whose HTTP proxy is this server can keep real-looking endpoint URLs.
+ * `startEmulatorServer()` is the same thing for tests and scripts.
+ */
+import http from 'node:http';
+import type { RequestHandler } from 'msw';
+import { createEmulator, DEMO_USER } from './emulator.ts';
+import { DEFAULT_ZONES } from './handlers/index.ts';
+import { createRequestListener } from './server-adapter.ts';
+import {
+  DEFAULT_DOMAIN,
+  DEFAULT_HOST,
+  DEFAULT_PORT,
+  DEFAULT_ZONE,
+  DEMO_SECRET_ACCESS_KEY,
+  parseCli,
+  resolveUsers,
+  USAGE,
+  type SeedName,
+  type ServerUser,
+  type UsersSource,
+} from './server-options.ts';
+import type { Store } from './store/index.ts';
+
+export { DEMO_ACCESS_KEY_ID, DEMO_SECRET_ACCESS_KEY, parseUsersFile, type ServerUser } from './server-options.ts';
+
+export interface EmulatorServerOptions {
+  /** TCP port; 0 picks a free one. Default 9000. */
+  port?: number;
+  /** Listen address. Default 127.0.0.1. */
+  host?: string;
+  /** QingStor domains served (ref §1.1). Default ['qingstor.local']. */
+  domains?: readonly string[];
+  /** Initial data. Default 'demo'. */
+  seed?: SeedName;
+  /** Zone of path-style requests to hosts outside the domains. Default 'pek3a'. */
+  defaultZone?: string;
+  /** Accepted users; the first owns the seeded buckets. Default: the demo user. */
+  users?: readonly ServerUser[];
+  /** Refuse requests whose Origin no bucket CORS rule allows (ref §9.9). Default false. */
+  strictCors?: boolean;
+  /** ListObjects limit clamp (ref §12). Default: the emulator's (100). */
+  listLimitMax?: number;
+  /** Minimum multipart part size at Complete. Default: the emulator's for the seed. */
+  minPartSize?: number;
+  /** Clock for tests. */
+  now?: () => Date;
+}
+
+export interface RunningEmulatorServer {
+  /** Base URL for path-style clients, e.g. http://127.0.0.1:9000 */
+  url: string;
+  port: number;
+  host: string;
+  domains: readonly string[];
+  defaultZone: string;
+  zones: readonly string[];
+  users: readonly ServerUser[];
+  store: Store;
+  close(): Promise<void>;
+}
+
+/** Zones the handlers know (ref §1.1): the DOCS zones plus the default zone. */
+function knownZones(defaultZone: string): readonly string[] {
+  const zones: string[] = [...DEFAULT_ZONES];
+  return zones.includes(defaultZone) ? zones : [...zones, defaultZone];
+}
+
+/** Starts the emulator on a real socket. Resolves once it is listening. */
+export async function startEmulatorServer(options: EmulatorServerOptions = {}): Promise<RunningEmulatorServer> {
+  const host = options.host ?? DEFAULT_HOST;
+  const domains = options.domains ?? [DEFAULT_DOMAIN];
+  const defaultZone = options.defaultZone ?? DEFAULT_ZONE;
+  const users = options.users ?? [DEMO_USER];
+  const emulator = await createEmulator({
+    seed: options.seed ?? 'demo',
+    users,
+    domains,
+    defaultZone,
+    acceptAnyHost: true,
+    strictCors: options.strictCors ?? false,
+    ...(options.listLimitMax !== undefined ? { listLimitMax: options.listLimitMax } : {}),
+    ...(options.minPartSize !== undefined ? { minPartSize: options.minPartSize } : {}),
+    ...(options.now ? { now: options.now } : {}),
+  });
+  const handlers: RequestHandler[] = emulator.handlers;
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  const server = http.createServer(
+    { keepAliveTimeout: 30_000, requestTimeout: 0 },
+    createRequestListener({
+      handlers,
+      fallbackHost: urlHost,
+      onError: (error) => console.error('[qingstor-emulator] adapter failure:', error instanceof Error ? error.message : String(error)),
+    }),
+  );
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? DEFAULT_PORT, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('emulator: not listening on a TCP port');
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${urlHost}:${address.port}`,
+    port: address.port,
+    host,
+    domains,
+    defaultZone,
+    zones: knownZones(defaultZone),
+    users,
+    store: emulator.store,
+    close: () => {
+      closing ??= new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // Keep-alive sockets would hold close() open until they time out.
+        server.closeIdleConnections();
+        setTimeout(() => server.closeAllConnections(), 500).unref();
+      });
+      return closing;
+    },
+  };
+}
+
+function banner(running: RunningEmulatorServer, seed: SeedName, source: UsersSource): string {
+  const port = running.port;
+  const [domain] = running.domains;
+  const lines = [
+    `QingStor emulator listening on ${running.url}  (seed: ${seed})`,
+    '',
+    'Endpoints',
+    `  path style, any host    ${running.url}/<bucket>/<key>   (zone ${running.defaultZone})`,
+  ];
+  if (domain !== undefined) {
+    lines.push(
+      `  zone host (path style)  Host: <zone>.${domain}[:${port}]           e.g. http://${running.defaultZone}.${domain}:${port}/<bucket>/<key>`,
+      `  virtual host            Host: <bucket>.<zone>.${domain}[:${port}]  e.g. http://<bucket>.${running.defaultZone}.${domain}:${port}/<key>`,
+      `  service (all zones)     Host: ${domain}[:${port}]`,
+      `  or use ${running.url} as an HTTP proxy for those URLs (absolute-form requests)`,
+    );
+  }
+  if (running.domains.length > 1) lines.push(`  domains                 ${running.domains.join(', ')}`);
+  lines.push(`  zones                   ${running.zones.join(', ')}`, '', 'Credentials');
+  for (const user of running.users) {
+    // Only the documented, public demo secret is ever printed.
+    const secret = user.secretAccessKey === DEMO_SECRET_ACCESS_KEY ? user.secretAccessKey : source === 'env' ? '(from QS_SECRET_ACCESS_KEY)' : '(from the users file)';
+    lines.push(`  ${user.id}  access key id ${user.accessKeyId}  secret ${secret}`);
+  }
+  lines.push('', 'Ctrl-C stops the server.');
+  return lines.join('\n');
+}
+
+async function main(): Promise<void> {
+  let cli: ReturnType<typeof parseCli>;
+  try {
+    cli = parseCli(process.argv.slice(2));
+  } catch (error) {
+    console.error(`serve:mock: ${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+    process.exit(2);
+  }
+  if (cli === 'help') {
+    console.log(USAGE);
+    return;
+  }
+  const { users, source } = await resolveUsers(cli.usersFile, process.env, DEMO_USER);
+  const running = await startEmulatorServer({
+    port: cli.port,
+    host: cli.host,
+    domains: cli.domains,
+    seed: cli.seed,
+    defaultZone: cli.defaultZone,
+    users,
+    strictCors: cli.strictCors,
+  });
+  console.log(banner(running, cli.seed, source));
+  let stopping = false;
+  const stop = (): void => {
+    if (stopping) return;
+    stopping = true;
+    void running.close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+if (import.meta.main) {
+  main().catch((error: unknown) => {
+    console.error(`serve:mock: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  });
+}
