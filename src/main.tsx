@@ -1,12 +1,32 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { decideBootMode } from './app/boot.ts';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
+const root = createRoot(rootElement);
 
-createRoot(rootElement).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const mode = decideBootMode(window.location.pathname, window.sessionStorage);
+
+try {
+  if (mode.kind === 'demo') {
+    // Dynamic import: a build used against a real endpoint never downloads the emulator chunk.
+    const { startDemoBackend } = await import('../mocks/browser.ts');
+    await startDemoBackend();
+  }
+  root.render(
+    <StrictMode>
+      <App initialSession={mode.session} demoAvailable={mode.kind === 'demo'} />
+    </StrictMode>,
+  );
+} catch (error) {
+  // No i18n yet at this point in boot; a plain bilingual line is the most we can promise.
+  const message = error instanceof Error ? error.message : String(error);
+  console.error('Console boot failed', error);
+  root.render(
+    <p role="alert">
+      The console could not start / 控制台无法启动: {message}
+    </p>,
+  );
+}

@@ -1,7 +1,26 @@
-export function App() {
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { RouterProvider } from 'react-router/dom';
+import type { Session } from '../hooks/session.ts';
+import { I18nProvider } from '../i18n/i18n.tsx';
+import { createQueryClient } from './query-client.ts';
+import { createRouter } from './router.tsx';
+import { SessionProvider } from './session-provider.tsx';
+// oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
+import '../styles/base.css';
+// oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
+import '../styles/layout.css';
+
+export function App({ initialSession, demoAvailable }: { initialSession: Session | null; demoAvailable: boolean }) {
+  const [queryClient] = useState(createQueryClient);
+  const [router] = useState(createRouter);
   return (
-    <main>
-      <h1>QingStor Console</h1>
-    </main>
+    <I18nProvider>
+      <SessionProvider initial={initialSession} demoAvailable={demoAvailable}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </SessionProvider>
+    </I18nProvider>
   );
 }

@@ -1,0 +1,91 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
+
+/**
+ * Every journey fails on an uncaught page error, a console.error (except the browser's own
+ * "Failed to load resource" line that accompanies a deliberate 4xx), or any alert/confirm/prompt:
+ * hostile object keys must never execute.
+ */
+export const test = base.extend<{ consolePage: ConsolePage }>({
+  page: async ({ page }, use) => {
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+        problems.push(`console.error: ${message.text()}`);
+      }
+    });
+    page.on('dialog', (dialog) => {
+      problems.push(`dialog (${dialog.type()}): ${dialog.message()}`);
+      void dialog.dismiss();
+    });
+    await use(page);
+    expect(problems, 'page errors, console errors or dialogs during the test').toEqual([]);
+  },
+  consolePage: async ({ page }, use) => {
+    await use(new ConsolePage(page));
+  },
+});
+
+export { expect };
+
+export async function expectNoAxeViolations(page: Page, include?: string): Promise<void> {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']);
+  if (include) builder = builder.include(include);
+  const results = await builder.analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  expect(summary).toEqual([]);
+}
+
+/** Page object for the demo-mode console. */
+export class ConsolePage {
+  readonly page: Page;
+  constructor(page: Page) {
+    this.page = page;
+  }
+
+  async open(path = '/'): Promise<void> {
+    await this.page.goto(path);
+  }
+
+  get demoBadge(): Locator {
+    return this.page.getByText('Demo data — simulated backend');
+  }
+
+  get objectList(): Locator {
+    return this.page.getByRole('grid');
+  }
+
+  get rows(): Locator {
+    return this.objectList.locator('[role="rowgroup"].object-list__body [role="row"]');
+  }
+
+  row(name: string): Locator {
+    return this.rows.filter({ has: this.page.getByRole('link', { name, exact: true }) });
+  }
+
+  get filter(): Locator {
+    return this.page.getByRole('searchbox', { name: /filter by prefix/i });
+  }
+
+  get details(): Locator {
+    return this.page.getByRole('complementary', { name: 'Object details' });
+  }
+
+  get breadcrumbs(): Locator {
+    return this.page.getByRole('navigation', { name: 'Location' });
+  }
+
+  /** Loaded row count as exposed by the grid (data-row-count). */
+  async loadedRows(): Promise<number> {
+    return Number(await this.objectList.getAttribute('data-row-count'));
+  }
+
+  async domRows(): Promise<number> {
+    return this.rows.count();
+  }
+
+  async waitForList(): Promise<void> {
+    await expect(this.objectList).toBeVisible();
+  }
+}

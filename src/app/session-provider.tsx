@@ -1,0 +1,35 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { SessionContext, type Session, type SessionApi } from '../hooks/session.ts';
+import { saveSession, setEndpointMode } from './boot.ts';
+
+export function SessionProvider({ initial, demoAvailable, children }: {
+  initial: Session | null;
+  demoAvailable: boolean;
+  children: ReactNode;
+}) {
+  const [session, setSession] = useState<Session | null>(initial);
+  const api = useMemo<SessionApi>(
+    () => ({
+      session,
+      demoAvailable,
+      connect(next, { remember }) {
+        saveSession(sessionStorage, remember ? next : null);
+        setSession(next);
+      },
+      disconnect() {
+        saveSession(sessionStorage, null);
+        setSession(null);
+      },
+      switchToDemo() {
+        setEndpointMode(sessionStorage, false);
+        window.location.assign('/');
+      },
+      switchToEndpoint() {
+        setEndpointMode(sessionStorage, true);
+        window.location.assign('/connect');
+      },
+    }),
+    [session, demoAvailable],
+  );
+  return <SessionContext value={api}>{children}</SessionContext>;
+}

@@ -1,0 +1,62 @@
+/**
+ * The CORS rule a bucket needs so that this console, running at `origin`, can use it from the browser
+ * (ref §9.9 "Browser console requirements"). Request headers: what the console signs and sends,
+ * including the metadata headers a REPLACE copy carries. Exposed headers: what it reads back.
+ */
+export interface CorsRule {
+  allowed_origin: string;
+  allowed_methods: string[];
+  allowed_headers: string[];
+  expose_headers: string[];
+  max_age_seconds: number;
+}
+
+export const CONSOLE_REQUEST_HEADERS = [
+  'authorization',
+  'content-type',
+  'content-md5',
+  'x-qs-date',
+  'x-qs-*',
+  'cache-control',
+  'content-disposition',
+  'content-encoding',
+  'expires',
+  'range',
+] as const;
+
+export const CONSOLE_EXPOSED_HEADERS = [
+  'etag',
+  'x-qs-request-id',
+  'last-modified',
+  'content-type',
+  'content-length',
+  'content-range',
+  'content-disposition',
+  'content-encoding',
+  'cache-control',
+  'expires',
+  'x-qs-storage-class',
+  'x-qs-object-type',
+  'x-qs-next-append-position',
+  'x-qs-meta-*',
+] as const;
+
+/**
+ * `metaNames`: custom metadata keys (without prefix) the user wants to read. Wildcards in
+ * expose_headers are undocumented (ref §9.9), so known names are listed explicitly beside `x-qs-meta-*`.
+ */
+export function buildCorsRule(origin: string, metaNames: readonly string[] = []): CorsRule {
+  const meta = [...new Set(metaNames.map((n) => `x-qs-meta-${n.toLowerCase()}`))].sort();
+  return {
+    allowed_origin: origin,
+    allowed_methods: ['GET', 'PUT', 'POST', 'DELETE', 'HEAD'],
+    allowed_headers: [...CONSOLE_REQUEST_HEADERS],
+    expose_headers: [...CONSOLE_EXPOSED_HEADERS, ...meta],
+    max_age_seconds: 600,
+  };
+}
+
+/** Existing rules for other origins are kept; a previous rule for this origin is replaced. */
+export function mergeCorsRules<T extends { allowed_origin?: unknown }>(existing: readonly T[], rule: CorsRule): Array<T | CorsRule> {
+  return [...existing.filter((r) => r.allowed_origin !== rule.allowed_origin), rule];
+}

@@ -1,0 +1,176 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { decodeMetadataValue } from '../../api/metadata/encoding.ts';
+import { STANDARD_METADATA_HEADERS } from '../../api/metadata/model.ts';
+import { CopyButton } from '../../components/copy-button.tsx';
+import { CorsHelp } from '../../components/cors-help.tsx';
+import { ErrorNotice } from '../../components/error-notice.tsx';
+import { Loading } from '../../components/spinner.tsx';
+import { useClient } from '../../hooks/use-client.ts';
+import { useI18n, type MessageKey } from '../../i18n/i18n.tsx';
+import { formatBytes } from '../../lib/format.ts';
+import { headQuery } from './data.ts';
+
+const EXPIRY_CHOICES: ReadonlyArray<{ seconds: number; label: MessageKey }> = [
+  { seconds: 300, label: 'details.expiry.5m' },
+  { seconds: 3600, label: 'details.expiry.1h' },
+  { seconds: 86_400, label: 'details.expiry.1d' },
+  { seconds: 604_800, label: 'details.expiry.7d' },
+];
+
+export function ObjectDetails({ zone, bucket, objectKey, onClose }: {
+  zone: string;
+  bucket: string;
+  objectKey: string;
+  onClose: () => void;
+}) {
+  const { t, formatDateTime, formatNumber } = useI18n();
+  const { client, connectionKey } = useClient();
+  const head = useQuery(headQuery(client, connectionKey, zone, bucket, objectKey));
+  const titleId = useId();
+  const name = objectKey.slice(objectKey.lastIndexOf('/', objectKey.length - 2) + 1);
+  const data = head.data;
+  const lastModified = data?.headers['last-modified'];
+
+  return (
+    <aside className="details" aria-labelledby={titleId} data-testid="object-details">
+      <div className="details__header">
+        <h2 id={titleId}>{t('details.title')}</h2>
+        <button type="button" className="button button--small" onClick={onClose}>
+          {t('details.close')}
+        </button>
+      </div>
+      <dl className="details__facts">
+        <dt>{t('details.key')}</dt>
+        <dd dir="auto" className="details__key" data-testid="details-key">
+          {objectKey}
+        </dd>
+      </dl>
+      {head.isPending ? <Loading label={t('details.loading')} /> : null}
+      {head.isError ? (
+        <ErrorNotice error={head.error} onRetry={() => void head.refetch()} corsHelp={<CorsHelp bucket={{ zone, name: bucket }} />} />
+      ) : null}
+      {data ? (
+        <>
+          <dl className="details__facts">
+            <dt>{t('details.size')}</dt>
+            <dd>
+              {data.headers['content-length'] !== undefined
+                ? `${formatBytes(data.headers['content-length'])} (${t('details.bytes', { bytes: formatNumber(data.headers['content-length']) })})`
+                : t('common.none')}
+            </dd>
+            <dt>{t('details.type')}</dt>
+            <dd>{data.headers['content-type'] ?? t('common.none')}</dd>
+            <dt>{t('details.modified')}</dt>
+            <dd>{lastModified ? formatDateTime(new Date(lastModified)) : t('common.none')}</dd>
+            <dt>{t('details.etag')}</dt>
+            <dd className="mono">{data.headers.etag ?? t('common.none')}</dd>
+            <dt>{t('details.storageClass')}</dt>
+            <dd>{data.headers['x-qs-storage-class'] ?? t('common.none')}</dd>
+          </dl>
+          <h3>{t('details.standard')}</h3>
+          <table className="table table--compact">
+            <thead>
+              <tr>
+                <th scope="col">{t('details.header')}</th>
+                <th scope="col">{t('details.value')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {STANDARD_METADATA_HEADERS.map((header) => (
+                <tr key={header}>
+                  <th scope="row" className="mono">
+                    {header}
+                  </th>
+                  <td dir="auto">{data.metadata.standard[header] ?? t('common.none')}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <h3>{t('details.custom')}</h3>
+          <CustomMetadata custom={data.metadata.custom} />
+          {/* Keyed by object: a link for another object must never linger when the panel switches. */}
+          <DownloadLink key={`${zone}/${bucket}/${objectKey}`} zone={zone} bucket={bucket} objectKey={objectKey} name={name} />
+        </>
+      ) : null}
+    </aside>
+  );
+}
+
+function CustomMetadata({ custom }: { custom: Record<string, string> }) {
+  const { t } = useI18n();
+  const entries = Object.entries(custom).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  if (entries.length === 0) return <p>{t('details.noCustom')}</p>;
+  return (
+    <table className="table table--compact" data-testid="custom-metadata">
+      <thead>
+        <tr>
+          <th scope="col">{t('details.header')}</th>
+          <th scope="col">{t('details.stored')}</th>
+          <th scope="col">{t('details.decoded')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {entries.map(([key, value]) => {
+          const decoded = decodeMetadataValue(value);
+          return (
+            <tr key={key}>
+              <th scope="row" className="mono">
+                x-qs-meta-{key}
+              </th>
+              <td className="mono">{value}</td>
+              <td dir="auto">{decoded.encoding === 'plain' ? t('common.none') : decoded.text}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+function DownloadLink({ zone, bucket, objectKey, name }: { zone: string; bucket: string; objectKey: string; name: string }) {
+  const { t, formatDateTime } = useI18n();
+  const { client } = useClient();
+  const selectId = useId();
+  const [expiresIn, setExpiresIn] = useState(3600);
+  const presign = useMutation({
+    mutationFn: async (seconds: number) => ({
+      url: await client.presign({ zone, bucket, key: objectKey, expiresIn: seconds }),
+      until: new Date(client.now().getTime() + seconds * 1000),
+    }),
+  });
+  const signed = client.connection.credentials !== undefined;
+
+  return (
+    <section className="details__download" aria-labelledby={`${selectId}-h`}>
+      <h3 id={`${selectId}-h`}>{t('details.download')}</h3>
+      <div className="inline-form__fields">
+        {signed ? (
+          <>
+            <label htmlFor={selectId}>{t('details.expiry')}</label>
+            <select id={selectId} value={expiresIn} onChange={(e) => setExpiresIn(Number(e.target.value))}>
+              {EXPIRY_CHOICES.map((choice) => (
+                <option key={choice.seconds} value={choice.seconds}>
+                  {t(choice.label)}
+                </option>
+              ))}
+            </select>
+          </>
+        ) : null}
+        <button type="button" className="button" onClick={() => presign.mutate(expiresIn)} disabled={presign.isPending}>
+          {t('details.createLink')}
+        </button>
+      </div>
+      {presign.isError ? <ErrorNotice error={presign.error} /> : null}
+      {presign.data ? (
+        <div className="details__link">
+          <p>{signed ? t('details.linkReady', { time: formatDateTime(presign.data.until) }) : t('details.linkPublic')}</p>
+          <a href={presign.data.url.href} download={name} rel="noreferrer" data-testid="download-link" dir="auto">
+            {t('details.openLink', { name })}
+          </a>{' '}
+          <CopyButton text={presign.data.url.href} label={t('details.copyLink')} />
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,188 @@
+/* oxlint-disable jsx-a11y/prefer-tag-over-role -- a virtualized grid positions each row absolutely, which
+   table layout (tr/td) does not allow; the ARIA grid roles give the same semantics to divs. */
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { Link } from 'react-router';
+import { formatBytes } from '../../lib/format.ts';
+import { useI18n } from '../../i18n/i18n.tsx';
+import type { Row } from './rows.ts';
+
+const ROW_HEIGHT = 36;
+/** Rows kept in the DOM beyond the visible ones; with the viewport this bounds the DOM row count. */
+const OVERSCAN = 8;
+/** Start fetching the next page this many rows before the end, so scrolling rarely waits. */
+const PREFETCH_ROWS = 30;
+
+export interface ObjectListProps {
+  label: string;
+  rows: readonly Row[];
+  hasMore: boolean;
+  isFetchingMore: boolean;
+  onLoadMore: () => void;
+  activeIndex: number;
+  onActiveIndexChange: (index: number) => void;
+  /** Enter / click on a row: open the folder or show the object's details. */
+  onOpen: (row: Row) => void;
+  onUp: () => void;
+  hrefFor: (row: Row) => string;
+  /** Key of the object whose details are open (highlighted as selected). */
+  openKey: string | null;
+  /** Escape: close the details panel, when one is open. */
+  onEscape?: (() => void) | undefined;
+}
+
+/**
+ * The object list as an ARIA grid with one tab stop: the grid holds focus and points at the active row
+ * with aria-activedescendant; the virtualizer keeps only the visible rows (plus overscan) in the DOM,
+ * so a 100,000-key bucket costs the same DOM as a small one.
+ */
+export function ObjectList(props: ObjectListProps) {
+  const { rows, hasMore, isFetchingMore, onLoadMore, activeIndex, onActiveIndexChange, onOpen, onUp, hrefFor, openKey, label, onEscape } = props;
+  const { t, formatDateTime } = useI18n();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const idPrefix = useId();
+  // The virtualizer's functions change identity on every scroll; this component is simply not memoized.
+  // oxlint-disable-next-line react/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: OVERSCAN,
+    // Rows below the sticky header: the first data row starts one row height down.
+    paddingStart: ROW_HEIGHT,
+    scrollPaddingStart: ROW_HEIGHT,
+  });
+  const items = virtualizer.getVirtualItems();
+  const lastVisible = items.length ? items[items.length - 1]!.index : -1;
+
+  useEffect(() => {
+    if (hasMore && !isFetchingMore && lastVisible >= rows.length - PREFETCH_ROWS) onLoadMore();
+  }, [hasMore, isFetchingMore, lastVisible, rows.length, onLoadMore]);
+
+  const clampedActive = rows.length === 0 ? -1 : Math.min(Math.max(activeIndex, 0), rows.length - 1);
+
+  const moveTo = (index: number) => {
+    if (rows.length === 0) return;
+    const next = Math.min(Math.max(index, 0), rows.length - 1);
+    onActiveIndexChange(next);
+    virtualizer.scrollToIndex(next, { align: 'auto' });
+  };
+
+  const pageSize = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? ROW_HEIGHT * 10) / ROW_HEIGHT) - 1);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    switch (event.key) {
+      case 'ArrowDown':
+        moveTo(clampedActive + 1);
+        break;
+      case 'ArrowUp':
+        moveTo(clampedActive - 1);
+        break;
+      case 'Home':
+        moveTo(0);
+        break;
+      case 'End':
+        moveTo(rows.length - 1);
+        break;
+      case 'PageDown':
+        moveTo(clampedActive + pageSize);
+        break;
+      case 'PageUp':
+        moveTo(clampedActive - pageSize);
+        break;
+      case 'Enter': {
+        const row = rows[clampedActive];
+        if (row) onOpen(row);
+        break;
+      }
+      case 'Backspace':
+        onUp();
+        break;
+      case 'Escape':
+        if (!onEscape) return;
+        onEscape();
+        break;
+      default:
+        return;
+    }
+    event.preventDefault();
+  };
+
+  const activeId = clampedActive >= 0 ? `${idPrefix}-row-${clampedActive}` : undefined;
+
+  return (
+    <div
+      ref={scrollRef}
+      className="object-list"
+      role="grid"
+      aria-label={label}
+      aria-rowcount={hasMore ? -1 : rows.length + 1}
+      aria-colcount={4}
+      aria-activedescendant={activeId}
+      aria-busy={isFetchingMore}
+      data-row-count={rows.length}
+      data-has-more={hasMore}
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+    >
+      <div role="rowgroup" className="object-list__head">
+        <div role="row" aria-rowindex={1} className="object-list__row object-list__row--head">
+          <span role="columnheader">{t('browser.col.name')}</span>
+          <span role="columnheader" className="num">{t('browser.col.size')}</span>
+          <span role="columnheader">{t('browser.col.type')}</span>
+          <span role="columnheader">{t('browser.col.modified')}</span>
+        </div>
+      </div>
+      <div role="rowgroup" className="object-list__body" style={{ height: virtualizer.getTotalSize() - ROW_HEIGHT }}>
+        {items.map((item) => {
+          const row = rows[item.index]!;
+          const active = item.index === clampedActive;
+          const open = row.kind === 'object' && row.key === openKey;
+          return (
+            // Keyboard access is on the grid itself (one tab stop, arrows + Enter), not on each row.
+            // oxlint-disable-next-line jsx-a11y/click-events-have-key-events
+            <div
+              key={row.kind + row.key}
+              id={`${idPrefix}-row-${item.index}`}
+              role="row"
+              aria-rowindex={item.index + 2}
+              aria-selected={open || active}
+              className={`object-list__row${active ? ' is-active' : ''}${open ? ' is-open' : ''}`}
+              style={{ transform: `translateY(${item.start - ROW_HEIGHT}px)` }}
+              data-key={row.key}
+              data-kind={row.kind}
+              onClick={() => onActiveIndexChange(item.index)}
+            >
+              <span role="gridcell" className="object-list__name">
+                <span className={`icon icon--${row.kind}`} aria-hidden="true" />
+                <Link
+                  to={hrefFor(row)}
+                  tabIndex={-1}
+                  dir="auto"
+                  onClick={(event) => {
+                    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+                    event.preventDefault();
+                    onActiveIndexChange(item.index);
+                    onOpen(row);
+                  }}
+                >
+                  {row.kind === 'folder' ? `${row.name}/` : row.name}
+                </Link>
+              </span>
+              <span role="gridcell" className="num">
+                {row.kind === 'object' ? formatBytes(row.size) : ''}
+              </span>
+              <span role="gridcell" className="object-list__type">
+                {row.kind === 'folder' ? t('browser.folder') : row.mimeType}
+              </span>
+              <span role="gridcell">
+                {row.kind === 'object' && row.modified !== undefined ? formatDateTime(new Date(row.modified * 1000)) : ''}
+              </span>
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

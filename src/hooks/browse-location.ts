@@ -1,0 +1,81 @@
+import { useMemo } from 'react';
+import { useLocation, useParams } from 'react-router';
+
+/**
+ * The URL owns navigation state (architecture.md): zone and bucket are path segments, the prefix,
+ * the filter and the object whose details are open are query parameters. Keys can hold any
+ * character (`?`, `#`, `%`, `+`, `..`), so they never go into the path, where URL parsing would
+ * rewrite dot segments; in the query only the encoding below is needed.
+ *
+ *   /                                         bucket list (all zones)
+ *   /connect                                  connect screen (endpoint mode)
+ *   /buckets/<zone>/<bucket>?prefix=a/b/&filter=x&object=a/b/c.txt
+ */
+export interface BrowseLocation {
+  zone: string;
+  bucket: string;
+  prefix: string;
+  filter: string;
+  object: string | null;
+}
+
+/** encodeURIComponent keeps the query unambiguous; '/' is legal in a query and stays readable. */
+function encodeQueryValue(value: string): string {
+  return encodeURIComponent(value).replace(/%2F/g, '/');
+}
+
+export function bucketPath(zone: string, bucket: string): string {
+  return `/buckets/${encodeURIComponent(zone)}/${encodeURIComponent(bucket)}`;
+}
+
+export function browseHref(location: Pick<BrowseLocation, 'zone' | 'bucket'> & Partial<BrowseLocation>): string {
+  const params: string[] = [];
+  if (location.prefix) params.push(`prefix=${encodeQueryValue(location.prefix)}`);
+  if (location.filter) params.push(`filter=${encodeQueryValue(location.filter)}`);
+  if (location.object !== undefined && location.object !== null) params.push(`object=${encodeQueryValue(location.object)}`);
+  const base = bucketPath(location.zone, location.bucket);
+  return params.length ? `${base}?${params.join('&')}` : base;
+}
+
+/** Parent "folder" of a prefix: 'a/b/' → 'a/', 'a/' → ''. */
+export function parentPrefix(prefix: string): string {
+  const trimmed = prefix.endsWith('/') ? prefix.slice(0, -1) : prefix;
+  const cut = trimmed.lastIndexOf('/');
+  return cut < 0 ? '' : trimmed.slice(0, cut + 1);
+}
+
+/** Reads a query parameter without URLSearchParams' form semantics ('+' is a literal plus here). */
+export function readQueryParam(search: string, name: string): string | null {
+  const query = search.startsWith('?') ? search.slice(1) : search;
+  for (const part of query.split('&')) {
+    if (part === '') continue;
+    const eq = part.indexOf('=');
+    const rawName = eq < 0 ? part : part.slice(0, eq);
+    if (safeDecode(rawName) !== name) continue;
+    return eq < 0 ? '' : safeDecode(part.slice(eq + 1));
+  }
+  return null;
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+export function useBrowseLocation(): BrowseLocation {
+  const params = useParams();
+  const { search } = useLocation();
+  return useMemo(
+    () => ({
+      zone: params['zone'] ?? '',
+      bucket: params['bucket'] ?? '',
+      prefix: readQueryParam(search, 'prefix') ?? '',
+      filter: readQueryParam(search, 'filter') ?? '',
+      object: readQueryParam(search, 'object'),
+    }),
+    [params, search],
+  );
+}
