@@ -4,6 +4,9 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawHttp, signedHeaders, type RawResponse as ClientResponse } from '../../mocks/server-client.ts';
+import { DEMO_ACCESS_KEY_ID, DEMO_SECRET_ACCESS_KEY } from '../../mocks/server-options.ts';
+import { startEmulatorServer, type RunningEmulatorServer } from '../../mocks/server.ts';
 import { parseProxyTarget } from './proxy.ts';
 import { startServe, type RunningServe } from './serve.ts';
 
@@ -260,5 +263,99 @@ describe('parseProxyTarget', () => {
       ok: true,
       target: { hostHeader: 'pek3a.qingstor.local:9000' },
     });
+  });
+});
+
+describe('serve: end to end against the standalone emulator', () => {
+  const demo = { accessKeyId: DEMO_ACCESS_KEY_ID, secretAccessKey: DEMO_SECRET_ACCESS_KEY };
+  let emulator: RunningEmulatorServer;
+  let viaIp: RunningServe;
+  let viaDomain: RunningServe;
+  let dist = '';
+
+  beforeAll(async () => {
+    dist = await mkdtemp(path.join(tmpdir(), 'serve-e2e-'));
+    await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>console</title>');
+    emulator = await startEmulatorServer({ port: 0, seed: 'empty', domains: ['qingstor.local'] });
+    // Path style against the emulator's IP endpoint, and zone/virtual hosts under its domain (reached via --connect-to).
+    viaIp = await startServe({ endpoint: emulator.url, port: 0, dist });
+    viaDomain = await startServe({ endpoint: `http://qingstor.local:${emulator.port}`, port: 0, dist, connectTo: { host: '127.0.0.1', port: emulator.port } });
+  });
+
+  afterAll(async () => {
+    await viaIp.close();
+    await viaDomain.close();
+    await emulator.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  /**
+   * What the console does behind the proxy: sign the DIRECT url (the path the endpoint will see), then send
+   * it to `<proxy>/_qs/<direct host><direct path>`.
+   */
+  async function viaProxy(serve: RunningServe, method: string, direct: string, opts: { body?: Uint8Array; headers?: Record<string, string>; bucketInHost?: string; sign?: boolean } = {}): Promise<ClientResponse> {
+    const url = new URL(direct);
+    const pathAndQuery = direct.slice(direct.indexOf('/', url.protocol.length + 2));
+    const headers = opts.sign === false
+      ? { ...opts.headers }
+      : await signedHeaders({ method, host: url.host, pathAndQuery, credentials: demo, ...(opts.headers ? { headers: opts.headers } : {}), ...(opts.bucketInHost ? { bucketInHost: opts.bucketInHost } : {}) });
+    return rawHttp({ port: serve.port, method, target: `/_qs/${url.host}${pathAndQuery}`, host: `127.0.0.1:${serve.port}`, headers: { ...headers, origin: `http://127.0.0.1:${serve.port}` }, ...(opts.body ? { body: opts.body } : {}) });
+  }
+
+  it('a signed ListBuckets / PutBucket / PutObject / GetObject through the proxy verifies at the emulator', async () => {
+    const base = emulator.url;
+    expect((await viaProxy(viaIp, 'PUT', `${base}/proxy-bucket`)).status).toBe(201);
+    const body = new TextEncoder().encode('through the proxy');
+    const put = await viaProxy(viaIp, 'PUT', `${base}/proxy-bucket/a%2Fb%20c%E4%B8%AD%27%2A`, { body, headers: { 'content-type': 'text/plain', 'x-qs-meta-origin': 'proxy' } });
+    expect(put.status).toBe(201);
+    const list = await viaProxy(viaIp, 'GET', `${base}/`);
+    expect(list.status).toBe(200);
+    expect(JSON.parse(list.body.toString())).toMatchObject({ buckets: [expect.objectContaining({ name: 'proxy-bucket' })] });
+    const get = await viaProxy(viaIp, 'GET', `${base}/proxy-bucket/a%2Fb%20c%E4%B8%AD%27%2A`);
+    expect(get.status).toBe(200);
+    expect(get.body.toString()).toBe('through the proxy');
+    expect(get.headers['x-qs-meta-origin']).toBe('proxy');
+    expect(get.headers['x-qs-request-id']).toMatch(/\S/);
+  });
+
+  it('zone hosts and virtual hosts under the endpoint domain keep their signatures', async () => {
+    const zone = `http://pek3a.qingstor.local:${emulator.port}`;
+    expect((await viaProxy(viaDomain, 'PUT', `${zone}/proxy-vhost`)).status).toBe(201);
+    const vhost = `http://proxy-vhost.pek3a.qingstor.local:${emulator.port}`;
+    const put = await viaProxy(viaDomain, 'PUT', `${vhost}/k%2B1`, { body: new TextEncoder().encode('vh'), bucketInHost: 'proxy-vhost' });
+    expect(put.status).toBe(201);
+    const listed = await viaProxy(viaDomain, 'GET', `${vhost}/?prefix=k`, { bucketInHost: 'proxy-vhost' });
+    expect(JSON.parse(listed.body.toString())).toMatchObject({ keys: [{ key: 'k+1' }] });
+    // The global (service) host lists every zone's buckets.
+    const all = await viaProxy(viaDomain, 'GET', `http://qingstor.local:${emulator.port}/`);
+    expect(all.status).toBe(200);
+  });
+
+  it('adds no credentials: an unsigned request stays anonymous', async () => {
+    const res = await viaProxy(viaIp, 'GET', `${emulator.url}/`, { sign: false });
+    expect(res.status).toBe(403);
+    expect(JSON.parse(res.body.toString())).toMatchObject({ code: 'permission_denied' });
+  });
+
+  it('streams a 10 MiB upload and download through the proxy', async () => {
+    const direct = `${emulator.url}/proxy-bucket/big.bin`;
+    const chunk = Buffer.alloc(1024 * 1024, 9);
+    const headers = await signedHeaders({ method: 'PUT', host: new URL(direct).host, pathAndQuery: '/proxy-bucket/big.bin', credentials: demo });
+    const put = await rawHttp({
+      port: viaIp.port,
+      method: 'PUT',
+      target: `/_qs/${new URL(direct).host}/proxy-bucket/big.bin`,
+      host: `127.0.0.1:${viaIp.port}`,
+      headers,
+      body: async function* () {
+        for (let i = 0; i < 10; i++) yield chunk;
+      },
+    });
+    expect(put.status).toBe(201);
+    const expected = createHash('md5');
+    for (let i = 0; i < 10; i++) expected.update(chunk);
+    expect(put.headers.etag).toBe(`"${expected.digest('hex')}"`);
+    const get = await viaProxy(viaIp, 'GET', direct);
+    expect(get.body.byteLength).toBe(10 * 1024 * 1024);
   });
 });
