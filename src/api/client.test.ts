@@ -99,6 +99,19 @@ describe('createClient().send — URL and signature', () => {
     expect(req.headers.authorization).toBe(`QS EXAMPLEACCESSKEYID01:${expected}`);
   });
 
+  it('reads bypass the HTTP cache but writes never carry a Cache-Control the server would store as metadata', async () => {
+    server.use(record());
+    const client = createClient(pathConn);
+    await client.send({ operation: 'PutObject', method: 'PUT', bucket: 'mybucket', key: 'k', body: 'x' });
+    await client.send({ operation: 'CopyObject', method: 'PUT', bucket: 'mybucket', key: 'k2', headers: { 'x-qs-copy-source': '/mybucket/k' } });
+    await client.send({ operation: 'HeadObject', method: 'HEAD', bucket: 'mybucket', key: 'k' });
+    expect(seen.map((r) => [r.method, r.headers['cache-control'] ?? null])).toEqual([
+      ['PUT', null],
+      ['PUT', null],
+      ['HEAD', 'no-cache'],
+    ]);
+  });
+
   it('anonymous connections send neither authorization nor x-qs-date', async () => {
     server.use(record());
     const client = createClient({ ...pathConn, credentials: undefined });

@@ -194,9 +194,12 @@ export function createClient(connection: Connection, options: ClientOptions = {}
         headers: prepared.headers,
         body: prepared.body ?? null,
         signal: prepared.signal ?? null,
-        // Credentials travel in the signature, never as cookies; listings and HEADs must be fresh.
+        // Credentials travel in the signature, never as cookies.
         credentials: 'omit',
-        cache: 'no-store',
+        // Reads must be fresh: objects replay their stored Cache-Control (ref §5.4), and a cached HEAD
+        // would defeat the metadata editor's conflict check. Only for reads: with `no-store` fetch adds
+        // `Cache-Control: no-cache` to the request, which a PUT/copy would store as object metadata.
+        cache: prepared.method === 'GET' || prepared.method === 'HEAD' ? 'no-store' : 'default',
       });
     } catch (error) {
       if (isAbortError(error)) throw error;

@@ -28,6 +28,15 @@ function bodySize(body: RequestBody | undefined): number | undefined {
   return undefined;
 }
 
+/** Payload bytes of a form (fields + files), without multipart boundaries and part headers. */
+function formPayloadSize(form: FormData): number {
+  let total = 0;
+  form.forEach((value) => {
+    total += typeof value === 'string' ? new TextEncoder().encode(value).byteLength : value.size;
+  });
+  return total;
+}
+
 /** Parses `getAllResponseHeaders()` (CRLF-separated `name: value` lines) into Headers. */
 export function parseXhrHeaders(raw: string): Headers {
   const headers = new Headers();
@@ -105,7 +114,7 @@ export async function sendWithProgress(client: QsClient, input: TransferInput): 
   const { onProgress } = input;
   if (typeof XMLHttpRequest === 'undefined') {
     const response = await client.send(input);
-    const total = bodySize(input.body);
+    const total = input.body instanceof FormData ? formPayloadSize(input.body) : bodySize(input.body);
     if (onProgress && total !== undefined) onProgress({ loaded: total, total });
     return response;
   }
