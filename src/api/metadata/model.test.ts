@@ -11,6 +11,7 @@ import {
   customMetadataToEntries,
   customMetadataTotalBytes,
   formatHttpDate,
+  hasSurroundingWhitespace,
   isPrintableAscii,
   listCustomMetadataViolations,
   metadataEntryBytes,
@@ -332,6 +333,17 @@ describe('customMetadataEntriesSchema (form rows)', () => {
     ]);
   });
 
+  it('flags values HTTP would trim, which the server-side schema accepts', () => {
+    const parsed = customMetadataEntriesSchema.safeParse([{ key: 'note', value: 'tom ' }]);
+    expect(parsed.success ? [] : parsed.error.issues.map((i) => [i.path, metadataRuleOfIssue(i)])).toEqual([
+      [[0, 'value'], 'value_surrounding_whitespace'],
+    ]);
+    expect(customMetadataSchema.safeParse({ note: 'tom ' }).success).toBe(true);
+    expect(checkCustomMetadata({ note: ' tom' })).toBeNull();
+    expect(hasSurroundingWhitespace('a b')).toBe(false);
+    expect(hasSurroundingWhitespace('\ta')).toBe(true);
+  });
+
   it('counts the total across rows', () => {
     const rows = [
       { key: 'a', value: 'x'.repeat(1023) },
@@ -377,6 +389,7 @@ describe('objectMetadataSchema', () => {
     [{ expires: 'Thu, 10 Dec 2014 17:20:31 GMT' }, 'expires_not_http_date', ['standard', 'expires']],
     [{ 'content-disposition': 'attachment; filename="中.txt"' }, 'standard_not_printable', ['standard', 'content-disposition']],
     [{ 'cache-control': 'no-cache\r\nx-evil: 1' }, 'standard_not_printable', ['standard', 'cache-control']],
+    [{ 'content-type': 'text/plain ' }, 'value_surrounding_whitespace', ['standard', 'content-type']],
   ])('rejects standard %j with %s', (standard, rule, path) => {
     const parsed = objectMetadataSchema.safeParse({ standard, custom: {} });
     expect(parsed.success).toBe(false);
@@ -389,6 +402,10 @@ describe('objectMetadataSchema', () => {
     const parsed = objectMetadataSchema.safeParse({ standard: {}, custom: { 'a:b': 'v' } });
     expect(parsed.success ? [] : parsed.error.issues.map((i) => [i.path, metadataRuleOfIssue(i)])).toEqual([
       [['custom', 'a:b'], 'key_charset'],
+    ]);
+    const spaced = objectMetadataSchema.safeParse({ standard: {}, custom: { note: ' x' } });
+    expect(spaced.success ? [] : spaced.error.issues.map((i) => [i.path, metadataRuleOfIssue(i)])).toEqual([
+      [['custom', 'note'], 'value_surrounding_whitespace'],
     ]);
   });
 });

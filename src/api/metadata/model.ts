@@ -32,8 +32,9 @@ export interface ObjectMetadata {
 /**
  * Stable identifiers of every rule, so the UI can translate a violation without parsing messages.
  * The first five are the custom-metadata rules of ref §6 (checked by `checkCustomMetadata`, and by the
- * mock). The last three exist only in the form schemas: a Record cannot hold duplicate keys and the
- * server stores standard headers verbatim, but a form should still stop the user early.
+ * mock). The others exist only on the console side (form schemas, edit.ts): a Record cannot hold
+ * duplicate keys, the server stores standard headers verbatim, and HTTP strips surrounding whitespace
+ * from any header value before the server sees it — a form should still stop the user early.
  */
 export type MetadataRule =
   | 'key_empty'
@@ -42,6 +43,7 @@ export type MetadataRule =
   | 'value_not_printable'
   | 'total_too_large'
   | 'key_duplicate'
+  | 'value_surrounding_whitespace'
   | 'standard_not_printable'
   | 'expires_not_http_date';
 
@@ -70,6 +72,29 @@ const PRINTABLE_ASCII_PATTERN = /^[\x20-\x7e]*$/;
 /** True when every character is printable ASCII, code points 32..126 inclusive (ref §6). Empty is true. */
 export function isPrintableAscii(value: string): boolean {
   return PRINTABLE_ASCII_PATTERN.test(value);
+}
+
+/**
+ * True when a value starts or ends with a space or tab. HTTP strips such whitespace from header values
+ * (fetch's Headers does it too), so the server would silently store a different value; encode it
+ * (encodeMetadataValue) or trim it.
+ */
+export function hasSurroundingWhitespace(value: string): boolean {
+  return /^[ \t]|[ \t]$/.test(value);
+}
+
+function surroundingWhitespaceViolation(key: string, what: string): MetadataViolation {
+  return {
+    code: 'invalid_argument',
+    rule: 'value_surrounding_whitespace',
+    key,
+    message: `The value of ${what} starts or ends with whitespace, which HTTP would strip; trim or encode it.`,
+  };
+}
+
+/** The console-side rules on top of ref §6, for one custom entry (see MetadataRule). */
+export function customValueSendViolation(key: string, value: string): MetadataViolation | null {
+  return hasSurroundingWhitespace(value) ? surroundingWhitespaceViolation(key, `metadata key "${key}"`) : null;
 }
 
 /** True when a custom key (without prefix) uses only A-Z a-z 0-9 '-' '_' '.' and is not empty (ref §6). */
@@ -369,7 +394,8 @@ export interface CustomMetadataEntry {
 
 /**
  * Rows of a metadata form (react-hook-form field array). Same rules as `customMetadataSchema`, plus
- * 'key_duplicate' for a key repeated case-insensitively (they would be one header). Issue paths point
+ * 'key_duplicate' for a key repeated case-insensitively (they would be one header) and
+ * 'value_surrounding_whitespace'. Issue paths point
  * at the field: [index, 'key'] for key rules, [index, 'value'] for the value rule, [] for the total.
  */
 export const customMetadataEntriesSchema = z
@@ -381,6 +407,8 @@ export const customMetadataEntriesSchema = z
       for (const v of entryViolations(row.key, row.value)) {
         reportViolation(ctx, v, [index, v.rule === 'value_not_printable' ? 'value' : 'key']);
       }
+      const whitespace = customValueSendViolation(row.key, row.value);
+      if (whitespace) reportViolation(ctx, whitespace, [index, 'value']);
       const folded = row.key.toLowerCase();
       if (row.key !== '' && seen.has(folded)) {
         reportViolation(
@@ -428,6 +456,8 @@ function standardValueSchema(header: StandardHeader) {
           },
           [],
         );
+      } else if (hasSurroundingWhitespace(value)) {
+        reportViolation(ctx, surroundingWhitespaceViolation(header, header), []);
       } else if (header === 'expires' && parseHttpDate(value) === null) {
         reportViolation(
           ctx,
@@ -444,7 +474,10 @@ function standardValueSchema(header: StandardHeader) {
     .optional();
 }
 
-/** The five storable standard headers, each optional, printable ASCII, Expires an HTTP date. */
+/**
+ * The five storable standard headers, each optional, printable ASCII without surrounding whitespace,
+ * Expires an HTTP date.
+ */
 export const standardMetadataSchema = z.strictObject({
   'cache-control': standardValueSchema('cache-control'),
   'content-disposition': standardValueSchema('content-disposition'),
@@ -453,10 +486,24 @@ export const standardMetadataSchema = z.strictObject({
   expires: standardValueSchema('expires'),
 });
 
+/**
+ * `customMetadataSchema` plus the console-side 'value_surrounding_whitespace' rule: what a form should
+ * accept as values to send. (customMetadataSchema alone is exactly what the server checks.)
+ */
+export const customMetadataFormSchema = z.record(z.string(), z.string()).superRefine((custom, ctx) => {
+  for (const v of listCustomMetadataViolations(custom)) {
+    reportViolation(ctx, v, v.rule === 'total_too_large' || v.key === undefined ? [] : [v.key]);
+  }
+  for (const [key, value] of Object.entries(custom)) {
+    const v = customValueSendViolation(key, value);
+    if (v) reportViolation(ctx, v, [key]);
+  }
+});
+
 /** A whole ObjectMetadata as a form edits it. */
 export const objectMetadataSchema = z.object({
   standard: standardMetadataSchema,
-  custom: customMetadataSchema,
+  custom: customMetadataFormSchema,
 });
 
 /** Reads the stable rule id back from a zod issue produced by the schemas above. */
@@ -474,6 +521,7 @@ const ALL_RULES: readonly MetadataRule[] = [
   'value_not_printable',
   'total_too_large',
   'key_duplicate',
+  'value_surrounding_whitespace',
   'standard_not_printable',
   'expires_not_http_date',
 ];
