@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ZodError } from 'zod';
 import { createClient } from '../client.ts';
 import { DEMO_CONNECTION } from '../connection.ts';
 import { completeMultipartUploadBody } from './operations.ts';
@@ -26,6 +27,6 @@ describe('multipart paging helpers', () => {
     expect(completeMultipartUploadBody([{ partNumber: 5, etag: '"bb"' }, { partNumber: 0 }, { partNumber: 2, etag: 'aa' }])).toEqual({
       object_parts: [{ part_number: 0 }, { part_number: 2, etag: 'aa' }, { part_number: 5, etag: 'bb' }],
     });
-    expect(() => completeMultipartUploadBody([{ partNumber: 10001 }])).toThrow();
+    expect(() => completeMultipartUploadBody([{ partNumber: 10001 }])).toThrow(ZodError);
   });
 });
