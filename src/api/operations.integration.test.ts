@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { QueryClient } from '@tanstack/react-query';
+import { MutationObserver, QueryClient } from '@tanstack/react-query';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockUser } from '../../mocks/auth/signature.ts';
 import { setupEmulatorServer } from '../../mocks/node.ts';
@@ -33,7 +33,7 @@ import {
   moveObject,
   putObject,
 } from './objects/operations.ts';
-import { listObjectsInfiniteQuery } from './objects/queries.ts';
+import { deleteObjectMutation, headObjectQuery, listObjectsInfiniteQuery, putObjectMutation } from './objects/queries.ts';
 import { postObject } from './post-object/operations.ts';
 import { getLocations, listBuckets } from './service/operations.ts';
 
@@ -256,6 +256,27 @@ describe('objects', () => {
     expect(listed.keys.map((k) => k.key)).toEqual([hostile]);
     // Both styles name the same object.
     expect((await headObject(owner, { bucket: BUCKET, key: hostile })).size).toBe(1);
+  });
+});
+
+describe('query and mutation factories', () => {
+  it('a mutation refreshes the listings and details it touched, not other buckets', async () => {
+    const queryClient = new QueryClient();
+    const list = listObjectsInfiniteQuery(owner, { bucket: BUCKET, prefix: 'mut/' });
+    const otherList = listObjectsInfiniteQuery(owner, { bucket: 'api-public-bucket', prefix: 'mut/' });
+    queryClient.setQueryData(otherList.queryKey, { pages: [], pageParams: [] });
+    expect((await queryClient.fetchInfiniteQuery(list)).pages[0]?.keys).toEqual([]);
+
+    await new MutationObserver(queryClient, putObjectMutation(owner, queryClient)).mutate({ bucket: BUCKET, key: 'mut/new.txt', body: 'n' });
+    // The active-less cached listing is marked stale and refetches with the new key on next use.
+    expect(queryClient.getQueryState(list.queryKey)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(otherList.queryKey)?.isInvalidated).toBe(false);
+    expect((await queryClient.fetchInfiniteQuery(list)).pages[0]?.keys.map((k) => k.key)).toEqual(['mut/new.txt']);
+
+    const head = await queryClient.fetchQuery(headObjectQuery(owner, { bucket: BUCKET, key: 'mut/new.txt' }));
+    expect(head.size).toBe(1);
+    await new MutationObserver(queryClient, deleteObjectMutation(owner, queryClient)).mutate({ bucket: BUCKET, key: 'mut/new.txt' });
+    expect(queryClient.getQueryState(headObjectQuery(owner, { bucket: BUCKET, key: 'mut/new.txt' }).queryKey)?.isInvalidated).toBe(true);
   });
 });
 

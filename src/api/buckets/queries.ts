@@ -1,7 +1,7 @@
-import { queryOptions } from '@tanstack/react-query';
+import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { BucketRef, QsClient } from '../client.ts';
-import { qsRootKey } from '../service/queries.ts';
-import { getBucketStatistics, headBucket } from './operations.ts';
+import { bucketsKey, qsRootKey } from '../service/queries.ts';
+import { deleteBucket, getBucketStatistics, headBucket, putBucket } from './operations.ts';
 
 /**
  * ['qs', connectionId, 'bucket', bucket] — root of everything inside one bucket. Bucket names are
@@ -24,5 +24,24 @@ export function headBucketQuery(client: QsClient, ref: BucketRef) {
     queryKey: [...bucketKey(client, ref.bucket), 'head'] as const,
     queryFn: ({ signal }) => headBucket(client, ref, { signal }),
     retry: false,
+  });
+}
+
+export function putBucketMutation(client: QsClient, queryClient: QueryClient) {
+  return mutationOptions({
+    mutationKey: [...qsRootKey(client), 'putBucket'],
+    mutationFn: (ref: BucketRef) => putBucket(client, ref),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: bucketsKey(client) }),
+  });
+}
+
+export function deleteBucketMutation(client: QsClient, queryClient: QueryClient) {
+  return mutationOptions({
+    mutationKey: [...qsRootKey(client), 'deleteBucket'],
+    mutationFn: (ref: BucketRef) => deleteBucket(client, ref),
+    onSuccess: (_data, ref) => {
+      queryClient.removeQueries({ queryKey: bucketKey(client, ref.bucket) });
+      return queryClient.invalidateQueries({ queryKey: bucketsKey(client) });
+    },
   });
 }

@@ -1,7 +1,18 @@
-import { infiniteQueryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, mutationOptions, type QueryClient } from '@tanstack/react-query';
 import type { QsClient } from '../client.ts';
 import { bucketKey } from '../buckets/queries.ts';
-import { listMultipartUploads, listParts, uploadsHaveMore, type ListMultipartUploadsInput, type UploadRef } from './operations.ts';
+import { objectKey, objectListsKey } from '../objects/queries.ts';
+import { qsRootKey } from '../service/queries.ts';
+import {
+  abortMultipartUpload,
+  completeMultipartUpload,
+  listMultipartUploads,
+  listParts,
+  uploadsHaveMore,
+  type CompleteMultipartUploadInput,
+  type ListMultipartUploadsInput,
+  type UploadRef,
+} from './operations.ts';
 import type { ListMultipartResult, ListMultipartUploadsResult } from './schemas.ts';
 
 /** ['qs', cid, 'bucket', bucket, 'uploads'] — every in-progress-uploads listing of the bucket. */
@@ -56,5 +67,33 @@ export function listPartsInfiniteQuery(client: QsClient, ref: UploadRef, limit: 
     queryFn: ({ pageParam, signal }) => listParts(client, { ...ref, partNumberMarker: pageParam ?? undefined, limit }, { signal }),
     initialPageParam: null as number | null,
     getNextPageParam: (lastPage) => nextPartNumberMarker(lastPage, limit),
+  });
+}
+
+function invalidateUpload(queryClient: QueryClient, client: QsClient, ref: UploadRef) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: uploadListsKey(client, ref.bucket) }),
+    queryClient.invalidateQueries({ queryKey: uploadKey(client, ref.bucket, ref.key, ref.uploadId) }),
+  ]);
+}
+
+export function completeMultipartUploadMutation(client: QsClient, queryClient: QueryClient) {
+  return mutationOptions({
+    mutationKey: [...qsRootKey(client), 'completeMultipartUpload'],
+    mutationFn: (input: CompleteMultipartUploadInput) => completeMultipartUpload(client, input),
+    onSuccess: (_data, input) =>
+      Promise.all([
+        invalidateUpload(queryClient, client, input),
+        queryClient.invalidateQueries({ queryKey: objectListsKey(client, input.bucket) }),
+        queryClient.invalidateQueries({ queryKey: objectKey(client, input.bucket, input.key) }),
+      ]),
+  });
+}
+
+export function abortMultipartUploadMutation(client: QsClient, queryClient: QueryClient) {
+  return mutationOptions({
+    mutationKey: [...qsRootKey(client), 'abortMultipartUpload'],
+    mutationFn: (input: UploadRef) => abortMultipartUpload(client, input),
+    onSuccess: (_data, input) => invalidateUpload(queryClient, client, input),
   });
 }
