@@ -57,7 +57,8 @@ const wrongSecret = createClient({ ...base, credentials: { accessKeyId: OWNER.ac
 const BUCKET = 'api-objects';
 const SH1A_BUCKET = 'api-sh1a-bucket';
 
-const { server } = await setupEmulatorServer({ seed: 'empty', users: [OWNER, OTHER], domains: ['qingstor.com'], minPartSize: MIN_PART });
+// acceptAnyHost: like the standalone emulator, other hosts (127.0.0.1:9000) are served path style.
+const { server } = await setupEmulatorServer({ seed: 'empty', users: [OWNER, OTHER], domains: ['qingstor.com', 'qingstor.invalid'], minPartSize: MIN_PART, acceptAnyHost: true });
 
 beforeAll(async () => {
   server.listen({ onUnhandledFrame: 'error' });
@@ -256,6 +257,27 @@ describe('objects', () => {
     expect(listed.keys.map((k) => k.key)).toEqual([hostile]);
     // Both styles name the same object.
     expect((await headObject(owner, { bucket: BUCKET, key: hostile })).size).toBe(1);
+  });
+});
+
+describe('other endpoints', () => {
+  const ownerCredentials = { accessKeyId: OWNER.accessKeyId, secretAccessKey: OWNER.secretAccessKey };
+
+  it('an IP endpoint without zone labels reaches the same buckets; virtual-host falls back to path style', async () => {
+    await putObject(owner, { bucket: BUCKET, key: 'ip/a.txt', body: 'ip' });
+    for (const style of ['path', 'virtual-host'] as const) {
+      const ip = createClient({ endpoint: 'http://127.0.0.1:9000', zoneInHost: false, style, defaultZone: 'pek3a', credentials: ownerCredentials });
+      expect(ip.url({ bucket: BUCKET, key: 'ip/a.txt' }).url.href).toBe(`http://127.0.0.1:9000/${BUCKET}/ip/a.txt`);
+      expect((await listObjects(ip, { bucket: BUCKET, prefix: 'ip/' })).keys.map((k) => k.key)).toEqual(['ip/a.txt']);
+      expect((await headObject(ip, { bucket: BUCKET, key: 'ip/a.txt' })).size).toBe(2);
+    }
+  });
+
+  it('the demo domain works in virtual-host style with zones in the host', async () => {
+    const demo = createClient({ endpoint: 'https://qingstor.invalid', zoneInHost: true, style: 'virtual-host', defaultZone: 'pek3a', credentials: ownerCredentials });
+    expect(demo.url({ bucket: BUCKET, key: 'ip/a.txt' }).url.host).toBe(`${BUCKET}.pek3a.qingstor.invalid`);
+    expect(await (await getObject(demo, { bucket: BUCKET, key: 'ip/a.txt' })).body.text()).toBe('ip');
+    expect((await listBuckets(demo)).buckets.map((b) => b.name)).toContain(BUCKET);
   });
 });
 
