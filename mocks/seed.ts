@@ -223,23 +223,27 @@ function seedPublic(store: Store, ownerId: string): void {
 const ARCHIVE_BODY = text('{"event":"login","ok":true}\n');
 const ARCHIVE_START = Date.UTC(2024, 0, 1);
 
-/** Entries generated lazily, already in key order: 400 events per day from 2024-01-01 (250 days for 100,000). */
+/**
+ * Entries generated lazily, already in key order: 400 events per day from 2024-01-01 (250 days for 100,000).
+ * Day prefixes and event suffixes are built once, so the generator allocates little per object.
+ */
 function* archiveEntries(count: number): Generator<BulkObjectInput> {
   const perDay = 400;
-  for (let i = 0; i < count; i++) {
-    const day = Math.floor(i / perDay);
+  const suffixes = Array.from({ length: perDay }, (_, n) => `/event-${String(n).padStart(4, '0')}.json`);
+  const days = Math.ceil(count / perDay);
+  for (let day = 0; day < days; day++) {
     const date = new Date(ARCHIVE_START + day * 86_400_000);
-    const y = date.getUTCFullYear();
-    const m = String(date.getUTCMonth() + 1).padStart(2, '0');
-    const d = String(date.getUTCDate()).padStart(2, '0');
-    const n = String(i % perDay).padStart(4, '0');
-    yield {
-      key: `logs/${y}/${m}/${d}/event-${n}.json`,
-      body: ARCHIVE_BODY,
-      contentType: 'application/json',
-      lastModified: new Date(date.getTime() + (i % perDay) * 60_000),
-      storageClass: day % 7 === 0 ? 'STANDARD_IA' : 'STANDARD',
-    };
+    const prefix = `logs/${date.getUTCFullYear()}/${String(date.getUTCMonth() + 1).padStart(2, '0')}/${String(date.getUTCDate()).padStart(2, '0')}`;
+    const storageClass = day % 7 === 0 ? 'STANDARD_IA' : 'STANDARD';
+    for (let n = 0; n < perDay && day * perDay + n < count; n++) {
+      yield {
+        key: prefix + suffixes[n],
+        body: ARCHIVE_BODY,
+        contentType: 'application/json',
+        lastModified: new Date(date.getTime() + n * 60_000),
+        storageClass,
+      };
+    }
   }
 }
 
