@@ -94,7 +94,7 @@ describe('access matrix (ref §10)', () => {
   });
 
   SCENARIOS.forEach((scenario, index) => {
-    describe(scenario.name, () => {
+    describe(`${scenario.name}`, () => {
       const bucket = `matrix-bucket-${index}`;
       beforeAll(() => {
         em.store.createBucket({ name: bucket, zone: 'pek3a', ownerId: OWNER.id });

@@ -37,6 +37,13 @@ describe('PutBucket (ref §9.2)', () => {
     expect(any.store.getBucket('local-bucket').zone).toBe('sh1a');
   });
 
+  it('reaches buckets of every zone from hosts outside the domains (no zone in the host to compare)', async () => {
+    const any = await testEmulator({ acceptAnyHost: true });
+    await createBucket(any, 'far-away', 'sh1a');
+    expect((await send(any, 'HEAD', 'http://127.0.0.1:9000/far-away')).status).toBe(200);
+    expect(await jsonOf(await send(any, 'GET', 'http://127.0.0.1:9000/'))).toMatchObject({ count: 1, buckets: [{ name: 'far-away', location: 'sh1a', url: 'http://127.0.0.1:9000/far-away' }] });
+  });
+
   it('reports too_many_buckets (403) from the store quota', async () => {
     const { Store } = await import('../store/index.ts');
     const { createHandlers } = await import('./index.ts');

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Emulator } from '../emulator.ts';
 import { createBucket, errorOf, jsonOf, OWNER, READER, send, STRANGER, testEmulator } from './test-utils.ts';
 
@@ -45,6 +45,20 @@ describe('common response headers (ref §11.1)', () => {
     expect(await errorOf(await send(em, 'DELETE', 'https://qingstor.com/'))).toMatchObject({ status: 405, code: 'method_not_allowed' });
     expect(await errorOf(await send(em, 'GET', '/mybucket?lifecycle'))).toMatchObject({ status: 400, code: 'invalid_request' });
     expect(await errorOf(await send(em, 'POST', '/mybucket/key'))).toMatchObject({ status: 405, code: 'method_not_allowed' });
+  });
+});
+
+describe('unexpected failures', () => {
+  it('turn into a 500 internal_error envelope instead of an unhandled exception', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    em.store.listBuckets = () => {
+      throw new Error('boom');
+    };
+    const r = await send(em, 'GET', 'https://qingstor.com/');
+    expect(await errorOf(r)).toEqual({ status: 500, code: 'internal_error', requestIdMatches: true });
+    expect(r.headers.get('server')).toBe('QingStor');
+    expect(logged).toHaveBeenCalledTimes(1);
+    logged.mockRestore();
   });
 });
 
