@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { QsError } from '../errors.ts';
-import { assertAllowed, isAllowed, type AccessPrincipal, type BucketAccess, type BucketOperation } from './acl.ts';
+import { assertAllowed, evaluatePolicy, isAllowed, type AccessPrincipal, type BucketAccess, type BucketOperation } from './acl.ts';
 
 const owner: AccessPrincipal = { kind: 'user', user: { id: 'usr-owner' } };
 const reader: AccessPrincipal = { kind: 'user', user: { id: 'usr-reader' } };
@@ -97,5 +97,70 @@ describe('ACL decisions (ref §10)', () => {
     expect(caught).toBeInstanceOf(QsError);
     expect(caught).toMatchObject({ code: 'permission_denied', status: 403 });
     expect(() => assertAllowed('get_object', reader, privateBucket)).not.toThrow();
+  });
+});
+
+describe('bucket policy evaluation (ref §9.8)', () => {
+  const withPolicy = (statement: unknown[], acl: BucketAccess['acl'] = []): BucketAccess => ({ name: 'pol-bucket', ownerId: 'usr-owner', acl, policy: { statement } });
+
+  it('lets a policy allow anonymous ListObjects, which the ACL never does', () => {
+    const bucket = withPolicy([{ id: 's1', user: '*', action: 'list_objects', effect: 'allow', resource: 'pol-bucket' }]);
+    expect(isAllowed('list_objects', anonymous, bucket)).toBe(true);
+    expect(isAllowed('list_objects', anonymous, { ...bucket, policy: null })).toBe(false);
+  });
+
+  it('matches object resources by <bucket>/<key> glob and users by id', () => {
+    const bucket = withPolicy([{ id: 's1', user: ['usr-stranger'], action: ['get_object', 'head_object'], effect: 'allow', resource: ['pol-bucket/public/*'] }]);
+    expect(isAllowed('get_object', stranger, bucket, { key: 'public/a.txt' })).toBe(true);
+    expect(isAllowed('head_object', stranger, bucket, { key: 'public/a.txt' })).toBe(true);
+    expect(isAllowed('get_object', stranger, bucket, { key: 'private/a.txt' })).toBe(false);
+    expect(isAllowed('get_object', anonymous, bucket, { key: 'public/a.txt' })).toBe(false);
+    expect(isAllowed('put_object', stranger, bucket, { key: 'public/a.txt' })).toBe(false);
+  });
+
+  it('lets the first matching statement win; deny overrides an ACL grant but never the owner', () => {
+    const bucket = withPolicy(
+      [
+        { id: 'deny', user: '*', action: 'get_object', effect: 'deny', resource: 'pol-bucket/secret/*' },
+        { id: 'allow', user: '*', action: 'get_object', effect: 'allow', resource: 'pol-bucket/*' },
+      ],
+      [{ grantee: { type: 'user', id: 'usr-reader' }, permission: 'READ' }],
+    );
+    expect(evaluatePolicy('get_object', reader, bucket, { key: 'secret/x' })).toBe('deny');
+    expect(isAllowed('get_object', reader, bucket, { key: 'secret/x' })).toBe(false);
+    expect(isAllowed('get_object', anonymous, bucket, { key: 'open/x' })).toBe(true);
+    expect(isAllowed('get_object', owner, bucket, { key: 'secret/x' })).toBe(true);
+  });
+
+  it('accepts the SPEC spelling of multipart actions and "*" actions', () => {
+    const bucket = withPolicy([{ id: 's', user: '*', action: ['upload_multipart', 'initiate_multipart_upload'], effect: 'allow', resource: 'pol-bucket/*' }]);
+    expect(isAllowed('upload_multipart', anonymous, bucket, { key: 'k' })).toBe(true);
+    expect(isAllowed('initiate_multipart_upload', anonymous, bucket, { key: 'k' })).toBe(true);
+    const star = withPolicy([{ id: 's', user: '*', action: '*', effect: 'allow', resource: 'pol-bucket/*' }]);
+    expect(isAllowed('put_object', anonymous, star, { key: 'k' })).toBe(true);
+  });
+
+  it('never lets anonymous callers delete, and never opens owner-only APIs', () => {
+    const bucket = withPolicy([{ id: 's', user: '*', action: '*', effect: 'allow' }]);
+    expect(isAllowed('delete_object', anonymous, bucket, { key: 'k' })).toBe(false);
+    expect(isAllowed('delete_object', stranger, bucket, { key: 'k' })).toBe(true);
+    expect(isAllowed('put_bucket_acl', stranger, bucket)).toBe(false);
+  });
+
+  it('evaluates Referer conditions and skips statements it cannot evaluate', () => {
+    const bucket = withPolicy([
+      { id: 'ip', user: '*', action: 'get_object', effect: 'allow', resource: 'pol-bucket/*', condition: { ip_address: { source_ip: ['0.0.0.0/0'] } } },
+      { id: 'ref', user: '*', action: 'get_object', effect: 'allow', resource: 'pol-bucket/*', condition: { string_like: { Referer: ['*.example.com/*'] } } },
+      { id: 'noref', user: '*', action: 'head_object', effect: 'deny', resource: 'pol-bucket/*', condition: { is_null: { Referer: true } } },
+    ], [{ grantee: { type: 'group', name: 'QS_ALL_USERS' }, permission: 'READ' }]);
+    expect(isAllowed('get_object', anonymous, bucket, { key: 'k', referer: 'https://www.example.com/page' })).toBe(true);
+    expect(isAllowed('get_object', stranger, bucket, { key: 'k', referer: 'https://evil.test/' })).toBe(false);
+    expect(isAllowed('head_object', anonymous, bucket, { key: 'k', referer: null })).toBe(false);
+    expect(isAllowed('head_object', anonymous, bucket, { key: 'k', referer: 'https://x.test/' })).toBe(true);
+  });
+
+  it('ignores malformed statements and policies', () => {
+    expect(evaluatePolicy('get_object', anonymous, withPolicy([{ effect: 'allow' }]), { key: 'k' })).toBeUndefined();
+    expect(evaluatePolicy('get_object', anonymous, { ...privateBucket, name: 'x', policy: { statement: 'nope' } })).toBeUndefined();
   });
 });

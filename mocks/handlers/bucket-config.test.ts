@@ -215,4 +215,21 @@ describe('bucket policy (ref §9.8)', () => {
     expect(await errorOf(await send(em, 'PUT', '/cfg-bucket?policy', { body: '{', headers: { 'content-type': 'application/json' } }))).toMatchObject({ status: 400, code: 'invalid_json' });
     expect(await errorOf(await send(em, 'GET', '/cfg-bucket?policy', { as: READER }))).toMatchObject({ status: 403, code: 'permission_denied' });
   });
+
+  it('enforces a stored policy before the ACL', async () => {
+    await putText(em, 'cfg-bucket', 'secret/plan.txt', 's');
+    await putText(em, 'cfg-bucket', 'open.txt', 'o');
+    em.store.putBucketAcl('cfg-bucket', [{ grantee: { type: 'user', id: READER.id }, permission: 'READ' }]);
+    expect((await send(em, 'GET', '/cfg-bucket', { as: 'anonymous' })).status).toBe(403);
+    await send(em, 'PUT', '/cfg-bucket?policy', json({
+      statement: [
+        { id: 'no-secrets', user: READER.id, action: 'get_object', effect: 'deny', resource: 'cfg-bucket/secret/*' },
+        { id: 'public-list', user: '*', action: 'list_objects', effect: 'allow', resource: 'cfg-bucket' },
+      ],
+    }));
+    expect((await send(em, 'GET', '/cfg-bucket', { as: 'anonymous' })).status).toBe(200);
+    expect(await errorOf(await send(em, 'GET', '/cfg-bucket/secret/plan.txt', { as: READER }))).toMatchObject({ status: 403, code: 'permission_denied' });
+    expect((await send(em, 'GET', '/cfg-bucket/open.txt', { as: READER })).status).toBe(200);
+    expect((await send(em, 'GET', '/cfg-bucket/secret/plan.txt')).status).toBe(200);
+  });
 });

@@ -96,10 +96,15 @@ export function findBucketForHost(ctx: RequestContext, name: string): BucketInfo
   return bucket;
 }
 
-export function requireBucket(ctx: RequestContext, name: string, operation: BucketOperation): BucketInfo {
+/**
+ * `key` defaults to the addressed object's key; pass it for a copy/move source. The key and the Referer feed
+ * bucket policy statements (ref §9.8).
+ */
+export function requireBucket(ctx: RequestContext, name: string, operation: BucketOperation, key?: string): BucketInfo {
   const bucket = findBucketForHost(ctx, name);
   if (!bucket) throw new QsError('bucket_not_exists');
-  assertAllowed(operation, ctx.principal, bucket);
+  const addressedKey = ctx.address.level === 'object' && ctx.address.bucket === name ? ctx.address.key : undefined;
+  assertAllowed(operation, ctx.principal, bucket, { key: key ?? addressedKey, referer: ctx.request.headers.get('referer') });
   return bucket;
 }
 

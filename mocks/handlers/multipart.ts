@@ -67,7 +67,7 @@ function uploadPartCopy(
   sourceValue: string,
 ): Response {
   const source = parseSourceHeader(sourceValue);
-  const sourceBucket = requireBucket(ctx, source.bucket, 'copy_source');
+  const sourceBucket = requireBucket(ctx, source.bucket, 'copy_source', source.key);
   if (sourceBucket.zone !== zone) throw new QsError('bucket_not_exists', 'Copy works within one zone only.');
   ctx.store.getUpload(bucket, key, uploadId);
   const object = ctx.store.getObject(source.bucket, source.key);

@@ -146,8 +146,8 @@ function preconditionFor(conditions: Conditions): (source: StoredObject) => void
 }
 
 /** Both buckets must be in one zone (ref §5.2); across zones the source bucket is not visible. */
-function sourceBucket(ctx: RequestContext, name: string, destinationZone: string): void {
-  const source = requireBucket(ctx, name, 'copy_source');
+function sourceBucket(ctx: RequestContext, name: string, key: string, destinationZone: string): void {
+  const source = requireBucket(ctx, name, 'copy_source', key);
   if (source.zone !== destinationZone) throw new QsError('bucket_not_exists', 'Copy and move work within one zone only.');
 }
 
@@ -163,7 +163,7 @@ function metadataDirective(ctx: RequestContext): 'COPY' | 'REPLACE' {
 export function copyObject(ctx: RequestContext, bucket: string, key: string, sourceValue: string): Response {
   const destination = requireBucket(ctx, bucket, 'copy_destination');
   const source = parseSourceHeader(sourceValue);
-  sourceBucket(ctx, source.bucket, destination.zone);
+  sourceBucket(ctx, source.bucket, source.key, destination.zone);
   assertValidKey(key);
   assertValidKey(source.key);
   const directive = metadataDirective(ctx);
@@ -193,7 +193,7 @@ export function copyObject(ctx: RequestContext, bucket: string, key: string, sou
 export function moveObject(ctx: RequestContext, bucket: string, key: string, sourceValue: string): Response {
   const destination = requireBucket(ctx, bucket, 'copy_destination');
   const source = parseSourceHeader(sourceValue);
-  sourceBucket(ctx, source.bucket, destination.zone);
+  sourceBucket(ctx, source.bucket, source.key, destination.zone);
   assertValidKey(key);
   assertValidKey(source.key);
   const object = ctx.store.moveObject({

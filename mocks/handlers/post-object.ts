@@ -59,11 +59,11 @@ export async function postObject(ctx: RequestContext, bucket: string): Promise<R
     now: ctx.now,
   });
   const authed: RequestContext = { ...ctx, principal };
-  requireBucket(authed, bucket, 'post_object');
-
   const keyTemplate = field(fields, 'key');
-  if (keyTemplate === undefined || keyTemplate === '') throw new QsError('invalid_request', 'The form has no key field.');
-  const key = expandFilename(keyTemplate, file.name);
+  const key = keyTemplate === undefined ? undefined : expandFilename(keyTemplate, file.name);
+  requireBucket(authed, bucket, 'post_object', key);
+
+  if (key === undefined || key === '') throw new QsError('invalid_request', 'The form has no key field.');
   if (key.startsWith('/')) throw new QsError('invalid_object_name', 'The key field must not start with "/".');
   assertValidKey(key);
   const storageClass = storageClassOf(field(fields, 'x-qs-storage-class'));
