@@ -1,15 +1,11 @@
+import type { CorsRule as WireCorsRule } from '../api/cors/schemas.ts';
+
 /**
  * The CORS rule a bucket needs so that this console, running at `origin`, can use it from the browser
  * (ref §9.9 "Browser console requirements"). Request headers: what the console signs and sends,
  * including the metadata headers a REPLACE copy carries. Exposed headers: what it reads back.
  */
-export interface CorsRule {
-  allowed_origin: string;
-  allowed_methods: string[];
-  allowed_headers: string[];
-  expose_headers: string[];
-  max_age_seconds: number;
-}
+export type CorsRule = Required<WireCorsRule>;
 
 export const CONSOLE_REQUEST_HEADERS = [
   'authorization',

@@ -70,7 +70,7 @@ export function ErrorNotice({ error, onRetry, corsHelp, title }: {
   const facts = describeError(error, i18n);
   return (
     <div className="notice notice--error" role="alert" data-error-code={facts.code}>
-      <h3>{title ?? t('error.title')}</h3>
+      <h2>{title ?? t('error.title')}</h2>
       <p>{facts.explanation}</p>
       <dl>
         <dt>{t('error.code')}</dt>

@@ -9,13 +9,16 @@ import { useLocation, useParams } from 'react-router';
  *
  *   /                                         bucket list (all zones)
  *   /connect                                  connect screen (endpoint mode)
- *   /buckets/<zone>/<bucket>?prefix=a/b/&filter=x&object=a/b/c.txt
+ *   /buckets/<zone>/<bucket>?prefix=a/b/&filter=x&flat=1&object=a/b/c.txt
+ *
+ * `flat=1` lists every key below the prefix without folders (no delimiter).
  */
 export interface BrowseLocation {
   zone: string;
   bucket: string;
   prefix: string;
   filter: string;
+  flat: boolean;
   object: string | null;
 }
 
@@ -32,6 +35,7 @@ export function browseHref(location: Pick<BrowseLocation, 'zone' | 'bucket'> & P
   const params: string[] = [];
   if (location.prefix) params.push(`prefix=${encodeQueryValue(location.prefix)}`);
   if (location.filter) params.push(`filter=${encodeQueryValue(location.filter)}`);
+  if (location.flat) params.push('flat=1');
   if (location.object !== undefined && location.object !== null) params.push(`object=${encodeQueryValue(location.object)}`);
   const base = bucketPath(location.zone, location.bucket);
   return params.length ? `${base}?${params.join('&')}` : base;
@@ -74,6 +78,7 @@ export function useBrowseLocation(): BrowseLocation {
       bucket: params['bucket'] ?? '',
       prefix: readQueryParam(search, 'prefix') ?? '',
       filter: readQueryParam(search, 'filter') ?? '',
+      flat: readQueryParam(search, 'flat') === '1',
       object: readQueryParam(search, 'object'),
     }),
     [params, search],

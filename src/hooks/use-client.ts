@@ -1,18 +1,9 @@
 import { useMemo } from 'react';
 import { createClient, type QsClient } from '../api/client.ts';
-import { connectionId } from '../api/connection.ts';
 import { useConnectedSession } from './session.ts';
 
-export interface ConnectedClient {
-  client: QsClient;
-  /** Secret-free identity of the connection; the second element of every query key. */
-  connectionKey: string;
-}
-
-export function useClient(): ConnectedClient {
+/** The signing client of the current session; query keys derive from its connection (api/service/queries.ts). */
+export function useClient(): QsClient {
   const session = useConnectedSession();
-  return useMemo(
-    () => ({ client: createClient(session.connection), connectionKey: connectionId(session.connection) }),
-    [session.connection],
-  );
+  return useMemo(() => createClient(session.connection), [session.connection]);
 }

@@ -150,6 +150,7 @@ export const en = {
   'browser.up': 'Up one level',
   'browser.keyboardHelp': 'Keyboard: ↑/↓ select, Enter opens, Backspace goes up, / filters.',
   'browser.refresh': 'Refresh',
+  'browser.flat': 'All objects below this folder (no folders)',
   'browser.anonymousList': 'Anonymous users cannot list this bucket. Open an object by its key instead.',
   'browser.openKey': 'Object key',
   'browser.openKeySubmit': 'Show object',

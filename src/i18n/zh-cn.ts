@@ -149,6 +149,7 @@ export const zhCN: Record<MessageKey, string> = {
   'browser.up': '返回上一级',
   'browser.keyboardHelp': '键盘：↑/↓ 选择，Enter 打开，Backspace 返回上一级，/ 筛选。',
   'browser.refresh': '刷新',
+  'browser.flat': '显示此文件夹下的全部对象（不分文件夹）',
   'browser.anonymousList': '匿名用户无法列出此存储空间中的对象。请按对象名称打开。',
   'browser.openKey': '对象名称',
   'browser.openKeySubmit': '查看对象',

@@ -8,15 +8,15 @@ import { bucketPath } from '../../hooks/browse-location.ts';
 import { useConnectedSession } from '../../hooks/session.ts';
 import { useClient } from '../../hooks/use-client.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
-import { bucketsQuery, groupByZone } from './data.ts';
+import { allBucketsQuery, groupByZone } from './data.ts';
 // oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
 import '../../styles/buckets.css';
 
 export function BucketListPage() {
   const { t, formatDateTime } = useI18n();
   const session = useConnectedSession();
-  const { client, connectionKey } = useClient();
-  const query = useQuery(bucketsQuery(client, connectionKey));
+  const client = useClient();
+  const query = useQuery(allBucketsQuery(client));
   const zones = query.data ? groupByZone(query.data, session.zones) : [];
 
   return (

@@ -1,11 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { QsClient } from '../../api/client.ts';
-import { listBucketsSchema, type Bucket } from '../../api/service/schemas.ts';
+import { listBuckets } from '../../api/service/operations.ts';
+import { bucketsKey } from '../../api/service/queries.ts';
+import type { Bucket } from '../../api/service/schemas.ts';
 
-/**
- * ListBuckets (ref §9.1) for the bucket view. Adapter in this feature until the api layer ships
- * buckets/queries.ts; it only describes the request, the client signs, sends and maps errors.
- */
 export type BucketEntry = Bucket;
 
 const PAGE = 200;
@@ -14,22 +12,16 @@ const PAGE = 200;
 export async function listAllBuckets(client: QsClient, signal?: AbortSignal): Promise<BucketEntry[]> {
   const all: BucketEntry[] = [];
   for (let offset = 0; ; offset += PAGE) {
-    const page = await client.json(listBucketsSchema, {
-      operation: 'ListBuckets',
-      method: 'GET',
-      zone: null,
-      query: { offset: offset === 0 ? undefined : offset, limit: PAGE },
-      signal,
-    });
+    const page = await listBuckets(client, { offset: offset === 0 ? undefined : offset, limit: PAGE }, { signal });
     all.push(...page.buckets);
-    const total = page.count;
-    if (page.buckets.length === 0 || all.length >= total || page.buckets.length < PAGE) return all;
+    if (page.buckets.length === 0 || all.length >= page.count || page.buckets.length < PAGE) return all;
   }
 }
 
-export function bucketsQuery(client: QsClient, connectionKey: string) {
+/** Every page of ListBuckets, under the api layer's key hierarchy (['qs', cid, 'buckets', ...]). */
+export function allBucketsQuery(client: QsClient) {
   return queryOptions({
-    queryKey: ['qs', connectionKey, 'buckets'] as const,
+    queryKey: [...bucketsKey(client), 'all'] as const,
     queryFn: ({ signal }) => listAllBuckets(client, signal),
   });
 }
@@ -44,8 +36,8 @@ export function groupByZone(buckets: readonly BucketEntry[], knownZones: readonl
     else groups.set(bucket.location, [bucket]);
   }
   const known = new Set(knownZones);
-  const extra = [...groups.keys()].filter((z) => !known.has(z)).sort();
-  return [...knownZones, ...extra].map((zone) => {
+  const extra = [...groups.keys()].filter((zone) => !known.has(zone)).sort();
+  return [...new Set(knownZones), ...extra].map((zone) => {
     const list = (groups.get(zone) ?? []).slice().sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     return [zone, list];
   });

@@ -1,7 +1,8 @@
 import { createClient, type QsClient } from '../../api/client.ts';
 import { ApiError, NetworkError } from '../../api/errors.ts';
-import { listObjectsSchema } from '../../api/objects/schemas.ts';
-import { listBucketsSchema } from '../../api/service/schemas.ts';
+import { headBucket } from '../../api/buckets/operations.ts';
+import { listObjects } from '../../api/objects/operations.ts';
+import { listBuckets } from '../../api/service/operations.ts';
 import type { Session } from '../../hooks/session.ts';
 
 /**
@@ -24,10 +25,6 @@ function classify(error: unknown): Verdict {
   return { kind: 'other', error };
 }
 
-async function headBucket(client: QsClient, zone: string, bucket: string, signal?: AbortSignal): Promise<void> {
-  await client.send({ operation: 'HeadBucket', method: 'HEAD', zone, bucket, signal });
-}
-
 export async function checkConnection(session: Session, signal?: AbortSignal, client: QsClient = createClient(session.connection)): Promise<Verdict> {
   const bucket = session.bucket;
 
@@ -36,9 +33,7 @@ export async function checkConnection(session: Session, signal?: AbortSignal, cl
     // ListObjects answers with a JSON error code even when anonymous listing is refused (ref §10), so it
     // tells "reachable, bucket exists" apart from "no such bucket" — HEAD would give a bare status.
     try {
-      await client.json(listObjectsSchema, {
-        operation: 'ListObjects', method: 'GET', zone: bucket.zone, bucket: bucket.name, query: { limit: 1 }, signal,
-      });
+      await listObjects(client, { zone: bucket.zone, bucket: bucket.name, limit: 1 }, { signal });
       return { kind: 'ok-anonymous', bucket: bucket.name };
     } catch (error) {
       if (error instanceof ApiError && (error.code === 'permission_denied' || error.status === 403)) {
@@ -50,14 +45,14 @@ export async function checkConnection(session: Session, signal?: AbortSignal, cl
 
   let count: number;
   try {
-    count = (await client.json(listBucketsSchema, { operation: 'ListBuckets', method: 'GET', zone: null, query: { limit: 1 }, signal })).count;
+    count = (await listBuckets(client, { limit: 1 }, { signal })).count;
   } catch (listError) {
     const verdict = classify(listError);
     // Bad credentials fail everywhere; other list failures (CORS on the service host, no list
     // permission) leave the named bucket worth a try.
     if (verdict.kind === 'credentials' || !bucket) return verdict;
     try {
-      await headBucket(client, bucket.zone, bucket.name, signal);
+      await headBucket(client, { zone: bucket.zone, bucket: bucket.name }, { signal });
       return { kind: 'ok-bucket', bucket: bucket.name, listError };
     } catch (headError) {
       const headVerdict = classify(headError);
@@ -66,7 +61,7 @@ export async function checkConnection(session: Session, signal?: AbortSignal, cl
   }
   if (bucket) {
     try {
-      await headBucket(client, bucket.zone, bucket.name, signal);
+      await headBucket(client, { zone: bucket.zone, bucket: bucket.name }, { signal });
     } catch (headError) {
       return classify(headError);
     }

@@ -3,10 +3,11 @@ import { browseHref } from '../../hooks/browse-location.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 
 /** All buckets › bucket › folder › folder; each crumb is a deep link, the last one is the current page. */
-export function Breadcrumbs({ zone, bucket, prefix, showAllBuckets }: {
+export function Breadcrumbs({ zone, bucket, prefix, flat, showAllBuckets }: {
   zone: string;
   bucket: string;
   prefix: string;
+  flat: boolean;
   showAllBuckets: boolean;
 }) {
   const { t } = useI18n();
@@ -24,7 +25,7 @@ export function Breadcrumbs({ zone, bucket, prefix, showAllBuckets }: {
           {crumbs.length === 0 ? (
             <span aria-current="page">{bucket}</span>
           ) : (
-            <Link to={browseHref({ zone, bucket })}>{bucket}</Link>
+            <Link to={browseHref({ zone, bucket, flat })}>{bucket}</Link>
           )}
           <span className="breadcrumbs__zone"> ({zone})</span>
         </li>
@@ -35,7 +36,7 @@ export function Breadcrumbs({ zone, bucket, prefix, showAllBuckets }: {
                 {crumb.name || '∅'}
               </span>
             ) : (
-              <Link to={browseHref({ zone, bucket, prefix: crumb.prefix })} dir="auto">
+              <Link to={browseHref({ zone, bucket, prefix: crumb.prefix, flat })} dir="auto">
                 {crumb.name || '∅'}
               </Link>
             )}

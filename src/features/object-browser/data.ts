@@ -1,60 +1,18 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { parseHeaders, type QsClient } from '../../api/client.ts';
-import { metadataFromHeaders, type ObjectMetadata } from '../../api/metadata/model.ts';
-import { listObjectsSchema, objectHeadersSchema, type ListObjectsResult, type ObjectHeaders } from '../../api/objects/schemas.ts';
+import type { QsClient } from '../../api/client.ts';
+import { headObjectQuery, listObjectsInfiniteQuery } from '../../api/objects/queries.ts';
 
 /**
- * ListObjects and HeadObject for the browser. Adapter in this feature until the api layer ships
- * objects/queries.ts; requests are described here, the client signs, sends and maps errors.
+ * ref §9.5 / §12: the real service clamps `limit` (100 or 1000); asking for the larger and following
+ * has_more is correct either way.
  */
-
-/** ref §9.5 / §12: the real service clamps `limit` to 100 or 1000; we ask for the larger and follow has_more. */
 export const PAGE_LIMIT = 1000;
 
-export function objectsKey(connectionKey: string, zone: string, bucket: string) {
-  return ['qs', connectionKey, 'objects', zone, bucket] as const;
+/** One folder level: delimiter '/' turns deeper keys into common prefixes (folders); or all keys below it. */
+export function folderListingQuery(client: QsClient, zone: string, bucket: string, prefix: string, flat = false) {
+  // Flat: no delimiter, so every key below the prefix is listed and there are no folders.
+  return listObjectsInfiniteQuery(client, { zone, bucket, prefix, delimiter: flat ? '' : '/', limit: PAGE_LIMIT });
 }
 
-export function listingQuery(client: QsClient, connectionKey: string, zone: string, bucket: string, prefix: string) {
-  return infiniteQueryOptions({
-    queryKey: [...objectsKey(connectionKey, zone, bucket), 'list', { prefix, delimiter: '/' }] as const,
-    initialPageParam: '',
-    queryFn: ({ pageParam, signal }): Promise<ListObjectsResult> =>
-      client.json(listObjectsSchema, {
-        operation: 'ListObjects',
-        method: 'GET',
-        zone,
-        bucket,
-        query: {
-          prefix: prefix === '' ? undefined : prefix,
-          delimiter: '/',
-          marker: pageParam === '' ? undefined : pageParam,
-          limit: PAGE_LIMIT,
-        },
-        signal,
-      }),
-    // has_more with an empty next_marker would loop forever on the first page; treat it as the end.
-    getNextPageParam: (last) => (last.has_more && last.next_marker !== '' ? last.next_marker : undefined),
-  });
-}
-
-export interface ObjectHead {
-  headers: ObjectHeaders;
-  metadata: ObjectMetadata;
-  requestId: string;
-}
-
-export function headQuery(client: QsClient, connectionKey: string, zone: string, bucket: string, key: string) {
-  return queryOptions({
-    queryKey: [...objectsKey(connectionKey, zone, bucket), 'head', key] as const,
-    queryFn: async ({ signal }): Promise<ObjectHead> => {
-      const response = await client.send({ operation: 'HeadObject', method: 'HEAD', zone, bucket, key, signal });
-      const info = { operation: 'HeadObject', method: 'HEAD', requestUrl: client.url({ zone, bucket, key }).url.href };
-      return {
-        headers: parseHeaders(objectHeadersSchema, response, info),
-        metadata: metadataFromHeaders(response.headers),
-        requestId: response.headers.get('x-qs-request-id') ?? '',
-      };
-    },
-  });
+export function objectHeadQuery(client: QsClient, zone: string, bucket: string, key: string) {
+  return headObjectQuery(client, { zone, bucket, key });
 }

@@ -5,12 +5,12 @@ import { ApiError } from '../../api/errors.ts';
 import { CorsHelp } from '../../components/cors-help.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { Loading } from '../../components/spinner.tsx';
-import { browseHref, parentPrefix, useBrowseLocation } from '../../hooks/browse-location.ts';
+import { browseHref, parentPrefix, readQueryParam, useBrowseLocation } from '../../hooks/browse-location.ts';
 import { useConnectedSession } from '../../hooks/session.ts';
 import { useClient } from '../../hooks/use-client.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { Breadcrumbs } from './breadcrumbs.tsx';
-import { listingQuery } from './data.ts';
+import { folderListingQuery } from './data.ts';
 import { ObjectDetails } from './object-details.tsx';
 import { ObjectList } from './object-list.tsx';
 import { pageToRows, type Row } from './rows.ts';
@@ -20,36 +20,51 @@ import '../../styles/object-browser.css';
 
 const FILTER_DEBOUNCE_MS = 250;
 
+function listIdentity(zone: string, bucket: string, prefix: string, filter: string, flat: boolean): string {
+  return JSON.stringify([zone, bucket, prefix, filter, flat]);
+}
+
 export function ObjectBrowser() {
   const { t } = useI18n();
   const session = useConnectedSession();
-  const { client, connectionKey } = useClient();
+  const client = useClient();
   const location = useBrowseLocation();
-  const { zone, bucket, prefix, filter, object } = location;
+  const { zone, bucket, prefix, filter, flat, object } = location;
   const navigate = useNavigate();
 
-  const query = useInfiniteQuery(listingQuery(client, connectionKey, zone, bucket, prefix + filter));
+  const query = useInfiniteQuery(folderListingQuery(client, zone, bucket, prefix + filter, flat));
   const rows = useMemo(() => (query.data ? query.data.pages.flatMap((page) => pageToRows(page, prefix)) : []), [query.data, prefix]);
 
-  // The keyboard selection belongs to one listing: a new folder or filter starts at the top again.
-  const listKey = JSON.stringify([zone, bucket, prefix, filter]);
-  const [active, setActive] = useState({ listKey, index: 0 });
-  const activeIndex = active.listKey === listKey ? active.index : 0;
+  // The keyboard selection belongs to one listing: a new folder or filter starts at the top, except that
+  // going up selects the folder the user came from (`key`, resolved once its row is loaded).
+  const listKey = listIdentity(zone, bucket, prefix, filter, flat);
+  const [active, setActive] = useState<{ listKey: string; index: number; key?: string }>({ listKey, index: 0 });
+  let activeIndex = 0;
+  if (active.listKey === listKey) {
+    const byKey = active.key === undefined ? -1 : rows.findIndex((row) => row.key === active.key);
+    activeIndex = byKey >= 0 ? byKey : active.index;
+  }
   const setActiveIndex = useCallback((index: number) => setActive({ listKey, index }), [listKey]);
 
   const hrefFor = useCallback(
     (row: Row) =>
       row.kind === 'folder'
-        ? browseHref({ zone, bucket, prefix: row.key })
-        : browseHref({ zone, bucket, prefix, filter, object: row.key }),
-    [zone, bucket, prefix, filter],
+        ? browseHref({ zone, bucket, prefix: row.key, flat })
+        : browseHref({ zone, bucket, prefix, filter, flat, object: row.key }),
+    [zone, bucket, prefix, filter, flat],
   );
   const onOpen = useCallback((row: Row) => void navigate(hrefFor(row)), [navigate, hrefFor]);
   const onUp = useCallback(() => {
-    if (prefix !== '') void navigate(browseHref({ zone, bucket, prefix: parentPrefix(prefix) }));
-    else if (session.mode !== 'anonymous') void navigate('/');
-  }, [navigate, zone, bucket, prefix, session.mode]);
-  const closeDetails = useCallback(() => void navigate(browseHref({ zone, bucket, prefix, filter })), [navigate, zone, bucket, prefix, filter]);
+    // Router navigations render in a transition, so a fast second Backspace can arrive before this
+    // component re-rendered; the address bar is already current, so "up" is computed from it.
+    const current = readQueryParam(window.location.search, 'prefix') ?? '';
+    if (current !== '') {
+      const parent = parentPrefix(current);
+      setActive({ listKey: listIdentity(zone, bucket, parent, '', flat), index: 0, key: current });
+      void navigate(browseHref({ zone, bucket, prefix: parent, flat }));
+    } else if (session.mode !== 'anonymous') void navigate('/');
+  }, [navigate, zone, bucket, flat, session.mode]);
+  const closeDetails = useCallback(() => void navigate(browseHref({ zone, bucket, prefix, filter, flat })), [navigate, zone, bucket, prefix, filter, flat]);
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const onLoadMore = useCallback(() => {
@@ -64,9 +79,17 @@ export function ObjectBrowser() {
     <div className={`browser${object !== null ? ' browser--with-details' : ''}`}>
       <div className="browser__main">
         <h1 className="visually-hidden">{t('browser.objects', { location: locationLabel })}</h1>
-        <Breadcrumbs zone={zone} bucket={bucket} prefix={prefix} showAllBuckets={session.mode !== 'anonymous'} />
+        <Breadcrumbs zone={zone} bucket={bucket} prefix={prefix} flat={flat} showAllBuckets={session.mode !== 'anonymous'} />
         <div className="browser__toolbar">
-          <FilterBox filter={filter} onChange={(value) => void navigate(browseHref({ zone, bucket, prefix, filter: value }), { replace: true })} />
+          <FilterBox filter={filter} onChange={(value) => void navigate(browseHref({ zone, bucket, prefix, filter: value, flat }), { replace: true })} />
+          <label className="toggle">
+            <input
+              type="checkbox"
+              checked={flat}
+              onChange={(e) => void navigate(browseHref({ zone, bucket, prefix, filter, flat: e.target.checked }))}
+            />{' '}
+            {t('browser.flat')}
+          </label>
           <button type="button" className="button" onClick={onUp} disabled={prefix === '' && session.mode === 'anonymous'}>
             {t('browser.up')}
           </button>
@@ -75,18 +98,19 @@ export function ObjectBrowser() {
           </button>
         </div>
         <p className="browser__help">{t('browser.keyboardHelp')}</p>
-        {query.isPending ? <Loading label={t('app.loading')} /> : null}
         {query.isError && !query.data && !anonymousListRefused ? (
           <ErrorNotice error={query.error} onRetry={() => void query.refetch()} corsHelp={<CorsHelp bucket={{ zone, name: bucket }} />} />
         ) : null}
-        {anonymousListRefused ? <OpenKeyForm onOpen={(key) => void navigate(browseHref({ zone, bucket, prefix, object: key }))} /> : null}
-        {query.data ? (
+        {anonymousListRefused ? <OpenKeyForm onOpen={(key) => void navigate(browseHref({ zone, bucket, prefix, flat, object: key }))} /> : null}
+        {/* The grid stays mounted while another folder loads, so keyboard focus survives navigation. */}
+        {!query.isError || query.data ? (
           <>
             <ObjectList
+              resetKey={listKey}
               label={t('browser.objects', { location: locationLabel })}
               rows={rows}
               hasMore={hasNextPage}
-              isFetchingMore={isFetchingNextPage}
+              isFetchingMore={isFetchingNextPage || query.isPending}
               onLoadMore={onLoadMore}
               activeIndex={activeIndex}
               onActiveIndexChange={setActiveIndex}
@@ -97,12 +121,15 @@ export function ObjectBrowser() {
               onEscape={object !== null ? closeDetails : undefined}
             />
             <div className="browser__status">
-              {rows.length === 0 ? (
+              {query.isPending ? <Loading label={t('app.loading')} /> : null}
+              {query.isSuccess && rows.length === 0 ? (
                 <p>{filter ? t('browser.emptyFilter', { filter }) : t('browser.empty')}</p>
               ) : null}
-              <output data-testid="listing-status">
-                {hasNextPage ? t('browser.loadedMore', { count: rows.length }) : t('browser.loaded', { count: rows.length })}
-              </output>
+              {query.data ? (
+                <output data-testid="listing-status">
+                  {hasNextPage ? t('browser.loadedMore', { count: rows.length }) : t('browser.loaded', { count: rows.length })}
+                </output>
+              ) : null}
               {hasNextPage ? (
                 <button type="button" className="button button--small" onClick={onLoadMore} disabled={isFetchingNextPage}>
                   {isFetchingNextPage ? t('browser.loadingMore') : t('browser.loadMore')}

@@ -9,7 +9,8 @@ import { Loading } from '../../components/spinner.tsx';
 import { useClient } from '../../hooks/use-client.ts';
 import { useI18n, type MessageKey } from '../../i18n/i18n.tsx';
 import { formatBytes } from '../../lib/format.ts';
-import { headQuery } from './data.ts';
+import { objectHeadQuery } from './data.ts';
+import { getObjectUrl } from '../../api/objects/operations.ts';
 
 const EXPIRY_CHOICES: ReadonlyArray<{ seconds: number; label: MessageKey }> = [
   { seconds: 300, label: 'details.expiry.5m' },
@@ -25,12 +26,11 @@ export function ObjectDetails({ zone, bucket, objectKey, onClose }: {
   onClose: () => void;
 }) {
   const { t, formatDateTime, formatNumber } = useI18n();
-  const { client, connectionKey } = useClient();
-  const head = useQuery(headQuery(client, connectionKey, zone, bucket, objectKey));
+  const client = useClient();
+  const head = useQuery(objectHeadQuery(client, zone, bucket, objectKey));
   const titleId = useId();
   const name = objectKey.slice(objectKey.lastIndexOf('/', objectKey.length - 2) + 1);
   const data = head.data;
-  const lastModified = data?.headers['last-modified'];
 
   return (
     <aside className="details" aria-labelledby={titleId} data-testid="object-details">
@@ -55,18 +55,16 @@ export function ObjectDetails({ zone, bucket, objectKey, onClose }: {
           <dl className="details__facts">
             <dt>{t('details.size')}</dt>
             <dd>
-              {data.headers['content-length'] !== undefined
-                ? `${formatBytes(data.headers['content-length'])} (${t('details.bytes', { bytes: formatNumber(data.headers['content-length']) })})`
-                : t('common.none')}
+              {`${formatBytes(data.size)} (${t('details.bytes', { bytes: formatNumber(data.size) })})`}
             </dd>
             <dt>{t('details.type')}</dt>
-            <dd>{data.headers['content-type'] ?? t('common.none')}</dd>
+            <dd>{data.contentType}</dd>
             <dt>{t('details.modified')}</dt>
-            <dd>{lastModified ? formatDateTime(new Date(lastModified)) : t('common.none')}</dd>
+            <dd>{data.lastModified ? formatDateTime(data.lastModified) : t('common.none')}</dd>
             <dt>{t('details.etag')}</dt>
-            <dd className="mono">{data.headers.etag ?? t('common.none')}</dd>
+            <dd className="mono">{data.etag ?? t('common.none')}</dd>
             <dt>{t('details.storageClass')}</dt>
-            <dd>{data.headers['x-qs-storage-class'] ?? t('common.none')}</dd>
+            <dd>{data.storageClass}</dd>
           </dl>
           <h3>{t('details.standard')}</h3>
           <table className="table table--compact">
@@ -130,12 +128,12 @@ function CustomMetadata({ custom }: { custom: Record<string, string> }) {
 
 function DownloadLink({ zone, bucket, objectKey, name }: { zone: string; bucket: string; objectKey: string; name: string }) {
   const { t, formatDateTime } = useI18n();
-  const { client } = useClient();
+  const client = useClient();
   const selectId = useId();
   const [expiresIn, setExpiresIn] = useState(3600);
   const presign = useMutation({
     mutationFn: async (seconds: number) => ({
-      url: await client.presign({ zone, bucket, key: objectKey, expiresIn: seconds }),
+      url: await getObjectUrl(client, { zone, bucket, key: objectKey, expiresIn: seconds, downloadName: name }),
       until: new Date(client.now().getTime() + seconds * 1000),
     }),
   });

@@ -27,6 +27,8 @@ export interface ObjectListProps {
   hrefFor: (row: Row) => string;
   /** Key of the object whose details are open (highlighted as selected). */
   openKey: string | null;
+  /** Changes when another listing is shown: the scroll position goes back to the top. */
+  resetKey: string;
   /** Escape: close the details panel, when one is open. */
   onEscape?: (() => void) | undefined;
 }
@@ -37,7 +39,7 @@ export interface ObjectListProps {
  * so a 100,000-key bucket costs the same DOM as a small one.
  */
 export function ObjectList(props: ObjectListProps) {
-  const { rows, hasMore, isFetchingMore, onLoadMore, activeIndex, onActiveIndexChange, onOpen, onUp, hrefFor, openKey, label, onEscape } = props;
+  const { rows, hasMore, isFetchingMore, onLoadMore, activeIndex, onActiveIndexChange, onOpen, onUp, hrefFor, openKey, label, onEscape, resetKey } = props;
   const { t, formatDateTime } = useI18n();
   const scrollRef = useRef<HTMLDivElement>(null);
   const idPrefix = useId();
@@ -52,6 +54,9 @@ export function ObjectList(props: ObjectListProps) {
     paddingStart: ROW_HEIGHT,
     scrollPaddingStart: ROW_HEIGHT,
   });
+  useEffect(() => {
+    scrollRef.current?.scrollTo({ top: 0 });
+  }, [resetKey]);
   const items = virtualizer.getVirtualItems();
   const lastVisible = items.length ? items[items.length - 1]!.index : -1;
 
