@@ -9,6 +9,7 @@
  * error; anything unexpected becomes `internal_error`, never an unhandled exception.
  */
 import { http, type HttpHandler } from 'msw';
+import { SUB_RESOURCES } from '../../src/api/signing.ts';
 import { authenticateRequest } from '../auth/signature.ts';
 import { QsError } from '../errors.ts';
 import { isEmulatorHost, resolveAddress, type Address, type HostOptions } from '../http/address.ts';
@@ -43,6 +44,28 @@ export { DEFAULT_ZONES, type EmulatorOptions } from './context.ts';
 /** Sub-resources QingStor has but the emulator does not implement (ref §2.3 list minus the ones served). */
 const UNSUPPORTED_SUB_RESOURCES = ['lifecycle', 'notification', 'logging', 'cname', 'mirror', 'replication', 'versioning', 'versions', 'version_id', 'image'];
 
+/**
+ * Sub-resources each level + method understands. Anything else that names a sub-resource (ref §2.3) is refused
+ * instead of being ignored, so e.g. `DELETE /<bucket>?upload_id=…` can never delete the bucket and
+ * `DELETE /<bucket>/<key>?cors` never deletes the object.
+ */
+const ALLOWED_SUB_RESOURCES: Record<'bucket' | 'object', Record<string, readonly string[]>> = {
+  bucket: { GET: ['acl', 'cors', 'policy', 'stats', 'uploads'], PUT: ['acl', 'cors', 'policy'], DELETE: ['cors', 'policy'], POST: ['delete'], HEAD: [] },
+  object: { GET: ['upload_id'], HEAD: [], PUT: ['upload_id', 'part_number'], DELETE: ['upload_id'], POST: ['uploads', 'upload_id', 'append', 'position'] },
+};
+
+function assertSubResourcesFit(ctx: RequestContext, level: 'bucket' | 'object', bucket: string): void {
+  const allowed = ALLOWED_SUB_RESOURCES[level][ctx.method];
+  if (!allowed) return; // unknown methods end in method_not_allowed
+  for (const name of ctx.address.query.keys()) {
+    if (SUB_RESOURCES.has(name) && !name.startsWith('response-') && !allowed.includes(name)) {
+      // ref §4 precedence: a missing bucket is reported before a malformed request.
+      if (!findBucketForHost(ctx, bucket)) throw new QsError('bucket_not_exists');
+      throw new QsError('invalid_request', `The ${name} sub-resource is not valid for ${ctx.method} on a ${level}.`);
+    }
+  }
+}
+
 function methodNotAllowed(ctx: RequestContext): never {
   throw new QsError('method_not_allowed', `${ctx.method} is not allowed on this ${ctx.address.level} resource.`);
 }
@@ -71,7 +94,6 @@ async function dispatchBucket(ctx: RequestContext, name: string): Promise<Respon
     case 'DELETE':
       if (q.has('cors')) return deleteBucketCors(ctx, name);
       if (q.has('policy')) return deleteBucketPolicy(ctx, name);
-      if (q.has('acl')) return methodNotAllowed(ctx);
       return deleteBucket(ctx, name);
     case 'HEAD':
       return headBucket(ctx, name);
@@ -127,6 +149,7 @@ function dispatch(ctx: RequestContext): Promise<Response> {
     if (!findBucketForHost(ctx, a.bucket)) throw new QsError('bucket_not_exists');
     throw new QsError('invalid_request', `The emulator does not implement the ${unsupported} sub-resource.`);
   }
+  assertSubResourcesFit(ctx, a.level, a.bucket);
   if (a.level === 'bucket') return dispatchBucket(ctx, a.bucket);
   return dispatchObject(ctx, a.bucket, a.key);
 }

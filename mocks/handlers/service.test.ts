@@ -45,6 +45,28 @@ describe('common response headers (ref §11.1)', () => {
     expect(await errorOf(await send(em, 'DELETE', 'https://qingstor.com/'))).toMatchObject({ status: 405, code: 'method_not_allowed' });
     expect(await errorOf(await send(em, 'GET', '/mybucket?lifecycle'))).toMatchObject({ status: 400, code: 'invalid_request' });
     expect(await errorOf(await send(em, 'POST', '/mybucket/key'))).toMatchObject({ status: 405, code: 'method_not_allowed' });
+    expect(await errorOf(await send(em, 'GET', '/nosuchbucket2?lifecycle'))).toMatchObject({ status: 404, code: 'bucket_not_exists' });
+  });
+
+  it('refuses sub-resources that do not fit the level and method instead of ignoring them', async () => {
+    await createBucket(em, 'mybucket');
+    await send(em, 'PUT', '/mybucket/key', { body: new Uint8Array([1]) });
+    const misplaced: Array<[string, string]> = [
+      ['DELETE', '/mybucket?upload_id=0123'],
+      ['DELETE', '/mybucket/key?cors'],
+      ['DELETE', '/mybucket/key?policy'],
+      ['GET', '/mybucket/key?acl'],
+      ['PUT', '/mybucket/key?acl'],
+      ['POST', '/mybucket?uploads'],
+      ['GET', '/mybucket?append'],
+      ['DELETE', '/mybucket?acl'],
+    ];
+    for (const [method, url] of misplaced) {
+      expect({ method, url, ...(await errorOf(await send(em, method, url, { body: method === 'PUT' ? new Uint8Array([2]) : undefined }))) }).toMatchObject({ status: 400, code: 'invalid_request' });
+    }
+    expect(em.store.findBucket('mybucket')).toBeDefined();
+    expect(em.store.getObject('mybucket', 'key').size).toBe(1);
+    expect(await errorOf(await send(em, 'DELETE', '/nosuchbucket2?upload_id=1'))).toMatchObject({ status: 404, code: 'bucket_not_exists' });
   });
 });
 
