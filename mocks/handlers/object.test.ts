@@ -27,6 +27,12 @@ describe('PutObject (ref §5.1)', () => {
     expect(em.store.findObject('obj-bucket', 'bad.txt')).toBeUndefined();
   });
 
+  it('refuses a body shorter than its Content-Length with incomplete_body', async () => {
+    const r = await send(em, 'PUT', '/obj-bucket/short', { body: new Uint8Array([1, 2, 3]), headers: { 'content-length': '10' } });
+    expect(await errorOf(r)).toMatchObject({ status: 400, code: 'incomplete_body' });
+    expect(em.store.findObject('obj-bucket', 'short')).toBeUndefined();
+  });
+
   it('refuses unknown storage classes and overlong keys, accepts 1023-byte keys', async () => {
     expect(await errorOf(await putText(em, 'obj-bucket', 'x', 'x', { 'x-qs-storage-class': 'GLACIER' }))).toMatchObject({ status: 400, code: 'invalid_request' });
     const k1023 = '界'.repeat(341);

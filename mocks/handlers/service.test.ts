@@ -135,5 +135,10 @@ describe('GET /?location (ref §1.1)', () => {
     expect(body).toMatchObject({ locations: expect.arrayContaining([{ id: 'pek3a', name: 'Beijing 3A', endpoint: 'pek3a.qingstor.com' }]) });
     const zh = await jsonOf(await send(em, 'GET', 'https://qingstor.com/?location&lang=zh-cn', { as: 'anonymous' }));
     expect(zh).toMatchObject({ locations: expect.arrayContaining([{ id: 'sh1a', name: '上海1区-A', endpoint: 'sh1a.qingstor.com' }]) });
+    const local = await jsonOf(await send(em, 'GET', 'http://qingstor.local:9000/?location', { as: 'anonymous' }));
+    expect(local).toMatchObject({ locations: expect.arrayContaining([{ id: 'gd2', name: 'Guangdong 2', endpoint: 'gd2.qingstor.local:9000' }]) });
+    const any = await testEmulator({ acceptAnyHost: true });
+    const ip = await jsonOf(await send(any, 'GET', 'http://127.0.0.1:9000/?location', { as: 'anonymous' }));
+    expect(ip).toMatchObject({ locations: expect.arrayContaining([{ id: 'pek3a', name: 'Beijing 3A', endpoint: '127.0.0.1:9000' }]) });
   });
 });

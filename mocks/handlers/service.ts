@@ -15,9 +15,12 @@ const ZONE_NAMES: Record<string, { 'en-us': string; 'zh-cn': string }> = {
 export function getLocations(ctx: RequestContext): Response {
   const lang = ctx.address.query.get('lang') === 'zh-cn' ? 'zh-cn' : 'en-us';
   const host = ctx.url.hostname.toLowerCase();
-  const domain = ctx.options.domains.find((d) => host === d.toLowerCase() || host.endsWith(`.${d.toLowerCase()}`)) ?? ctx.url.host;
+  const domain = ctx.options.domains.find((d) => host === d.toLowerCase() || host.endsWith(`.${d.toLowerCase()}`));
+  const port = ctx.url.port ? `:${ctx.url.port}` : '';
+  // A host outside the domains cannot carry a zone label; its zones are all reached through that host itself.
+  const endpointOf = (id: string) => (domain === undefined ? ctx.url.host : `${id}.${domain}${port}`);
   return jsonResponse(200, {
-    locations: ctx.options.zones.map((id) => ({ id, name: ZONE_NAMES[id]?.[lang] ?? id, endpoint: `${id}.${domain}` })),
+    locations: ctx.options.zones.map((id) => ({ id, name: ZONE_NAMES[id]?.[lang] ?? id, endpoint: endpointOf(id) })),
   });
 }
 
