@@ -39,7 +39,7 @@ import { deleteBucketPolicy, getBucketPolicy, putBucketPolicy } from './policy.t
 import { postObject } from './post-object.ts';
 import { getLocations, listBuckets } from './service.ts';
 
-export { DEFAULT_ZONES, type EmulatorOptions } from './context.ts';
+export { DEFAULT_ZONES, resolveOptions, type EmulatorOptions, type ResolvedOptions } from './context.ts';
 
 /** Sub-resources QingStor has but the emulator does not implement (ref §2.3 list minus the ones served). */
 const UNSUPPORTED_SUB_RESOURCES = ['lifecycle', 'notification', 'logging', 'cname', 'mirror', 'replication', 'versioning', 'versions', 'version_id', 'image'];
