@@ -1,5 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { createClient } from '../src/api/client.ts';
+import { DEMO_CONNECTION } from '../src/api/connection.ts';
 
 /**
  * Every journey fails on an uncaught page error, a console.error (except the browser's own
@@ -88,4 +90,23 @@ export class ConsolePage {
   async waitForList(): Promise<void> {
     await expect(this.objectList).toBeVisible();
   }
+}
+
+/**
+ * Writes an object into the page's demo backend: the api client signs the PutObject in Node (same code
+ * as the console), the page sends it so the service worker answers. Returns the HTTP status.
+ */
+export async function demoPutObject(page: Page, bucket: string, key: string, body: string, zone = 'pek3a'): Promise<number> {
+  const client = createClient(DEMO_CONNECTION);
+  const prepared = await client.prepare({
+    operation: 'PutObject', method: 'PUT', zone, bucket, key, body, headers: { 'content-type': 'text/plain' },
+  });
+  const headers: Record<string, string> = {};
+  prepared.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  return page.evaluate(
+    async ({ url, headers: h, text }) => (await fetch(url, { method: 'PUT', headers: h, body: text })).status,
+    { url: prepared.url.href, headers, text: body },
+  );
 }

@@ -1,0 +1,71 @@
+import { expect, expectNoAxeViolations, test } from './fixtures.ts';
+
+// Endpoint mode without a reachable endpoint: the form, its validation, the network verdict and the
+// CORS dialog. Journeys against the standalone emulator live in their own spec.
+
+test('the Connect screen loads without the demo backend and validates its fields', async ({ page }) => {
+  await page.goto('/connect');
+  await expect(page.getByRole('heading', { level: 1, name: 'Connect to QingStor' })).toBeVisible();
+  await expect(page.getByText('Demo data — simulated backend')).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('button', { name: 'Check and connect' }).click();
+  await expect(page.getByLabel('Endpoint URL')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Enter a full http:// or https:// URL')).toBeVisible();
+  await expect(page.getByText('Enter the access key ID.')).toBeVisible();
+  await expect(page.getByText('Enter the secret access key.')).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.getByLabel('Anonymously, to a public bucket').check();
+  await expect(page.getByLabel('Secret access key')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Check and connect' }).click();
+  await expect(page.getByText('A bucket name has 6–63 lowercase letters')).toBeVisible();
+});
+
+test('an unreachable endpoint gets the network/CORS verdict, the exact CORS rule, and an honest apply failure', async ({ page }) => {
+  await page.goto('/connect');
+  await page.getByLabel('Endpoint URL').fill('https://qingstor.invalid');
+  await expect(page.getByLabel('Zone in the host name (pek3a.qingstor.com)')).toBeChecked();
+  await page.getByLabel('Zones').fill('pek3a, sh1a');
+  await page.getByLabel('Access key ID').fill('QSDEMOACCESSKEYID0001');
+  await page.getByLabel('Secret access key').fill('not-the-real-secret');
+  await page.getByLabel('Bucket', { exact: true }).fill('demo-photos');
+  await page.getByRole('button', { name: 'Check and connect' }).click();
+
+  const verdict = page.locator('[data-verdict="network"]');
+  await expect(verdict).toBeVisible({ timeout: 15_000 });
+  await expect(verdict).toContainText('network or CORS');
+  await expect(verdict).toContainText('network_error_cors');
+  // The secret never reaches the URL.
+  expect(page.url()).not.toContain('not-the-real-secret');
+
+  await verdict.getByRole('button', { name: 'What is CORS and how do I fix it?' }).click();
+  const dialog = page.getByRole('dialog', { name: 'The browser blocked the answer (CORS)' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('http://127.0.0.1:4173');
+  const rule = JSON.parse((await dialog.getByTestId('cors-rule').textContent()) ?? '{}') as Record<string, unknown>;
+  expect(rule['allowed_origin']).toBe('http://127.0.0.1:4173');
+  expect(rule['allowed_methods']).toEqual(['GET', 'PUT', 'POST', 'DELETE', 'HEAD']);
+  expect(rule['allowed_headers']).toEqual(expect.arrayContaining(['authorization', 'content-type', 'content-md5', 'x-qs-date', 'x-qs-*']));
+  expect(rule['expose_headers']).toEqual(expect.arrayContaining(['etag', 'x-qs-request-id', 'x-qs-meta-*', 'last-modified']));
+  await expect(dialog).toContainText('can be blocked for the same CORS reason');
+  await expectNoAxeViolations(page);
+
+  await dialog.getByRole('button', { name: 'Apply this rule to demo-photos' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('The rule could not be applied', { timeout: 15_000 });
+  await dialog.getByRole('button', { name: 'Close' }).first().click();
+  await expect(dialog).toBeHidden();
+});
+
+test('"Back to demo data" leaves endpoint mode', async ({ page }) => {
+  await page.goto('/connect');
+  await page.getByRole('button', { name: 'Back to demo data' }).click();
+  await expect(page.getByText('Demo data — simulated backend')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Buckets' })).toBeVisible();
+  await page.getByRole('button', { name: 'Connect to an endpoint' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Connect to QingStor' })).toBeVisible();
+  await page.reload();
+  // The choice is per tab and survives a reload, without any secret stored.
+  await expect(page.getByRole('heading', { level: 1, name: 'Connect to QingStor' })).toBeVisible();
+  expect(await page.evaluate(() => sessionStorage.getItem('qsc.session'))).toBeNull();
+});
