@@ -3,7 +3,8 @@ import type { Cursor, SortedIndex } from './sorted-index.ts';
 
 export interface ScanInput<T, K> {
   index: SortedIndex<T, K>;
-  keyOf: (item: T) => string;
+  /** the listing key (object key / upload key) of an index key */
+  keyOf: (key: K) => string;
   /** first candidate item: already after the marker and at or after the prefix's lower bound */
   start: Cursor;
   prefix: string;
@@ -38,9 +39,9 @@ export function scanListing<T, K>(input: ScanInput<T, K>): ScanResult<T> {
   let emitted = 0;
   let hasMore = false;
   for (;;) {
-    const item = index.at(cursor);
-    if (item === undefined) break;
-    const key = keyOf(item);
+    const indexKey = index.keyAt(cursor);
+    if (indexKey === undefined) break;
+    const key = keyOf(indexKey);
     // keys sharing a prefix are contiguous in code point order, so the first miss ends the scan
     if (!key.startsWith(prefix)) break;
     const cut = delimiter === '' ? -1 : key.indexOf(delimiter, prefix.length);
@@ -56,10 +57,8 @@ export function scanListing<T, K>(input: ScanInput<T, K>): ScanResult<T> {
         last = { kind: 'prefix', prefix: common };
         emitted++;
       }
-      const skipTo = index.seek((other) => {
-        const k = keyOf(other);
-        return compareKeys(k, common) > 0 && !k.startsWith(common);
-      });
+      // every key from the cursor on is >= this key, so "past the group" = "no longer starts with it"
+      const skipTo = index.seekForward(cursor, (other) => !keyOf(other).startsWith(common));
       cursor.c = skipTo.c;
       cursor.i = skipTo.i;
       continue;
@@ -68,6 +67,8 @@ export function scanListing<T, K>(input: ScanInput<T, K>): ScanResult<T> {
       hasMore = true;
       break;
     }
+    const item = index.at(cursor);
+    if (item === undefined) break;
     items.push(item);
     last = { kind: 'item', item };
     emitted++;

@@ -65,6 +65,19 @@ describe('SortedIndex', () => {
     expect(index.at(index.seek(() => true))).toBe(0);
   });
 
+  it('seekForward agrees with seek from any starting cursor', () => {
+    assert(
+      property(array(integer({ min: 0, max: 500 }), { maxLength: 300 }), integer({ min: 0, max: 500 }), integer({ min: 0, max: 500 }), (values, from, threshold) => {
+        const index = numbers(3);
+        for (const v of values) index.set(v);
+        const start = index.lowerBound(from);
+        const pred = (x: number) => x >= Math.max(from, threshold);
+        expect(index.at(index.seekForward(start, pred))).toBe(index.at(index.seek(pred)));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('keeps working after bulkLoad, including inserts beyond the maximum and emptying chunks', () => {
     const index = numbers(4);
     index.bulkLoad([1, 3, 5, 7, 9, 11]);

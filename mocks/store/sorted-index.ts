@@ -1,20 +1,25 @@
 /**
  * An ordered collection for up to millions of items: a list of sorted chunks (each at most
- * 2 × `load` items) plus the last key of every chunk. Lookup is a binary search over the chunk
- * maxima and then inside one chunk (O(log n)); an insert or delete splices one chunk (O(load)) and,
- * on a split or an emptied chunk, the small maxima array (O(n / load)). Listing walks a cursor, so a
- * page costs O(log n + page). One flat 1M-element array would move ~500k slots per random insert.
+ * 2 × `load` items) plus, per chunk, the items' keys and the chunk's last key. Lookup is a binary
+ * search over the chunk maxima and then inside one chunk (O(log n)); an insert or delete splices
+ * one chunk (O(load)) and, on a split or an emptied chunk, the small maxima array (O(n / load)).
+ * Listing walks a cursor, so a page costs O(log n + page). (One flat 1M-element array would move
+ * ~500k slots per random insert.) Searches read only the compact key arrays, never the items:
+ * at a million keys, memory latency, not comparison count, is what a listing page pays for.
+ *
+ * The `as` casts below index arrays at positions that the surrounding bounds already guarantee.
  */
 
 export interface Cursor {
   /** chunk index; === chunkCount at the end */
   c: number;
-  /** position inside the chunk */
+  /** position inside the chunk (always < chunk length unless at the end) */
   i: number;
 }
 
 export class SortedIndex<T, K> {
   private chunks: T[][] = [];
+  private keyChunks: K[][] = [];
   private maxes: K[] = [];
   private count = 0;
   private readonly keyOf: (item: T) => K;
@@ -31,94 +36,86 @@ export class SortedIndex<T, K> {
     return this.count;
   }
 
+  /** Number of chunks (exposed for tests of the split logic). */
+  get chunkCount(): number {
+    return this.chunks.length;
+  }
+
   /** Replaces the content with `items`, which must be sorted by key and free of duplicates. */
   bulkLoad(items: readonly T[]): void {
     this.chunks = [];
+    this.keyChunks = [];
     this.maxes = [];
     for (let start = 0; start < items.length; start += this.load) {
       const chunk = items.slice(start, start + this.load);
-      const last = chunk[chunk.length - 1];
+      const keys = chunk.map(this.keyOf);
+      const last = keys[keys.length - 1];
       if (last === undefined) continue;
       this.chunks.push(chunk);
-      this.maxes.push(this.keyOf(last));
+      this.keyChunks.push(keys);
+      this.maxes.push(last);
     }
     this.count = items.length;
   }
 
-  /** First chunk whose maximum satisfies `pred` (monotone false…true over the order). */
-  private chunkWhere(pred: (item: T) => boolean): number {
-    let lo = 0;
-    let hi = this.chunks.length;
+  /** First index in `keys[from..]` whose key satisfies the monotone `pred` (keys.length if none). */
+  private static firstIn<K>(keys: readonly K[], from: number, pred: (key: K) => boolean): number {
+    let lo = from;
+    let hi = keys.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      const chunk = this.chunks[mid];
-      const last = chunk === undefined ? undefined : chunk[chunk.length - 1];
-      if (last !== undefined && pred(last)) hi = mid;
+      if (pred(keys[mid] as K)) hi = mid;
       else lo = mid + 1;
     }
     return lo;
   }
 
-  private chunkForKey(key: K): number {
-    let lo = 0;
-    let hi = this.maxes.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.cmp(this.maxes[mid] as K, key) >= 0) hi = mid;
-      else lo = mid + 1;
-    }
-    return lo;
+  private cursorIn(c: number, from: number, pred: (key: K) => boolean): Cursor {
+    const keys = this.keyChunks[c];
+    if (keys === undefined) return { c: this.chunks.length, i: 0 };
+    return { c, i: SortedIndex.firstIn(keys, from, pred) };
   }
 
-  private positionInChunk(chunk: readonly T[], key: K, strict: boolean): number {
-    let lo = 0;
-    let hi = chunk.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      const c = this.cmp(this.keyOf(chunk[mid] as T), key);
-      if (strict ? c > 0 : c >= 0) hi = mid;
-      else lo = mid + 1;
-    }
-    return lo;
+  /** Cursor at the first item whose key satisfies the monotone predicate (false…false true…true). */
+  seek(pred: (key: K) => boolean): Cursor {
+    return this.cursorIn(SortedIndex.firstIn(this.maxes, 0, pred), 0, pred);
   }
 
-  /** Cursor at the first item satisfying the monotone predicate (false for a prefix of the order, then true). */
-  seek(pred: (item: T) => boolean): Cursor {
-    const c = this.chunkWhere(pred);
-    const chunk = this.chunks[c];
-    if (chunk === undefined) return { c, i: 0 };
-    let lo = 0;
-    let hi = chunk.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (pred(chunk[mid] as T)) hi = mid;
-      else lo = mid + 1;
+  /**
+   * Like seek, but only looks at or after `from` and gallops over chunks, so it costs
+   * O(log distance) instead of O(log n). `pred` must be monotone from `from` onwards.
+   */
+  seekForward(from: Cursor, pred: (key: K) => boolean): Cursor {
+    const maxes = this.maxes;
+    const c = from.c;
+    if (c >= maxes.length) return { c: this.chunks.length, i: 0 };
+    if (pred(maxes[c] as K)) return this.cursorIn(c, from.i, pred);
+    // exponential probe over the following chunks' maxima, then binary search in the bracket
+    let low = c + 1;
+    let high = low;
+    let step = 1;
+    while (high < maxes.length && !pred(maxes[high] as K)) {
+      low = high + 1;
+      step *= 2;
+      high = c + step;
     }
-    return { c, i: lo };
+    if (high > maxes.length) high = maxes.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (pred(maxes[mid] as K)) high = mid;
+      else low = mid + 1;
+    }
+    return this.cursorIn(low, 0, pred);
   }
 
   /** Cursor at the first item with key >= `key`. */
   lowerBound(key: K): Cursor {
-    return this.bound(key, false);
+    return this.seek((k) => this.cmp(k, key) >= 0);
   }
 
   /** Cursor at the first item with key > `key`. */
   upperBound(key: K): Cursor {
-    return this.bound(key, true);
-  }
-
-  private bound(key: K, strict: boolean): Cursor {
-    let lo = 0;
-    let hi = this.maxes.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      const c = this.cmp(this.maxes[mid] as K, key);
-      if (strict ? c > 0 : c >= 0) hi = mid;
-      else lo = mid + 1;
-    }
-    const chunk = this.chunks[lo];
-    if (chunk === undefined) return { c: lo, i: 0 };
-    return { c: lo, i: this.positionInChunk(chunk, key, strict) };
+    return this.seek((k) => this.cmp(k, key) > 0);
   }
 
   /** Item under the cursor, or undefined at the end. */
@@ -126,22 +123,33 @@ export class SortedIndex<T, K> {
     return this.chunks[cursor.c]?.[cursor.i];
   }
 
+  /** Key of the item under the cursor, or undefined at the end. */
+  keyAt(cursor: Cursor): K | undefined {
+    return this.keyChunks[cursor.c]?.[cursor.i];
+  }
+
   /** Moves the cursor one item forward (in place). */
   advance(cursor: Cursor): void {
     cursor.i++;
-    const chunk = this.chunks[cursor.c];
-    if (chunk !== undefined && cursor.i >= chunk.length) {
+    const keys = this.keyChunks[cursor.c];
+    if (keys !== undefined && cursor.i >= keys.length) {
       cursor.c++;
       cursor.i = 0;
     }
   }
 
+  /** Chunk and position where `key` is or would be inserted. */
+  private locate(key: K): { c: number; i: number; found: boolean } {
+    const c = SortedIndex.firstIn(this.maxes, 0, (k) => this.cmp(k, key) >= 0);
+    const keys = this.keyChunks[c];
+    if (keys === undefined) return { c, i: 0, found: false };
+    const i = SortedIndex.firstIn(keys, 0, (k) => this.cmp(k, key) >= 0);
+    return { c, i, found: i < keys.length && this.cmp(keys[i] as K, key) === 0 };
+  }
+
   get(key: K): T | undefined {
-    const c = this.chunkForKey(key);
-    const chunk = this.chunks[c];
-    if (chunk === undefined) return undefined;
-    const item = chunk[this.positionInChunk(chunk, key, false)];
-    return item !== undefined && this.cmp(this.keyOf(item), key) === 0 ? item : undefined;
+    const { c, i, found } = this.locate(key);
+    return found ? this.chunks[c]?.[i] : undefined;
   }
 
   /** Inserts or replaces the item with the same key; returns the replaced item. */
@@ -149,56 +157,61 @@ export class SortedIndex<T, K> {
     const key = this.keyOf(item);
     if (this.chunks.length === 0) {
       this.chunks.push([item]);
+      this.keyChunks.push([key]);
       this.maxes.push(key);
       this.count = 1;
       return undefined;
     }
-    let c = this.chunkForKey(key);
-    if (c === this.chunks.length) c--; // beyond every maximum: append to the last chunk
-    const chunk = this.chunks[c] as T[];
-    const i = this.positionInChunk(chunk, key, false);
-    const existing = chunk[i];
-    if (existing !== undefined && this.cmp(this.keyOf(existing), key) === 0) {
+    let { c, i, found } = this.locate(key);
+    if (found) {
+      const chunk = this.chunks[c] as T[];
+      const existing = chunk[i] as T;
       chunk[i] = item;
+      (this.keyChunks[c] as K[])[i] = key;
       return existing;
     }
+    if (c === this.chunks.length) {
+      // beyond every maximum: append to the last chunk
+      c--;
+      i = (this.chunks[c] as T[]).length;
+    }
+    const chunk = this.chunks[c] as T[];
+    const keys = this.keyChunks[c] as K[];
     chunk.splice(i, 0, item);
+    keys.splice(i, 0, key);
     this.count++;
-    if (i === chunk.length - 1) this.maxes[c] = key;
+    if (i === keys.length - 1) this.maxes[c] = key;
     if (chunk.length > 2 * this.load) {
       const tail = chunk.splice(this.load);
+      const tailKeys = keys.splice(this.load);
       this.chunks.splice(c + 1, 0, tail);
-      this.maxes.splice(c, 0, this.keyOf(chunk[chunk.length - 1] as T));
+      this.keyChunks.splice(c + 1, 0, tailKeys);
+      this.maxes.splice(c, 0, keys[keys.length - 1] as K);
     }
     return undefined;
   }
 
   /** Removes the item with this key; returns it. */
   delete(key: K): T | undefined {
-    const c = this.chunkForKey(key);
-    const chunk = this.chunks[c];
-    if (chunk === undefined) return undefined;
-    const i = this.positionInChunk(chunk, key, false);
-    const existing = chunk[i];
-    if (existing === undefined || this.cmp(this.keyOf(existing), key) !== 0) return undefined;
-    chunk.splice(i, 1);
+    const { c, i, found } = this.locate(key);
+    if (!found) return undefined;
+    const chunk = this.chunks[c] as T[];
+    const keys = this.keyChunks[c] as K[];
+    const [existing] = chunk.splice(i, 1);
+    keys.splice(i, 1);
     this.count--;
-    if (chunk.length === 0) {
+    if (keys.length === 0) {
       this.chunks.splice(c, 1);
+      this.keyChunks.splice(c, 1);
       this.maxes.splice(c, 1);
-    } else if (i === chunk.length) {
-      this.maxes[c] = this.keyOf(chunk[chunk.length - 1] as T);
+    } else if (i === keys.length) {
+      this.maxes[c] = keys[keys.length - 1] as K;
     }
     return existing;
   }
 
   *values(): IterableIterator<T> {
     for (const chunk of this.chunks) yield* chunk;
-  }
-
-  /** Number of chunks (exposed for tests of the split logic). */
-  get chunkCount(): number {
-    return this.chunks.length;
   }
 }
 

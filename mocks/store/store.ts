@@ -82,6 +82,10 @@ function identity<T>(x: T): T {
   return x;
 }
 
+function uploadKeyOf(u: UploadState): string {
+  return u.info.key;
+}
+
 /** Last-Modified has second precision on the wire (ref §11.4); storing it truncated keeps
  * If-Modified-Since comparisons exact. */
 function wholeSeconds(date: Date): Date {
@@ -522,7 +526,7 @@ export class Store {
     const afterMarker = marker === '' ? null : index.upperBound(marker);
     const atPrefix = index.lowerBound(prefix);
     const start = afterMarker !== null && cursorAfter(afterMarker, atPrefix) ? afterMarker : atPrefix;
-    const page = scanListing({ index, keyOf: objectKeyOf, start, prefix, delimiter, marker, limit });
+    const page = scanListing({ index, keyOf: identity<string>, start, prefix, delimiter, marker, limit });
     const last = page.last;
     const nextMarker = last === null ? '' : last.kind === 'item' ? last.item.key : last.prefix;
     return { keys: page.items, commonPrefixes: page.commonPrefixes, hasMore: page.hasMore, nextMarker, limit };
@@ -751,7 +755,7 @@ export class Store {
     }
     const page = scanListing({
       index,
-      keyOf: (u: UploadState) => u.info.key,
+      keyOf: uploadKeyOf,
       start,
       prefix,
       delimiter,
