@@ -25,20 +25,18 @@ function summarize(samples: number[], items: number): TimingStats {
 }
 
 /**
- * Key layout used by the bench: `d000/f0000.bin`… — `folders` top-level folders of equal size
- * plus a few root-level files, generated already in byte order so the bulk path skips sorting.
+ * Key layout used by the bench: `d0000/f0000.bin`… — `folders` top-level folders of equal size,
+ * generated already in byte order so the bulk path skips sorting.
  */
-export function* benchKeys(count: number, folders = 1000): Generator<string> {
+export function benchKeyAt(count: number, index: number, folders = 1000): string {
   const perFolder = Math.ceil(count / folders);
-  const width = String(perFolder).length;
-  let produced = 0;
-  for (let d = 0; d < folders && produced < count; d++) {
-    const folder = `d${String(d).padStart(String(folders).length, '0')}/`;
-    for (let f = 0; f < perFolder && produced < count; f++) {
-      yield `${folder}f${String(f).padStart(width, '0')}.bin`;
-      produced++;
-    }
-  }
+  const folder = Math.floor(index / perFolder);
+  const file = index % perFolder;
+  return `d${String(folder).padStart(String(folders).length, '0')}/f${String(file).padStart(String(perFolder).length, '0')}.bin`;
+}
+
+export function* benchKeys(count: number, folders = 1000): Generator<string> {
+  for (let i = 0; i < count; i++) yield benchKeyAt(count, i, folders);
 }
 
 /** Builds a bucket with `count` zero-byte objects through the bulk path; returns the store and build time. */
@@ -73,13 +71,12 @@ export function timeListPage(store: Store, bucket: string, input: ListObjectsInp
 
 /** The four listing shapes the console uses, for a bucket built by buildBenchBucket. */
 export function listScenarios(count: number): Record<string, ListObjectsInput> {
-  const keys = [...benchKeys(Math.min(count, 600_000))];
-  const middle = keys[Math.floor(keys.length / 2)] ?? '';
+  const middle = benchKeyAt(count, Math.floor(count / 2));
   const folder = middle.slice(0, middle.indexOf('/') + 1);
   return {
     'flat, marker mid-bucket': { marker: middle, limit: 1000 },
     'prefix (one folder)': { prefix: folder, limit: 1000 },
-    "delimiter '/' at root (1000 common prefixes)": { delimiter: '/', limit: 1000 },
+    "delimiter '/' at root (one common prefix per folder)": { delimiter: '/', limit: 1000 },
     "prefix + delimiter '/'": { prefix: folder, delimiter: '/', limit: 1000 },
   };
 }
