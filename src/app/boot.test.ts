@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { DEMO_CONNECTION } from '../api/connection.ts';
+import { decideBootMode, MODE_KEY, saveSession, SESSION_KEY } from './boot.ts';
+
+class MemoryStorage implements Storage {
+  private items = new Map<string, string>();
+  get length() {
+    return this.items.size;
+  }
+  clear() {
+    this.items.clear();
+  }
+  getItem(key: string) {
+    return this.items.get(key) ?? null;
+  }
+  key(index: number) {
+    return [...this.items.keys()][index] ?? null;
+  }
+  removeItem(key: string) {
+    this.items.delete(key);
+  }
+  setItem(key: string, value: string) {
+    this.items.set(key, value);
+  }
+}
+
+const endpointSession = {
+  mode: 'endpoint' as const,
+  connection: { endpoint: 'http://127.0.0.1:9000', zoneInHost: false, style: 'path' as const, defaultZone: 'pek3a', credentials: { accessKeyId: 'AK', secretAccessKey: 'SK' } },
+  zones: ['pek3a'],
+};
+
+describe('decideBootMode', () => {
+  it('starts the demo by default', () => {
+    const mode = decideBootMode('/', new MemoryStorage());
+    expect(mode.kind).toBe('demo');
+    expect(mode.session?.connection).toEqual(DEMO_CONNECTION);
+  });
+
+  it('opens the Connect screen without the demo for /connect or a tab that left demo mode', () => {
+    expect(decideBootMode('/connect', new MemoryStorage())).toEqual({ kind: 'endpoint', session: null });
+    const storage = new MemoryStorage();
+    storage.setItem(MODE_KEY, 'endpoint');
+    expect(decideBootMode('/', storage)).toEqual({ kind: 'endpoint', session: null });
+  });
+
+  it('restores a remembered session and ignores a corrupt one', () => {
+    const storage = new MemoryStorage();
+    saveSession(storage, endpointSession);
+    expect(decideBootMode('/buckets/pek3a/x', storage)).toEqual({ kind: 'endpoint', session: endpointSession });
+    storage.setItem(SESSION_KEY, '{"mode":"endpoint","connection":{"endpoint":"javascript:alert(1)"}}');
+    expect(decideBootMode('/', storage).kind).toBe('demo');
+  });
+
+  it('never stores the demo session, and removes a session when told to forget', () => {
+    const storage = new MemoryStorage();
+    saveSession(storage, { mode: 'demo', connection: DEMO_CONNECTION, zones: ['pek3a'] });
+    expect(storage.getItem(SESSION_KEY)).toBeNull();
+    saveSession(storage, endpointSession);
+    saveSession(storage, null);
+    expect(storage.getItem(SESSION_KEY)).toBeNull();
+  });
+});

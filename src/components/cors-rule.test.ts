@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { putBucketCorsBodySchema } from '../api/cors/schemas.ts';
+import { buildCorsRule, mergeCorsRules } from './cors-rule.ts';
+
+describe('buildCorsRule', () => {
+  it('allows the console origin, its methods and request headers, and exposes what it reads', () => {
+    const rule = buildCorsRule('http://127.0.0.1:4173', ['Author', 'title']);
+    expect(rule.allowed_origin).toBe('http://127.0.0.1:4173');
+    expect(rule.allowed_methods).toEqual(['GET', 'PUT', 'POST', 'DELETE', 'HEAD']);
+    for (const header of ['authorization', 'content-type', 'content-md5', 'x-qs-date', 'x-qs-*']) {
+      expect(rule.allowed_headers).toContain(header);
+    }
+    for (const header of ['etag', 'x-qs-request-id', 'x-qs-meta-author', 'x-qs-meta-title', 'content-disposition', 'last-modified']) {
+      expect(rule.expose_headers).toContain(header);
+    }
+    // What PUT ?cors accepts on the wire.
+    expect(putBucketCorsBodySchema.safeParse({ cors_rules: [rule] }).success).toBe(true);
+  });
+});
+
+describe('mergeCorsRules', () => {
+  it('keeps rules of other origins and replaces the rule of this origin', () => {
+    const other = { allowed_origin: 'https://app.example.com', allowed_methods: ['GET' as const] };
+    const old = { allowed_origin: 'http://127.0.0.1:4173', allowed_methods: ['GET' as const] };
+    const rule = buildCorsRule('http://127.0.0.1:4173');
+    expect(mergeCorsRules([other, old], rule)).toEqual([other, rule]);
+  });
+});

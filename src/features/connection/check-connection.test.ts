@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setupEmulatorServer } from '../../../mocks/node.ts';
+import { DEMO_CREDENTIALS, type Connection } from '../../api/connection.ts';
+import type { Session } from '../../hooks/session.ts';
+import { checkConnection } from './check-connection.ts';
+
+// The emulator answers https://qingstor.com and its zone hosts in-process (msw setupServer).
+const { server } = await setupEmulatorServer({ seed: 'demo' });
+beforeAll(() => server.listen({ onUnhandledFrame: 'bypass' }));
+afterAll(() => server.close());
+
+const base: Connection = { endpoint: 'https://qingstor.com', zoneInHost: true, style: 'path', defaultZone: 'pek3a', credentials: DEMO_CREDENTIALS };
+const keys = (connection: Partial<Connection>, bucket?: string): Session => ({
+  mode: 'endpoint',
+  connection: { ...base, ...connection },
+  zones: ['pek3a'],
+  ...(bucket ? { bucket: { zone: 'pek3a', name: bucket } } : {}),
+});
+
+describe('checkConnection', () => {
+  it('is ok with good credentials and reports how many buckets are visible', async () => {
+    expect(await checkConnection(keys({}))).toEqual({ kind: 'ok', buckets: 5 });
+  });
+
+  it('also checks a named bucket, in path and virtual-host style', async () => {
+    expect(await checkConnection(keys({}, 'demo-photos'))).toEqual({ kind: 'ok', buckets: 5 });
+    expect(await checkConnection(keys({ style: 'virtual-host' }, 'demo-photos'))).toEqual({ kind: 'ok', buckets: 5 });
+    const missing = await checkConnection(keys({}, 'no-such-bucket'));
+    expect(missing.kind).toBe('other');
+    expect(missing.kind === 'other' && missing.error).toMatchObject({ status: 404 });
+  });
+
+  it('names the QingStor code when the credentials are refused', async () => {
+    const badSecret = await checkConnection(keys({ credentials: { accessKeyId: DEMO_CREDENTIALS.accessKeyId, secretAccessKey: 'wrong' } }));
+    expect(badSecret.kind).toBe('credentials');
+    expect(badSecret.kind === 'credentials' && badSecret.error.code).toBe('signature_not_matched');
+    const badKey = await checkConnection(keys({ credentials: { accessKeyId: 'NOPE', secretAccessKey: 'wrong' } }));
+    expect(badKey.kind === 'credentials' && badKey.error.code).toBe('invalid_access_key_id');
+    expect(badKey.kind === 'credentials' && badKey.error.requestId).toMatch(/^[0-9a-f]{16,32}$/);
+  });
+
+  it('accepts a public bucket anonymously even though anonymous listing is refused', async () => {
+    const session: Session = { mode: 'anonymous', connection: { ...base, credentials: undefined }, zones: ['pek3a'], bucket: { zone: 'pek3a', name: 'demo-public' } };
+    expect(await checkConnection(session)).toEqual({ kind: 'ok-anonymous', bucket: 'demo-public' });
+    const missing = await checkConnection({ ...session, bucket: { zone: 'pek3a', name: 'no-such-bucket' } });
+    expect(missing.kind === 'other' && missing.error).toMatchObject({ code: 'bucket_not_exists' });
+  });
+
+  it('reports an unreachable endpoint as a network failure', async () => {
+    const verdict = await checkConnection(keys({ endpoint: 'http://127.0.0.1:9', zoneInHost: false }));
+    expect(verdict.kind).toBe('network');
+  });
+});
