@@ -80,20 +80,18 @@ export function requestTarget(rawUrl: string, hostHeader: string | undefined, fa
   return { hostname: splitAuthority(authority).toLowerCase(), authority, pathAndQuery };
 }
 
-function hasBody(req: IncomingMessage): boolean {
-  if (req.method === 'GET' || req.method === 'HEAD') return false;
-  if (req.headers['transfer-encoding'] !== undefined) return true;
-  const length = req.headers['content-length'];
-  return length !== undefined && length !== '0';
-}
-
-async function collect(req: IncomingMessage): Promise<Uint8Array<ArrayBuffer>> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
-  const all = chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks);
-  // Node's socket buffers are never SharedArrayBuffer-backed; the check narrows the type without a cast.
-  if (all.buffer instanceof ArrayBuffer) return new Uint8Array(all.buffer, all.byteOffset, all.byteLength);
-  return new Uint8Array(all);
+/** Reads a small body with plain events (a Readable's async iterator costs several promises per chunk). */
+function collect(req: IncomingMessage): Promise<Uint8Array<ArrayBuffer>> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('error', reject);
+    req.on('end', () => {
+      const all = chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks);
+      // Node's socket buffers are never SharedArrayBuffer-backed; the check narrows the type without a cast.
+      resolve(all.buffer instanceof ArrayBuffer ? new Uint8Array(all.buffer, all.byteOffset, all.byteLength) : new Uint8Array(all));
+    });
+  });
 }
 
 /** The request body as a pull-driven web stream: the socket is read only as fast as the handler consumes. */
@@ -114,27 +112,41 @@ function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
   );
 }
 
-/** Builds the Fetch Request the handlers see. The body is buffered when small, streamed otherwise. */
-export async function toFetchRequest(req: IncomingMessage, target: RequestTarget, signal: AbortSignal): Promise<Request> {
-  const headers = new Headers();
+/**
+ * Builds the Fetch Request the handlers see. The body is buffered when small, streamed otherwise. No
+ * AbortSignal is attached (undici links every signal into a FinalizationRegistry, a measurable cost per
+ * request): a client that disconnects mid-upload errors the body stream, which fails the handler's read.
+ */
+export async function toFetchRequest(req: IncomingMessage, target: RequestTarget): Promise<Request> {
+  const headers: Array<[string, string]> = [];
   const raw = req.rawHeaders;
+  let contentLength: string | undefined;
+  let chunked = false;
   for (let i = 0; i + 1 < raw.length; i += 2) {
     const name = raw[i]!.toLowerCase();
+    const value = raw[i + 1]!;
+    if (name === 'content-length') contentLength = value;
+    else if (name === 'transfer-encoding') chunked = true;
     if (HOP_BY_HOP.has(name) || name === 'host') continue;
-    headers.append(name, raw[i + 1]!);
+    headers.push([name, value]);
   }
   // An absolute-form request's authority wins over its Host header (RFC 9112 §3.2.2).
-  headers.set('host', target.authority);
+  headers.push(['host', target.authority]);
   const url = `http://${target.hostname}${target.pathAndQuery}`;
   const method = req.method ?? 'GET';
-  if (!hasBody(req)) return new Request(url, { method, headers, signal });
-  const length = Number(req.headers['content-length']);
-  if (req.headers['transfer-encoding'] === undefined && Number.isFinite(length) && length <= BUFFER_BODY_LIMIT) {
-    return new Request(url, { method, headers, signal, body: await collect(req) });
+  const hasBody = method !== 'GET' && method !== 'HEAD' && (chunked || (contentLength !== undefined && contentLength !== '0'));
+  if (!hasBody) {
+    // Drain anything the client sent anyway so the connection can be reused.
+    if (!req.complete) req.resume();
+    return new Request(url, { method, headers });
+  }
+  const length = Number(contentLength);
+  if (!chunked && Number.isFinite(length) && length <= BUFFER_BODY_LIMIT) {
+    return new Request(url, { method, headers, body: await collect(req) });
   }
   const body = bodyStream(req);
   // `duplex` is required by undici for stream bodies but missing from the DOM lib's RequestInit.
-  const init: RequestInit & { duplex: 'half' } = { method, headers, signal, body, duplex: 'half' };
+  const init: RequestInit & { duplex: 'half' } = { method, headers, body, duplex: 'half' };
   return new Request(url, init);
 }
 
@@ -173,6 +185,9 @@ export async function writeFetchResponse(res: ServerResponse, response: Response
   const body = response.body;
   if (isHead || body === null) {
     if (body !== null) await body.cancel().catch(() => undefined);
+    // Without a length, Node ends a HEAD response by closing the connection; a HEAD that carries no object
+    // length (an error) has no body at all, so say 0 and keep the connection alive.
+    if (isHead && !response.headers.has('content-length')) headers.push('content-length', '0');
     res.writeHead(response.status, response.statusText || undefined, headers);
     res.end();
     return;
@@ -262,12 +277,7 @@ export function createRequestListener(options: ListenerOptions): (req: IncomingM
       writeAdapterError(res, 'invalid_request', 'The request target must be a path or an absolute http URL.', isHead);
       return;
     }
-    const abort = new AbortController();
-    // The client went away before we answered: abort the body stream so handlers stop reading it.
-    res.on('close', () => {
-      if (!res.writableFinished) abort.abort();
-    });
-    const request = await toFetchRequest(req, target, abort.signal);
+    const request = await toFetchRequest(req, target);
     const response = await getResponse(handlers, request);
     if (!response) {
       req.resume();

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -197,6 +198,23 @@ describe('standalone emulator over real HTTP', () => {
     // Offset 1 MiB is the start of the third 512 KiB chunk.
     expect([...range.body]).toEqual([...chunk.subarray(0, 4)]);
     expect(range.headers['content-range']).toBe(`bytes 1048576-1048579/${12 * 1024 * 1024}`);
+  });
+
+  it('survives a client that disconnects in the middle of a large upload', async () => {
+    const target = `/${bucket}/abandoned.bin`;
+    const headers = await signedHeaders({ method: 'PUT', host: `127.0.0.1:${port}`, pathAndQuery: target, credentials: demo });
+    await new Promise<void>((done) => {
+      const req = http.request({ host: '127.0.0.1', port, method: 'PUT', path: target, headers: { ...headers, 'content-length': String(8 * 1024 * 1024) } });
+      req.on('error', () => done());
+      req.write(Buffer.alloc(1024 * 1024), () => {
+        req.destroy();
+        setTimeout(done, 50);
+      });
+    });
+    const head = await signed('HEAD', target);
+    expect(head.status).toBe(404);
+    const list = await signed('GET', `/${bucket}?prefix=abandoned`);
+    expect(list.status).toBe(200);
   });
 
   it('refuses anonymous and unknown-key requests with QingStor errors, and odd request targets cleanly', async () => {
