@@ -1,15 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { decideBootMode } from './app/boot.ts';
+import { decideBootMode, fetchServeConfig } from './app/boot.ts';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 const root = createRoot(rootElement);
 
-const mode = decideBootMode(window.location.pathname, window.sessionStorage);
-
 try {
+  const mode = decideBootMode(window.location.pathname, window.sessionStorage, (await fetchServeConfig()) ?? undefined);
   if (mode.kind === 'demo') {
     // Dynamic import: a build used against a real endpoint never downloads the emulator chunk.
     const { startDemoBackend } = await import('../mocks/browser.ts');
@@ -17,7 +16,7 @@ try {
   }
   root.render(
     <StrictMode>
-      <App initialSession={mode.session} demoAvailable={mode.kind === 'demo'} />
+      <App initialSession={mode.session} demoAvailable={mode.kind === 'demo'} serve={mode.kind === 'endpoint' ? mode.serve : undefined} />
     </StrictMode>,
   );
 } catch (error) {

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
-import type { Session } from '../hooks/session.ts';
+import type { ServeInfo, Session } from '../hooks/session.ts';
 import { I18nProvider } from '../i18n/i18n.tsx';
 import { createQueryClient } from './query-client.ts';
 import { createRouter } from './router.tsx';
@@ -11,12 +11,16 @@ import '../styles/base.css';
 // oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
 import '../styles/layout.css';
 
-export function App({ initialSession, demoAvailable }: { initialSession: Session | null; demoAvailable: boolean }) {
+export function App({ initialSession, demoAvailable, serve }: {
+  initialSession: Session | null;
+  demoAvailable: boolean;
+  serve?: ServeInfo | undefined;
+}) {
   const [queryClient] = useState(createQueryClient);
   const [router] = useState(createRouter);
   return (
     <I18nProvider>
-      <SessionProvider initial={initialSession} demoAvailable={demoAvailable}>
+      <SessionProvider initial={initialSession} demoAvailable={demoAvailable} serve={serve}>
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
         </QueryClientProvider>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_CONNECTION } from '../api/connection.ts';
-import { decideBootMode, MODE_KEY, saveSession, SESSION_KEY } from './boot.ts';
+import { decideBootMode, MODE_KEY, saveSession, serveConfigSchema, SESSION_KEY, setEndpointMode } from './boot.ts';
 
 class MemoryStorage implements Storage {
   private items = new Map<string, string>();
@@ -42,6 +42,17 @@ describe('decideBootMode', () => {
     const storage = new MemoryStorage();
     storage.setItem(MODE_KEY, 'endpoint');
     expect(decideBootMode('/', storage)).toEqual({ kind: 'endpoint', session: null });
+  });
+
+  it('behind the serve proxy goes to the Connect screen, unless the tab chose the demo', () => {
+    const serve = { proxyBase: '/_qs', endpoint: 'http://127.0.0.1:9000' };
+    const storage = new MemoryStorage();
+    expect(decideBootMode('/', storage, serve)).toEqual({ kind: 'endpoint', session: null, serve });
+    setEndpointMode(storage, false);
+    expect(decideBootMode('/', storage, serve).kind).toBe('demo');
+    setEndpointMode(storage, true);
+    expect(decideBootMode('/', storage, serve)).toEqual({ kind: 'endpoint', session: null, serve });
+    expect(serveConfigSchema.safeParse({ proxyBase: '//evil.example/x', endpoint: 'http://127.0.0.1:9000' }).success).toBe(false);
   });
 
   it('restores a remembered session and ignores a corrupt one', () => {

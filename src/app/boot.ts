@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { connectionSchema, DEMO_CONNECTION, DEMO_ZONE } from '../api/connection.ts';
+import { connectionSchema, DEMO_CONNECTION, DEMO_ZONE, endpointSchema, proxyBaseSchema } from '../api/connection.ts';
 import type { Session } from '../hooks/session.ts';
 
 /**
- * sessionStorage keys. `MODE_KEY` holds no secret: it only says "this tab left demo mode", so a
- * reload does not start the mock worker. `SESSION_KEY` exists only after the user ticked
+ * sessionStorage keys. `MODE_KEY` holds no secret: it only records the tab's choice ('endpoint' or
+ * 'demo'), so a reload does not start (or skip) the mock worker against the user's wish. `SESSION_KEY` exists only after the user ticked
  * "remember in this tab" and then holds the connection including the secret (issue 4: opt-in).
  */
 export const MODE_KEY = 'qsc.mode';
@@ -17,9 +17,17 @@ const storedSessionSchema = z.object({
   bucket: z.object({ zone: z.string(), name: z.string() }).optional(),
 });
 
+/**
+ * `npm run serve` answers GET /_serve/config.json (src/serve/serve.ts): the console is then behind the
+ * same-origin proxy for `endpoint`, and the Connect form is prefilled with both.
+ */
+export const SERVE_CONFIG_PATH = '/_serve/config.json';
+export const serveConfigSchema = z.object({ proxyBase: proxyBaseSchema, endpoint: endpointSchema });
+export type ServeConfig = z.infer<typeof serveConfigSchema>;
+
 export type BootMode =
   | { kind: 'demo'; session: Session }
-  | { kind: 'endpoint'; session: Session | null };
+  | { kind: 'endpoint'; session: Session | null; serve?: ServeConfig };
 
 export const DEMO_SESSION: Session = { mode: 'demo', connection: DEMO_CONNECTION, zones: [DEMO_ZONE] };
 
@@ -31,8 +39,12 @@ function readStorage(storage: Storage | undefined, key: string): string | null {
   }
 }
 
-/** Decides before the first render whether the demo backend must start (see main.tsx). */
-export function decideBootMode(pathname: string, storage: Storage | undefined): BootMode {
+/**
+ * Decides before the first render whether the demo backend must start (see main.tsx). Order: a
+ * remembered session, the tab's explicit choice or /connect, then a same-origin proxy (which exists to
+ * reach a real endpoint), then the demo.
+ */
+export function decideBootMode(pathname: string, storage: Storage | undefined, serve?: ServeConfig): BootMode {
   const stored = readStorage(storage, SESSION_KEY);
   if (stored) {
     try {
@@ -45,10 +57,25 @@ export function decideBootMode(pathname: string, storage: Storage | undefined): 
       // Corrupt entry: fall through and treat the tab as not connected.
     }
   }
-  if (readStorage(storage, MODE_KEY) === 'endpoint' || pathname === '/connect' || pathname.startsWith('/connect/')) {
-    return { kind: 'endpoint', session: null };
+  const choice = readStorage(storage, MODE_KEY);
+  const withServe = serve ? { serve } : {};
+  if (choice === 'endpoint' || pathname === '/connect' || pathname.startsWith('/connect/')) {
+    return { kind: 'endpoint', session: null, ...withServe };
   }
+  if (choice !== 'demo' && serve) return { kind: 'endpoint', session: null, serve };
   return { kind: 'demo', session: DEMO_SESSION };
+}
+
+/** Reads the serve proxy's config; null under any other server (vite preview answers index.html). */
+export async function fetchServeConfig(timeoutMs = 1500): Promise<ServeConfig | null> {
+  try {
+    const response = await fetch(SERVE_CONFIG_PATH, { cache: 'no-store', signal: AbortSignal.timeout(timeoutMs) });
+    if (!response.ok || !(response.headers.get('content-type') ?? '').includes('json')) return null;
+    const parsed = serveConfigSchema.safeParse(await response.json());
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }
 
 export function saveSession(storage: Storage, session: Session | null): void {
@@ -62,11 +89,8 @@ export function saveSession(storage: Storage, session: Session | null): void {
 
 export function setEndpointMode(storage: Storage, on: boolean): void {
   try {
-    if (on) storage.setItem(MODE_KEY, 'endpoint');
-    else {
-      storage.removeItem(MODE_KEY);
-      storage.removeItem(SESSION_KEY);
-    }
+    storage.setItem(MODE_KEY, on ? 'endpoint' : 'demo');
+    if (!on) storage.removeItem(SESSION_KEY);
   } catch {
     // Without storage the choice lasts until reload.
   }

@@ -1,10 +1,11 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { SessionContext, type Session, type SessionApi } from '../hooks/session.ts';
+import { SessionContext, type ServeInfo, type Session, type SessionApi } from '../hooks/session.ts';
 import { saveSession, setEndpointMode } from './boot.ts';
 
-export function SessionProvider({ initial, demoAvailable, children }: {
+export function SessionProvider({ initial, demoAvailable, serve, children }: {
   initial: Session | null;
   demoAvailable: boolean;
+  serve: ServeInfo | undefined;
   children: ReactNode;
 }) {
   const [session, setSession] = useState<Session | null>(initial);
@@ -12,6 +13,7 @@ export function SessionProvider({ initial, demoAvailable, children }: {
     () => ({
       session,
       demoAvailable,
+      serve,
       connect(next, { remember }) {
         saveSession(sessionStorage, remember ? next : null);
         setSession(next);
@@ -29,7 +31,7 @@ export function SessionProvider({ initial, demoAvailable, children }: {
         window.location.assign('/connect');
       },
     }),
-    [session, demoAvailable],
+    [session, demoAvailable, serve],
   );
   return <SessionContext value={api}>{children}</SessionContext>;
 }

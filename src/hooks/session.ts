@@ -17,11 +17,19 @@ export interface Session {
   bucket?: { zone: string; name: string };
 }
 
+/** The console is served by `npm run serve`: a same-origin proxy to `endpoint` at `proxyBase`. */
+export interface ServeInfo {
+  proxyBase: string;
+  endpoint: string;
+}
+
 export interface SessionApi {
   /** `null` in endpoint mode before the user connected. */
   session: Session | null;
   /** Whether the console booted with the demo backend (the msw worker runs). */
   demoAvailable: boolean;
+  /** Set when the page came from the serve proxy (prefills the Connect form). */
+  serve: ServeInfo | undefined;
   connect(session: Session, options: { remember: boolean }): void;
   disconnect(): void;
   /** Leaves endpoint mode for the demo backend (full reload: the worker must start before any request). */

@@ -35,6 +35,15 @@ describe('connect form', () => {
     expect(anonymous.connection.credentials).toBeUndefined();
   });
 
+  it('accepts an optional same-origin proxy and carries it into the connection', () => {
+    const form = { ...DEFAULT_FORM, endpoint: 'http://127.0.0.1:9000', accessKeyId: 'a', secretAccessKey: 'b' };
+    expect(messages({ ...form, proxy: 'not a path' })).toEqual({ proxy: 'connect.error.proxy' });
+    expect(messages({ ...form, proxy: '/_qs' })).toEqual({});
+    expect(sessionFromForm({ ...form, proxy: ' /_qs ' }).connection.proxy).toBe('/_qs');
+    expect('proxy' in sessionFromForm(form).connection).toBe(false);
+    expect(messages({ ...form, endpoint: 'http://127.0.0.1:9000/some/path' })).toEqual({ endpoint: 'connect.error.endpoint' });
+  });
+
   it('suggests zone labels only for named multi-label hosts', () => {
     expect(suggestZoneInHost('https://qingstor.com')).toBe(true);
     expect(suggestZoneInHost('http://127.0.0.1:9000')).toBe(false);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpointSchema, type Connection } from '../../api/connection.ts';
+import { endpointSchema, proxyBaseSchema, type Connection } from '../../api/connection.ts';
 import { isIpHost } from '../../api/url.ts';
 import type { MessageKey } from '../../i18n/i18n.tsx';
 import type { Session } from '../../hooks/session.ts';
@@ -26,6 +26,8 @@ export const connectFormSchema = z
     endpoint: z.string().refine((value) => endpointSchema.safeParse(value).success, message('connect.error.endpoint')),
     zones: z.string(),
     zoneInHost: z.boolean(),
+    /** Empty = talk to the endpoint directly. */
+    proxy: z.string().refine((value) => value.trim() === '' || proxyBaseSchema.safeParse(value).success, message('connect.error.proxy')),
     style: z.enum(['path', 'virtual-host']),
     accessKeyId: z.string(),
     secretAccessKey: z.string(),
@@ -54,6 +56,7 @@ export const DEFAULT_FORM: ConnectFormValues = {
   endpoint: '',
   zones: 'pek3a',
   zoneInHost: true,
+  proxy: '',
   style: 'path',
   accessKeyId: '',
   secretAccessKey: '',
@@ -77,11 +80,11 @@ export function sessionFromForm(values: ConnectFormValues): Session {
   const defaultZone = zones[0] ?? 'pek3a';
   const endpoint = new URL(values.endpoint.trim());
   const connection: Connection = {
-    // The form's URL without a trailing slash; a path is kept (proxy prefix, see connection.ts).
-    endpoint: `${endpoint.origin}${endpoint.pathname.replace(/\/+$/, '')}`,
+    endpoint: endpoint.origin,
     zoneInHost: values.zoneInHost,
     style: values.style,
     defaultZone,
+    ...(values.proxy.trim() !== '' ? { proxy: values.proxy.trim() } : {}),
     ...(values.kind === 'keys'
       ? { credentials: { accessKeyId: values.accessKeyId.trim(), secretAccessKey: values.secretAccessKey } }
       : {}),

@@ -21,14 +21,18 @@ interface CheckResult {
 
 export function ConnectPage() {
   const { t } = useI18n();
-  const { connect } = useSession();
+  const { connect, serve } = useSession();
   const navigate = useNavigate();
-  const form = useForm<ConnectFormValues>({ resolver: zodResolver(connectFormSchema), defaultValues: DEFAULT_FORM, mode: 'onSubmit' });
+  const form = useForm<ConnectFormValues>({
+    resolver: zodResolver(connectFormSchema),
+    defaultValues: serve ? { ...DEFAULT_FORM, endpoint: serve.endpoint, proxy: serve.proxyBase } : DEFAULT_FORM,
+    mode: 'onSubmit',
+  });
   const { register, handleSubmit, formState, setValue, control } = form;
   const kind = useWatch({ control, name: 'kind' });
   const endpoint = useWatch({ control, name: 'endpoint' });
   const zones = useWatch({ control, name: 'zones' });
-  const ids = { endpoint: useId(), zones: useId(), ak: useId(), sk: useId(), bucket: useId(), zoneInHost: useId(), remember: useId() };
+  const ids = { endpoint: useId(), proxy: useId(), zones: useId(), ak: useId(), sk: useId(), bucket: useId(), zoneInHost: useId(), remember: useId() };
 
   // Follow the endpoint with a sensible default until the user touches the checkbox themselves.
   useEffect(() => {
@@ -76,6 +80,7 @@ export function ConnectPage() {
     <section className="connect page-narrow">
       <h1>{t('connect.title')}</h1>
       <p>{t('connect.intro')}</p>
+      {serve ? <p className="notice">{t('connect.servedByProxy', { endpoint: serve.endpoint })}</p> : null}
       <form onSubmit={handleSubmit((values) => check.mutate(values))} noValidate aria-label={t('connect.title')}>
         <fieldset>
           <legend>{t('connect.kind')}</legend>
@@ -104,6 +109,23 @@ export function ConnectPage() {
             {t('connect.endpointHint')}
           </p>
           {fieldError(errors.endpoint, ids.endpoint)}
+        </div>
+
+        <div className="field">
+          <label htmlFor={ids.proxy}>{t('connect.proxy')}</label>
+          <input
+            id={ids.proxy}
+            spellCheck={false}
+            autoComplete="off"
+            placeholder="/_qs"
+            aria-invalid={errors.proxy ? true : undefined}
+            aria-describedby={describedBy(ids.proxy, true, errors.proxy)}
+            {...register('proxy')}
+          />
+          <p id={`${ids.proxy}-hint`} className="field-hint">
+            {t('connect.proxyHint')}
+          </p>
+          {fieldError(errors.proxy, ids.proxy)}
         </div>
 
         <div className="field">
