@@ -36,9 +36,18 @@ export function formatNumber(locale: Locale, value: number): string {
   return new Intl.NumberFormat(locale).format(value);
 }
 
-export function formatDateTime(locale: Locale, date: Date): string {
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** `long` keeps seconds (details); `short` fits a list column. Formatters are cached: lists call this per row. */
+export function formatDateTime(locale: Locale, date: Date, style: 'long' | 'short' = 'long'): string {
   if (Number.isNaN(date.getTime())) return '—';
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium' }).format(date);
+  const id = `${locale}|${style}`;
+  let format = dateFormats.get(id);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: style === 'long' ? 'medium' : 'short' });
+    dateFormats.set(id, format);
+  }
+  return format.format(date);
 }
 
 /** Stored choice first, then the browser's preference; Chinese variants map to zh-CN. */
@@ -62,7 +71,7 @@ export interface I18n {
   setLocale(locale: Locale): void;
   t(key: MessageKey, params?: MessageParams): string;
   formatNumber(value: number): string;
-  formatDateTime(date: Date): string;
+  formatDateTime(date: Date, style?: 'long' | 'short'): string;
 }
 
 const I18nContext = createContext<I18n | null>(null);
@@ -89,7 +98,7 @@ export function I18nProvider({ children, locale: fixed }: { children: ReactNode;
       setLocale,
       t: (key, params) => translate(locale, key, params),
       formatNumber: (n) => formatNumber(locale, n),
-      formatDateTime: (d) => formatDateTime(locale, d),
+      formatDateTime: (d, style) => formatDateTime(locale, d, style),
     }),
     [locale, setLocale],
   );

@@ -181,8 +181,8 @@ export function ObjectList(props: ObjectListProps) {
               <span role="gridcell" className="object-list__type">
                 {row.kind === 'folder' ? t('browser.folder') : row.mimeType}
               </span>
-              <span role="gridcell">
-                {row.kind === 'object' && row.modified !== undefined ? formatDateTime(new Date(row.modified * 1000)) : ''}
+              <span role="gridcell" className="object-list__date">
+                {row.kind === 'object' && row.modified !== undefined ? formatDateTime(new Date(row.modified * 1000), 'short') : ''}
               </span>
             </div>
           );
