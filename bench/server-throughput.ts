@@ -35,8 +35,8 @@ const PUT_PHASE: Phase = { requests: 30_000, maxSeconds: 10 };
 const HEAD_PHASE: Phase = { requests: 60_000, maxSeconds: 10 };
 const WARMUP = 2_000;
 
-async function startChild(nodeArgs: readonly string[]): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(join(root, 'node_modules/.bin/node'), [...nodeArgs, join(root, 'mocks/server.ts'), '--port', '0', '--seed', 'empty'], {
+async function startChild(nodeArgs: readonly string[], serverArgs: readonly string[]): Promise<{ child: ChildProcess; port: number }> {
+  const child = spawn(join(root, 'node_modules/.bin/node'), [...nodeArgs, join(root, 'mocks/server.ts'), '--port', '0', '--seed', 'empty', ...serverArgs], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp' },
@@ -147,9 +147,12 @@ async function drive(agent: http.Agent, port: number, pid: number | undefined, w
   return { completed, failed, seconds, p50: pick(0.5), p99: pick(0.99), serverCpu };
 }
 
-/** `nodeArgs` go to the server's node (e.g. ['--cpu-prof'] to profile it). */
-export async function benchServerThroughput(options: { nodeArgs?: readonly string[] } = {}): Promise<Figure[]> {
-  const { child, port } = await startChild(options.nodeArgs ?? []);
+/**
+ * `nodeArgs` go to the server's node (e.g. ['--cpu-prof'] to profile it), `serverArgs` to mocks/server.ts
+ * (e.g. ['--via-msw'] to measure the msw getResponse path).
+ */
+export async function benchServerThroughput(options: { nodeArgs?: readonly string[]; serverArgs?: readonly string[] } = {}): Promise<Figure[]> {
+  const { child, port } = await startChild(options.nodeArgs ?? [], options.serverArgs ?? []);
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   try {
     const bucketHeaders = new Headers();
@@ -197,5 +200,6 @@ export async function benchServerThroughput(options: { nodeArgs?: readonly strin
 
 if (import.meta.main) {
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  for (const f of await benchServerThroughput({ nodeArgs })) console.log(`${f.name}: ${f.value} ${f.unit}${f.note ? ` (${f.note})` : ''}`);
+  const serverArgs = process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? [];
+  for (const f of await benchServerThroughput({ nodeArgs, serverArgs })) console.log(`${f.name}: ${f.value} ${f.unit}${f.note ? ` (${f.note})` : ''}`);
 }

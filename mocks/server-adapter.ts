@@ -1,6 +1,7 @@
 /**
  * node:http ⇄ Fetch adapter for the standalone emulator: turns an IncomingMessage into the absolute-URL
- * `Request` the msw handlers expect, runs msw's `getResponse`, and writes the `Response` back.
+ * `Request` the emulator's handlers expect, asks a responder for the `Response` (the emulator's request
+ * function directly, or msw's `getResponse` over the handlers, see server.ts), and writes it back.
  *
  * Addressing (ref §1.1): the handlers decide zone and bucket from the URL's hostname, so the URL is built
  * from the host the client addressed (Host header, or the authority of an absolute-form proxy request),
@@ -251,8 +252,17 @@ export function writeAdapterError(res: ServerResponse, code: QsErrorCode, messag
   res.end(isHead ? undefined : body);
 }
 
+/** Answers one Fetch request; undefined = nothing matched. */
+export type Responder = (request: Request) => Promise<Response | undefined>;
+
+/** A responder that runs msw request handlers, exactly as msw's own adapters would. */
+export function mswResponder(handlers: readonly RequestHandler[]): Responder {
+  const list = [...handlers];
+  return (request) => getResponse(list, request);
+}
+
 export interface ListenerOptions {
-  handlers: readonly RequestHandler[];
+  respond: Responder;
   /** Host used when a request carries no Host header (HTTP/1.0). */
   fallbackHost: string;
   /** Called with unexpected failures (a handler threw); never with request data or secrets. */
@@ -261,7 +271,7 @@ export interface ListenerOptions {
 
 /** The `request` listener of the standalone emulator's node:http server. */
 export function createRequestListener(options: ListenerOptions): (req: IncomingMessage, res: ServerResponse) => void {
-  const handlers = [...options.handlers];
+  const { respond } = options;
   return (req, res) => {
     void handle(req, res).catch((error: unknown) => {
       options.onError?.(error);
@@ -278,7 +288,7 @@ export function createRequestListener(options: ListenerOptions): (req: IncomingM
       return;
     }
     const request = await toFetchRequest(req, target);
-    const response = await getResponse(handlers, request);
+    const response = await respond(request);
     if (!response) {
       req.resume();
       writeAdapterError(res, 'invalid_request', 'No QingStor operation matches this request.', isHead);

@@ -75,6 +75,7 @@ export interface CliOptions {
   defaultZone: string;
   usersFile: string | undefined;
   strictCors: boolean;
+  viaMsw: boolean;
 }
 
 const cliSchema = z.object({
@@ -87,13 +88,15 @@ const cliSchema = z.object({
   zone: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'a zone id such as pek3a').default(DEFAULT_ZONE),
   users: z.string().min(1).optional(),
   'strict-cors': z.boolean().default(false),
+  'via-msw': z.boolean().default(false),
   help: z.boolean().default(false),
 });
 
 export const USAGE = [
   'usage: npm run serve:mock -- [--port 9000] [--host 127.0.0.1] [--domain qingstor.local]... [--seed demo|empty]',
-  '                            [--zone pek3a] [--users users.json] [--strict-cors]',
+  '                            [--zone pek3a] [--users users.json] [--strict-cors] [--via-msw]',
   '  --users   JSON file: [{"id":"usr-…","access_key_id":"…","secret_access_key":"…"}]',
+  '  --via-msw answer through msw getResponse instead of calling the emulator directly (slower, same answers)',
   '  env QS_ACCESS_KEY_ID / QS_SECRET_ACCESS_KEY replace the key pair of the single default user',
 ].join('\n');
 
@@ -109,6 +112,7 @@ export function parseCli(argv: readonly string[]): CliOptions | 'help' {
       zone: { type: 'string' },
       users: { type: 'string' },
       'strict-cors': { type: 'boolean' },
+      'via-msw': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -120,7 +124,7 @@ export function parseCli(argv: readonly string[]): CliOptions | 'help' {
   }
   const v = parsed.data;
   if (v.help) return 'help';
-  return { port: v.port, host: v.host, domains: v.domain, seed: v.seed, defaultZone: v.zone, usersFile: v.users, strictCors: v['strict-cors'] };
+  return { port: v.port, host: v.host, domains: v.domain, seed: v.seed, defaultZone: v.zone, usersFile: v.users, strictCors: v['strict-cors'], viaMsw: v['via-msw'] };
 }
 
 export interface ResolvedUsers {

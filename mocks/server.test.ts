@@ -269,7 +269,7 @@ describe('users', () => {
   });
 
   it('parses the command line with the documented defaults', () => {
-    expect(parseCli([])).toEqual({ port: 9000, host: '127.0.0.1', domains: ['qingstor.local'], seed: 'demo', defaultZone: 'pek3a', usersFile: undefined, strictCors: false });
+    expect(parseCli([])).toEqual({ port: 9000, host: '127.0.0.1', domains: ['qingstor.local'], seed: 'demo', defaultZone: 'pek3a', usersFile: undefined, strictCors: false, viaMsw: false });
     expect(parseCli(['--port', '0', '--seed', 'empty', '--domain', 'QingStor.Local', '--domain', 'example.test', '--users', 'u.json'])).toMatchObject({
       port: 0,
       seed: 'empty',
@@ -279,6 +279,27 @@ describe('users', () => {
     expect(() => parseCli(['--seed', 'full'])).toThrow(/seed/);
     expect(() => parseCli(['--port', '70000'])).toThrow(/port/);
     expect(() => parseCli(['--bogus'])).toThrow(/bogus/);
+  });
+
+  it('answers the same through msw getResponse (viaMsw) as through the direct path', async () => {
+    const both = await Promise.all([startEmulatorServer({ port: 0, seed: 'empty', viaMsw: true }), startEmulatorServer({ port: 0, seed: 'empty' })]);
+    try {
+      const seen = [];
+      for (const running of both) {
+        const host = `127.0.0.1:${running.port}`;
+        const send = async (method: string, target: string, body?: Uint8Array): Promise<RawResponse> =>
+          rawHttp({ port: running.port, method, target, headers: await signedHeaders({ method, host, pathAndQuery: target, credentials: demo }), ...(body ? { body } : {}) });
+        const put = await send('PUT', '/same-answers');
+        const obj = await send('PUT', '/same-answers/k%20ey', new TextEncoder().encode('x'));
+        const head = await send('HEAD', '/same-answers/k%20ey');
+        const missing = await send('GET', '/same-answers/none');
+        seen.push([put.status, obj.status, obj.headers.etag, head.status, head.headers['content-length'], missing.status, json(missing)]);
+      }
+      expect(seen[0]).toEqual([201, 201, '"9dd4e461268c8034f5c8564e155c67a6"', 200, '1', 404, expect.objectContaining({ code: 'object_not_exists' })]);
+      expect({ ...seen[0], 6: null }).toEqual({ ...seen[1], 6: null });
+    } finally {
+      await Promise.all(both.map((r) => r.close()));
+    }
   });
 
   it('a server started with custom users accepts their keys and not the demo key', async () => {
