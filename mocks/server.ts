@@ -14,8 +14,7 @@
  */
 import http from 'node:http';
 import { createEmulator, DEMO_USER } from './emulator.ts';
-import { resolveOptions } from './handlers/context.ts';
-import { DEFAULT_ZONES, handleEmulatorRequest } from './handlers/index.ts';
+import { DEFAULT_ZONES, handleEmulatorRequest, resolveOptions } from './handlers/index.ts';
 import { createRequestListener, mswResponder, type Responder } from './server-adapter.ts';
 import {
   DEFAULT_DOMAIN,
