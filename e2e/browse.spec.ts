@@ -1,8 +1,12 @@
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
 
 test('first open shows the demo badge and the demo buckets grouped per zone', async ({ page, consolePage }) => {
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
   await consolePage.open('/');
   await expect(consolePage.demoBadge).toBeVisible();
+  // Demo mode loads the emulator lazily, as its own chunk (connect.spec checks endpoint mode never does).
+  expect(requested.some((path) => path.startsWith('/assets/browser-'))).toBe(true);
   await expect(page.getByRole('heading', { level: 1, name: 'Buckets' })).toBeVisible();
   const pek3a = page.getByRole('region', { name: 'Zone pek3a' });
   const sh1a = page.getByRole('region', { name: 'Zone sh1a' });

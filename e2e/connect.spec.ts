@@ -4,9 +4,15 @@ import { expect, expectNoAxeViolations, test } from './fixtures.ts';
 // CORS dialog. Journeys against the standalone emulator live in their own spec.
 
 test('the Connect screen loads without the demo backend and validates its fields', async ({ page }) => {
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
   await page.goto('/connect');
   await expect(page.getByRole('heading', { level: 1, name: 'Connect to QingStor' })).toBeVisible();
   await expect(page.getByText('Demo data — simulated backend')).toHaveCount(0);
+  // Endpoint mode never downloads the emulator chunk nor registers its service worker.
+  expect(requested.filter((path) => /mockServiceWorker|\/assets\/browser-/.test(path))).toEqual([]);
+  expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
+  expect(requested.some((path) => path.startsWith('/assets/connect-route-'))).toBe(true);
   await expectNoAxeViolations(page);
 
   await page.getByRole('button', { name: 'Check and connect' }).click();

@@ -1,17 +1,17 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/errors.ts';
 import { CorsHelp } from '../../components/cors-help.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { Loading } from '../../components/spinner.tsx';
-import { browseHref, parentPrefix, readQueryParam, useBrowseLocation } from '../../hooks/browse-location.ts';
+import { browseHref, parentPrefix, readQueryParam, useBrowseLocation, type BrowseLocation } from '../../hooks/browse-location.ts';
 import { useConnectedSession } from '../../hooks/session.ts';
 import { useClient } from '../../hooks/use-client.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { Breadcrumbs } from './breadcrumbs.tsx';
 import { folderListingQuery } from './data.ts';
-import { ObjectDetails } from './object-details.tsx';
+import { ObjectDetails, type ObjectDetailsContext } from './object-details.tsx';
 import { ObjectList } from './object-list.tsx';
 import { pageToRows, type Row } from './rows.ts';
 import { useSlashFocus } from './use-slash-focus.ts';
@@ -24,7 +24,18 @@ function listIdentity(zone: string, bucket: string, prefix: string, filter: stri
   return JSON.stringify([zone, bucket, prefix, filter, flat]);
 }
 
-export function ObjectBrowser() {
+/**
+ * Extension points for the features that come later (metadata editing, uploads, multipart inspector):
+ * features never import each other, so the app's route module passes their UI in here.
+ */
+export interface ObjectBrowserSlots {
+  /** Extra toolbar controls (upload, new folder, bulk actions) for the folder being shown. */
+  toolbarExtra?: (location: BrowseLocation) => ReactNode;
+  /** Extra sections of the details panel (edit metadata, copy/move/delete) for the open object. */
+  detailsExtra?: (object: ObjectDetailsContext) => ReactNode;
+}
+
+export function ObjectBrowser({ toolbarExtra, detailsExtra }: ObjectBrowserSlots = {}) {
   const { t } = useI18n();
   const session = useConnectedSession();
   const client = useClient();
@@ -96,6 +107,7 @@ export function ObjectBrowser() {
           <button type="button" className="button" onClick={() => void query.refetch()}>
             {t('browser.refresh')}
           </button>
+          {toolbarExtra ? toolbarExtra(location) : null}
         </div>
         <p className="browser__help">{t('browser.keyboardHelp')}</p>
         {query.isError && !query.data && !anonymousListRefused ? (
@@ -142,7 +154,9 @@ export function ObjectBrowser() {
           </>
         ) : null}
       </div>
-      {object !== null ? <ObjectDetails zone={zone} bucket={bucket} objectKey={object} onClose={closeDetails} /> : null}
+      {object !== null ? (
+        <ObjectDetails zone={zone} bucket={bucket} objectKey={object} onClose={closeDetails} {...(detailsExtra ? { extra: detailsExtra } : {})} />
+      ) : null}
     </div>
   );
 }

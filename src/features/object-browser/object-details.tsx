@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
+import type { ObjectHead } from '../../api/objects/operations.ts';
 import { decodeMetadataValue } from '../../api/metadata/encoding.ts';
 import { STANDARD_METADATA_HEADERS } from '../../api/metadata/model.ts';
 import { CopyButton } from '../../components/copy-button.tsx';
@@ -19,11 +20,19 @@ const EXPIRY_CHOICES: ReadonlyArray<{ seconds: number; label: MessageKey }> = [
   { seconds: 604_800, label: 'details.expiry.7d' },
 ];
 
-export function ObjectDetails({ zone, bucket, objectKey, onClose }: {
+export interface ObjectDetailsContext {
+  zone: string;
+  bucket: string;
+  key: string;
+  head: ObjectHead;
+}
+
+export function ObjectDetails({ zone, bucket, objectKey, onClose, extra }: {
   zone: string;
   bucket: string;
   objectKey: string;
   onClose: () => void;
+  extra?: (object: ObjectDetailsContext) => ReactNode;
 }) {
   const { t, formatDateTime, formatNumber } = useI18n();
   const client = useClient();
@@ -89,6 +98,7 @@ export function ObjectDetails({ zone, bucket, objectKey, onClose }: {
           <CustomMetadata custom={data.metadata.custom} />
           {/* Keyed by object: a link for another object must never linger when the panel switches. */}
           <DownloadLink key={`${zone}/${bucket}/${objectKey}`} zone={zone} bucket={bucket} objectKey={objectKey} name={name} />
+          {extra ? extra({ zone, bucket, key: objectKey, head: data }) : null}
         </>
       ) : null}
     </aside>

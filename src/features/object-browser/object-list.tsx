@@ -54,17 +54,25 @@ export function ObjectList(props: ObjectListProps) {
     paddingStart: ROW_HEIGHT,
     scrollPaddingStart: ROW_HEIGHT,
   });
+  // A new listing starts at the top; once its rows are there, the selected row (e.g. the folder the user
+  // just came up from) is scrolled into view.
+  const pendingReset = useRef(true);
   useEffect(() => {
+    pendingReset.current = true;
     scrollRef.current?.scrollTo({ top: 0 });
   }, [resetKey]);
+  useEffect(() => {
+    if (!pendingReset.current || rows.length === 0) return;
+    pendingReset.current = false;
+    if (clampedActive > 0) virtualizer.scrollToIndex(clampedActive, { align: 'center' });
+  });
+  const clampedActive = rows.length === 0 ? -1 : Math.min(Math.max(activeIndex, 0), rows.length - 1);
   const items = virtualizer.getVirtualItems();
   const lastVisible = items.length ? items[items.length - 1]!.index : -1;
 
   useEffect(() => {
     if (hasMore && !isFetchingMore && lastVisible >= rows.length - PREFETCH_ROWS) onLoadMore();
   }, [hasMore, isFetchingMore, lastVisible, rows.length, onLoadMore]);
-
-  const clampedActive = rows.length === 0 ? -1 : Math.min(Math.max(activeIndex, 0), rows.length - 1);
 
   const moveTo = (index: number) => {
     if (rows.length === 0) return;
