@@ -5,6 +5,7 @@
  * Everything else (the app's own assets, real endpoints) bypasses the worker.
  */
 import { setupWorker, type SetupWorker } from 'msw/browser';
+import { interceptDemoXhr } from './browser-xhr.ts';
 import { createEmulator, type Emulator } from './emulator.ts';
 
 export const DEMO_DOMAIN = 'qingstor.invalid';
@@ -22,6 +23,8 @@ export function startDemoBackend(): Promise<DemoBackend> {
     const emulator = await createEmulator({ seed: 'demo', domains: [DEMO_DOMAIN], defaultZone: 'pek3a' });
     const worker = setupWorker(...emulator.handlers);
     await worker.start({ onUnhandledFrame: 'bypass', quiet: true });
+    // Upload progress: XHRs to the demo domain are answered in the page, see browser-xhr.ts.
+    interceptDemoXhr(emulator.handlers, DEMO_DOMAIN);
     return { worker, emulator };
   })();
   starting.catch(() => {
