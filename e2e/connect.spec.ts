@@ -75,3 +75,10 @@ test('"Back to demo data" leaves endpoint mode', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Connect to QingStor' })).toBeVisible();
   expect(await page.evaluate(() => sessionStorage.getItem('qsc.session'))).toBeNull();
 });
+
+test('a deep link without a connection goes through Connect and keeps where it was going', async ({ page }) => {
+  await page.goto('/connect');
+  await page.goto('/buckets/pek3a/demo-photos?prefix=photos/2024/');
+  await expect(page).toHaveURL(/\/connect\?next=\/buckets\/pek3a\/demo-photos%3Fprefix%3Dphotos\/2024\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Connect to QingStor' })).toBeVisible();
+});

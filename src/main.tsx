@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { decideBootMode, fetchServeConfig } from './app/boot.ts';
+import { decideBootMode, fetchServeConfig, setEndpointMode } from './app/boot.ts';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
@@ -9,6 +9,8 @@ const root = createRoot(rootElement);
 
 try {
   const mode = decideBootMode(window.location.pathname, window.sessionStorage, (await fetchServeConfig()) ?? undefined);
+  // Remember the tab's mode, so a reload on a deep link stays out of (or in) the demo.
+  setEndpointMode(window.sessionStorage, mode.kind === 'endpoint');
   if (mode.kind === 'demo') {
     // Dynamic import: a build used against a real endpoint never downloads the emulator chunk.
     const { startDemoBackend } = await import('../mocks/browser.ts');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { browseHref, parentPrefix, readQueryParam } from './browse-location.ts';
+import { browseHref, connectHref, parentPrefix, readQueryParam, safeNextPath } from './browse-location.ts';
 
 describe('browse URLs', () => {
   const hostile = [
@@ -35,6 +35,19 @@ describe('browse URLs', () => {
   it('reads "+" as a literal plus, unlike form encoding', () => {
     expect(readQueryParam('?prefix=a+b/', 'prefix')).toBe('a+b/');
     expect(readQueryParam('?prefix=%E4%B8%AD%', 'prefix')).toBe('%E4%B8%AD%');
+  });
+});
+
+describe('connect and back', () => {
+  it('returns to the deep link after connecting, and only to paths of this app', () => {
+    const deep = browseHref({ zone: 'pek3a', bucket: 'b-bucket', prefix: 'a b/', object: 'a b/c&d.txt' });
+    const connect = new URL(connectHref(deep), 'http://console.test');
+    expect(connect.pathname).toBe('/connect');
+    expect(safeNextPath(connect.search)).toBe(deep);
+    expect(connectHref('/')).toBe('/connect');
+    for (const bad of ['//evil.example/x', 'https://evil.example/', '/\\evil.example', 'javascript:alert(1)']) {
+      expect(safeNextPath(`?next=${encodeURIComponent(bad)}`)).toBeNull();
+    }
   });
 });
 

@@ -41,6 +41,18 @@ export function browseHref(location: Pick<BrowseLocation, 'zone' | 'bucket'> & P
   return params.length ? `${base}?${params.join('&')}` : base;
 }
 
+/** The Connect screen, returning to `next` (a path of this app) once connected. */
+export function connectHref(next?: string): string {
+  return next && next !== '/' ? `/connect?next=${encodeQueryValue(next)}` : '/connect';
+}
+
+/** `next` from the Connect URL, only when it is a path of this app (never another origin). */
+export function safeNextPath(search: string): string | null {
+  const next = readQueryParam(search, 'next');
+  if (next === null || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;
+  return next;
+}
+
 /** Parent "folder" of a prefix: 'a/b/' → 'a/', 'a/' → ''. */
 export function parentPrefix(prefix: string): string {
   const trimmed = prefix.endsWith('/') ? prefix.slice(0, -1) : prefix;

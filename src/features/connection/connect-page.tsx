@@ -2,10 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useRef } from 'react';
 import { useForm, useWatch, type FieldError } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { CorsHelp } from '../../components/cors-help.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
-import { bucketPath } from '../../hooks/browse-location.ts';
+import { bucketPath, safeNextPath } from '../../hooks/browse-location.ts';
 import { useSession, type Session } from '../../hooks/session.ts';
 import { isMessageKey, useI18n } from '../../i18n/i18n.tsx';
 import { checkConnection, type Verdict } from './check-connection.ts';
@@ -56,11 +56,14 @@ export function ConnectPage() {
     if (check.data && isOk(check.data.verdict)) openButton.current?.focus();
   }, [check.data]);
 
+  const { search } = useLocation();
   const open = () => {
     const result = check.data;
     if (!result) return;
     const { session, verdict } = result;
-    if (verdict.kind === 'ok') void navigate('/');
+    const next = safeNextPath(search);
+    if (next) void navigate(next);
+    else if (verdict.kind === 'ok') void navigate('/');
     else if (session.bucket) void navigate(bucketPath(session.bucket.zone, session.bucket.name));
   };
 
