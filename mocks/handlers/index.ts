@@ -210,12 +210,22 @@ export async function handleEmulatorRequest(request: Request, options: ResolvedO
   } catch (error) {
     if (error instanceof QsError) {
       response = errorResponse(error, requestId, method);
+    } else if (isClientAbort(error, request)) {
+      // The client went away mid-body: nothing was written, and it is not the emulator's fault.
+      response = errorResponse(new QsError('incomplete_body'), requestId, method);
     } else {
       console.error('[qingstor-emulator] internal error', error);
       response = errorResponse(new QsError('internal_error'), requestId, method);
     }
   }
   return finishResponse(response, requestId, now, cors);
+}
+
+function isClientAbort(error: unknown, request: Request): boolean {
+  if (request.signal.aborted) return true;
+  if (!(error instanceof Error)) return false;
+  const code = 'code' in error ? error.code : undefined;
+  return error.name === 'AbortError' || error.message === 'aborted' || code === 'ECONNRESET';
 }
 
 /**

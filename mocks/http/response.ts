@@ -4,10 +4,16 @@
  */
 import { QsError, errorBody } from '../errors.ts';
 
+// 16 hex characters (ref §3, inferred): a random per-process prefix and a counter, unique within a run
+// without asking the CSPRNG on every request.
+const requestIdPrefix = Array.from(globalThis.crypto.getRandomValues(new Uint8Array(4)), (b) =>
+  b.toString(16).padStart(2, '0'),
+).join('');
+let requestCounter = 0;
+
 export function newRequestId(): string {
-  const bytes = new Uint8Array(8);
-  globalThis.crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  requestCounter = (requestCounter + 1) % 0x1_0000_0000;
+  return requestIdPrefix + requestCounter.toString(16).padStart(8, '0');
 }
 
 const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;

@@ -139,15 +139,28 @@ export function bytesToBase64(bytes: Uint8Array): string {
 }
 
 /** Base64(HMAC-SHA256(key = UTF-8 secret, msg = UTF-8 message)), ref §2.1. */
+// Importing the HMAC key costs about as much as signing itself; a console signs with one secret and the
+// emulator with a handful, so imported keys are kept, a few at most.
+const hmacKeys = new Map<string, Promise<CryptoKey>>();
+const HMAC_KEY_CACHE_SIZE = 16;
+
+function hmacKey(secret: string): Promise<CryptoKey> {
+  let key = hmacKeys.get(secret);
+  if (!key) {
+    key = globalThis.crypto.subtle.importKey('raw', utf8.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+    ]);
+    if (hmacKeys.size >= HMAC_KEY_CACHE_SIZE) {
+      const oldest = hmacKeys.keys().next().value;
+      if (oldest !== undefined) hmacKeys.delete(oldest);
+    }
+    hmacKeys.set(secret, key);
+  }
+  return key;
+}
+
 export async function hmacSha256Base64(secret: string, message: string): Promise<string> {
-  const key = await globalThis.crypto.subtle.importKey(
-    'raw',
-    utf8.encode(secret),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  );
-  const mac = await globalThis.crypto.subtle.sign('HMAC', key, utf8.encode(message));
+  const mac = await globalThis.crypto.subtle.sign('HMAC', await hmacKey(secret), utf8.encode(message));
   return bytesToBase64(new Uint8Array(mac));
 }
 
