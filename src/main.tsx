@@ -2,12 +2,14 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { decideBootMode, fetchServeConfig, setEndpointMode } from './app/boot.ts';
+import { ensureLocale, initialLocale } from './i18n/i18n.tsx';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 const root = createRoot(rootElement);
 
 try {
+  const locale = ensureLocale(initialLocale()).catch(() => undefined);
   const mode = decideBootMode(window.location.pathname, window.sessionStorage, (await fetchServeConfig()) ?? undefined);
   // Remember the tab's mode, so a reload on a deep link stays out of (or in) the demo.
   setEndpointMode(window.sessionStorage, mode.kind === 'endpoint');
@@ -16,6 +18,7 @@ try {
     const { startDemoBackend } = await import('../mocks/browser.ts');
     await startDemoBackend();
   }
+  await locale;
   root.render(
     <StrictMode>
       <App initialSession={mode.session} demoAvailable={mode.kind === 'demo'} serve={mode.kind === 'endpoint' ? mode.serve : undefined} />

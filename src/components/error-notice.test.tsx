@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
 import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../api/errors.ts';
-import { I18nProvider } from '../i18n/i18n.tsx';
+import { ensureLocale, I18nProvider } from '../i18n/i18n.tsx';
+
+beforeAll(() => ensureLocale('zh-CN'));
 import { ErrorNotice } from './error-notice.tsx';
 
 const info = { operation: 'ListObjects', method: 'GET', requestUrl: 'https://pek3a.qingstor.com/bucket' };

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { en } from './en.ts';
-import { initialLocale, isMessageKey, LOCALE_STORAGE_KEY, translate } from './i18n.tsx';
+import { ensureLocale, initialLocale, isMessageKey, LOCALE_STORAGE_KEY, translate } from './i18n.tsx';
 import { zhCN } from './zh-cn.ts';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
@@ -21,6 +21,12 @@ describe('catalogs', () => {
 });
 
 describe('translate', () => {
+  it('falls back to English until a catalog is loaded', async () => {
+    expect(translate('zh-CN', 'buckets.title')).toBe('Buckets');
+    await ensureLocale('zh-CN');
+    expect(translate('zh-CN', 'buckets.title')).toBe('存储空间');
+  });
+
   it('fills placeholders, formats numbers per locale and keeps markup in parameters literal', () => {
     expect(translate('en', 'browser.loaded', { count: 100000 })).toBe('100,000 items loaded');
     expect(translate('zh-CN', 'browser.loaded', { count: 3 })).toBe('已加载 3 项');

@@ -1,14 +1,31 @@
 import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { en, type MessageKey } from './en.ts';
-import { zhCN } from './zh-cn.ts';
 
 export type { MessageKey } from './en.ts';
 export const LOCALES = ['en', 'zh-CN'] as const;
 export type Locale = (typeof LOCALES)[number];
 export type MessageParams = Readonly<Record<string, string | number>>;
 
-const CATALOGS: Record<Locale, Record<MessageKey, string>> = { en, 'zh-CN': zhCN };
+export type Catalog = Readonly<Record<MessageKey, string>>;
 export const LOCALE_STORAGE_KEY = 'qsc.locale';
+
+/**
+ * English ships in the entry chunk; other catalogs load on demand (every new string would otherwise
+ * count twice against the initial-JS budget). main.tsx loads the starting locale before the first render.
+ */
+const loaded = new Map<Locale, Catalog>([['en', en]]);
+const loaders: Record<Exclude<Locale, 'en'>, () => Promise<Catalog>> = {
+  'zh-CN': async () => (await import('./zh-cn.ts')).zhCN,
+};
+
+export function isLocaleLoaded(locale: Locale): boolean {
+  return loaded.has(locale);
+}
+
+export async function ensureLocale(locale: Locale): Promise<void> {
+  if (loaded.has(locale) || locale === 'en') return;
+  loaded.set(locale, await loaders[locale]());
+}
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
@@ -23,7 +40,8 @@ export function isMessageKey(value: string): value is MessageKey {
  * holding markup (an object key such as `<img onerror=…>`) can never become HTML.
  */
 export function translate(locale: Locale, key: MessageKey, params?: MessageParams): string {
-  const template = CATALOGS[locale][key];
+  // A catalog that is not loaded yet falls back to English rather than showing keys.
+  const template = (loaded.get(locale) ?? en)[key];
   if (!params) return template;
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
     const value = params[name];
@@ -77,19 +95,26 @@ export interface I18n {
 const I18nContext = createContext<I18n | null>(null);
 
 export function I18nProvider({ children, locale: fixed }: { children: ReactNode; locale?: Locale }) {
-  const [locale, setLocaleState] = useState<Locale>(() => fixed ?? initialLocale());
+  const [locale, setLocaleState] = useState<Locale>(() => {
+    const wanted = fixed ?? initialLocale();
+    return isLocaleLoaded(wanted) ? wanted : 'en';
+  });
 
   useEffect(() => {
     document.documentElement.lang = locale;
   }, [locale]);
 
   const setLocale = useCallback((next: Locale) => {
-    setLocaleState(next);
     try {
       localStorage.setItem(LOCALE_STORAGE_KEY, next);
     } catch {
       // Not remembered when storage is unavailable; the switch itself still works.
     }
+    // If the catalog cannot load (offline), the console stays in the current language.
+    ensureLocale(next).then(
+      () => setLocaleState(next),
+      () => undefined,
+    );
   }, []);
 
   const value = useMemo<I18n>(
