@@ -1,0 +1,44 @@
+import type { QsClient } from '../../../api/client.ts';
+import {
+  abortMultipartUpload,
+  completeMultipartUpload,
+  initiateMultipartUpload,
+  listParts,
+  uploadPart,
+} from '../../../api/multipart/operations.ts';
+import { postObject } from '../../../api/post-object/operations.ts';
+import type { UploadPorts } from './ports.ts';
+
+/** The engine's ports over the real api layer (src/api): signing, XHR progress, typed errors. */
+export function createApiPorts(client: QsClient): UploadPorts {
+  return {
+    async postObject({ onProgress, ...input }, signal) {
+      const result = await postObject(client, { ...input, ...(onProgress ? { onProgress } : {}) }, { signal });
+      return { etag: result.etag, requestId: result.requestId };
+    },
+    async initiateMultipartUpload(input, signal) {
+      const result = await initiateMultipartUpload(client, input, { signal });
+      return { uploadId: result.upload_id };
+    },
+    async uploadPart({ onProgress, ...input }, signal) {
+      const result = await uploadPart(client, { ...input, ...(onProgress ? { onProgress } : {}) }, { signal });
+      return { etag: result.etag };
+    },
+    async listParts(input, signal) {
+      const page = await listParts(client, input, { signal });
+      return {
+        parts: page.object_parts.map((p) => ({
+          partNumber: p.part_number,
+          ...(p.size === undefined ? {} : { size: p.size }),
+          ...(p.etag === undefined ? {} : { etag: p.etag }),
+        })),
+      };
+    },
+    async completeMultipartUpload(input, signal) {
+      await completeMultipartUpload(client, input, { signal });
+    },
+    async abortMultipartUpload(input, signal) {
+      await abortMultipartUpload(client, input, { signal });
+    },
+  };
+}

@@ -1,0 +1,421 @@
+import { ApiError } from '../../../api/errors.ts';
+import type { ObjectMetadata } from '../../../api/metadata/model.ts';
+import { hexToBase64, unquoteEtag } from '../../../api/objects/md5.ts';
+import { compareFingerprints, fingerprintFile, type FileFingerprint } from './fingerprint.ts';
+import type { Md5Hasher, Md5Session } from './hasher.ts';
+import { inferPartPlan, partLength, partRange, planParts, type PartPlan, type PartPlanOptions } from './part-plan.ts';
+import type { Clock, Destination, RemotePart, RemoteUpload, UploadPorts } from './ports.ts';
+import { recordsFor, type ResumeStore } from './resume-store.ts';
+import { withRetry, type RetryPolicy } from './retry.ts';
+
+/**
+ * One multipart upload (ref §8): initiate (or find the upload to continue), parts as Blob slices in
+ * parallel with per-part retry, complete with the ascending part list. `run` may be called again after
+ * it stopped (pause = abort its signal, or a failure): parts already confirmed are kept and only the rest
+ * is sent.
+ *
+ * Part MD5s are computed in file order by one hashing session: each serves as Content-MD5 (the server
+ * refuses a damaged part, `bad_digest`), as the comparison value against ETags of parts already on the
+ * server, and feeds the whole-file MD5 that is given to Complete as the object's ETag (ref §8.5: the
+ * service stores the ETag it is given), so a multipart object gets the same ETag as a PutObject of the
+ * same bytes.
+ */
+
+/** ListMultipart page size (ref §8.4: limit ≤ 1000). */
+export const LIST_PARTS_LIMIT = 1000;
+
+export type MultipartPhase = 'preparing' | 'listing' | 'initiating' | 'uploading' | 'completing';
+
+/** The local file cannot continue this remote upload (its parts do not fit the file). */
+export class ResumeMismatchError extends Error {
+  readonly code = 'file_mismatch';
+  constructor(message: string) {
+    super(message);
+    this.name = 'ResumeMismatchError';
+  }
+}
+
+export interface MultipartDeps {
+  ports: UploadPorts;
+  hasher: Md5Hasher;
+  resumeStore: ResumeStore;
+  /** Connection the records belong to (see ResumeRecord.scope). */
+  scope: string;
+  clock: Clock;
+  random: () => number;
+  retry: RetryPolicy;
+  partConcurrency: number;
+  partPlan: PartPlanOptions;
+  /** Send Content-MD5 with each part (needs `content-md5` allowed by the bucket's CORS rule). */
+  sendContentMd5: boolean;
+}
+
+export interface MultipartSpec extends Destination {
+  file: File;
+  metadata?: ObjectMetadata;
+  /** Continue this upload (inspector: "resume from a local file"); else a fresh one or a remembered match. */
+  uploadId?: string;
+  /** Look for a remembered upload of the same file to the same key (default true). */
+  autoResume?: boolean;
+}
+
+export interface MultipartStatus {
+  phase: MultipartPhase;
+  uploadId: string | undefined;
+  partCount: number;
+  partSize: number;
+  /** Parts on the server that this file will use (uploaded now or earlier). */
+  partsDone: number;
+  /** Parts found on the server with a matching MD5 and not sent again. */
+  partsReused: number;
+  /** Bytes of done parts plus progress of parts in flight. */
+  bytesSent: number;
+}
+
+export interface MultipartListener {
+  /** Something in `status` changed. */
+  onChange(): void;
+  /** Bytes that actually went over the network (speed); includes attempts that later failed. */
+  onNetworkBytes(delta: number): void;
+}
+
+function normalEtag(etag: string): string {
+  return unquoteEtag(etag).toLowerCase();
+}
+
+/** Every part of an upload, paging with part_number_marker until a short page (ref §8.4). */
+export async function listAllParts(ports: UploadPorts, upload: RemoteUpload, signal: AbortSignal, limit = LIST_PARTS_LIMIT): Promise<RemotePart[]> {
+  const all: RemotePart[] = [];
+  let marker: number | undefined;
+  for (;;) {
+    const { parts } = await ports.listParts({ ...upload, ...(marker === undefined ? {} : { partNumberMarker: marker }), limit }, signal);
+    all.push(...parts);
+    const last = parts.at(-1);
+    if (parts.length < limit || last === undefined) return all;
+    marker = last.partNumber;
+  }
+}
+
+function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+export class MultipartUpload {
+  readonly #deps: MultipartDeps;
+  readonly #spec: MultipartSpec;
+  readonly #listener: MultipartListener;
+
+  #phase: MultipartPhase = 'preparing';
+  #uploadId: string | undefined;
+  #plan: PartPlan | undefined;
+  #fingerprint: FileFingerprint | undefined;
+  /** Remote parts listed when continuing an upload: part number → normalised ETag. */
+  #remote = new Map<number, string>();
+  /** Confirmed parts: part number → ETag to send at Complete. */
+  #done = new Map<number, string>();
+  #reused = 0;
+  #inFlight = new Map<number, number>();
+  #session: Md5Session | undefined;
+  #hashes = new Map<number, Promise<string>>();
+  #nextToHash = 0;
+  #hashFailed = false;
+  #completed = false;
+
+  constructor(deps: MultipartDeps, spec: MultipartSpec, listener: MultipartListener) {
+    this.#deps = deps;
+    this.#spec = spec;
+    this.#listener = listener;
+    this.#uploadId = spec.uploadId;
+  }
+
+  get status(): MultipartStatus {
+    const plan = this.#plan;
+    let bytesSent = 0;
+    if (plan) {
+      for (const n of this.#done.keys()) bytesSent += partLength(plan, n);
+      for (const loaded of this.#inFlight.values()) bytesSent += loaded;
+    }
+    return {
+      phase: this.#phase,
+      uploadId: this.#uploadId,
+      partCount: plan?.partCount ?? 0,
+      partSize: plan?.partSize ?? 0,
+      partsDone: this.#done.size,
+      partsReused: this.#reused,
+      bytesSent,
+    };
+  }
+
+  get destination(): RemoteUpload | undefined {
+    return this.#uploadId === undefined ? undefined : this.#remoteRef(this.#uploadId);
+  }
+
+  #remoteRef(uploadId: string): RemoteUpload {
+    const { bucket, zone, key } = this.#spec;
+    return { bucket, ...(zone === undefined ? {} : { zone }), key, uploadId };
+  }
+
+  #setPhase(phase: MultipartPhase): void {
+    this.#phase = phase;
+    this.#listener.onChange();
+  }
+
+  #retry<T>(signal: AbortSignal, task: (attempt: number) => Promise<T>, onRetry?: () => void): Promise<T> {
+    const { retry, clock, random } = this.#deps;
+    return withRetry({ policy: retry, clock, random, signal, ...(onRetry ? { onRetry } : {}) }, task);
+  }
+
+  /** Uploads what is missing and completes. Resolves with the object's quoted ETag. */
+  async run(signal: AbortSignal): Promise<{ etag: string }> {
+    if (this.#completed) throw new Error('This upload is already complete');
+    if (this.#hashFailed) this.#resetHashing();
+    if (!this.#plan) await this.#establish(signal);
+    await this.#uploadParts(signal);
+    return this.#complete(signal);
+  }
+
+  /** Deletes the upload and its parts on the server and forgets it locally (cancel). */
+  async abort(): Promise<void> {
+    this.#closeSession();
+    const uploadId = this.#uploadId;
+    if (uploadId === undefined || this.#completed) return;
+    await this.#deps.ports.abortMultipartUpload(this.#remoteRef(uploadId), new AbortController().signal);
+    await this.#deps.resumeStore.remove(uploadId);
+  }
+
+  /** Releases the hashing session (the item is gone); the server upload stays resumable. */
+  dispose(): void {
+    this.#closeSession();
+  }
+
+  /** After `upload_not_exists` on a remembered (not explicitly chosen) upload: start over. */
+  forgetRemote(): void {
+    this.#uploadId = this.#spec.uploadId;
+    this.#plan = undefined;
+    this.#remote.clear();
+    this.#done.clear();
+    this.#reused = 0;
+    this.#resetHashing();
+  }
+
+  #resetHashing(): void {
+    this.#closeSession();
+    this.#hashes.clear();
+    this.#nextToHash = 0;
+    this.#hashFailed = false;
+  }
+
+  #closeSession(): void {
+    this.#session?.close();
+    this.#session = undefined;
+  }
+
+  async #establish(signal: AbortSignal): Promise<void> {
+    const { ports, resumeStore, scope, hasher, partPlan } = this.#deps;
+    const { file } = this.#spec;
+    this.#setPhase('preparing');
+    this.#fingerprint ??= await raceAbort(fingerprintFile(file, hasher), signal);
+    const fingerprint = this.#fingerprint;
+
+    let candidate: { uploadId: string; partSize: number | undefined; explicit: boolean } | undefined;
+    if (this.#spec.uploadId !== undefined) {
+      const remembered = (await resumeStore.list(scope)).find((r) => r.uploadId === this.#spec.uploadId);
+      candidate = { uploadId: this.#spec.uploadId, partSize: remembered?.partSize, explicit: true };
+    } else if (this.#spec.autoResume !== false) {
+      const matches = recordsFor(await resumeStore.list(scope), (fp) => compareFingerprints(fingerprint, fp) !== 'different', this.#spec);
+      const latest = matches.at(-1);
+      if (latest) candidate = { uploadId: latest.uploadId, partSize: latest.partSize, explicit: false };
+    }
+
+    if (candidate) {
+      this.#setPhase('listing');
+      const upload = this.#remoteRef(candidate.uploadId);
+      let parts: RemotePart[] | undefined;
+      try {
+        parts = await this.#retry(signal, () => listAllParts(ports, upload, signal));
+      } catch (error) {
+        // A remembered upload completed or aborted elsewhere: forget it and upload afresh.
+        if (candidate.explicit || !(error instanceof ApiError && error.code === 'upload_not_exists')) throw error;
+        await resumeStore.remove(candidate.uploadId);
+      }
+      if (parts) {
+        const plan = inferPartPlan(file.size, parts, [candidate.partSize], partPlan);
+        if (plan) {
+          this.#adopt(candidate.uploadId, plan, parts);
+          await resumeStore.save(this.#record(candidate.uploadId, plan));
+          return;
+        }
+        if (candidate.explicit) {
+          const listedBytes = parts.reduce((sum, p) => sum + (p.size ?? 0), 0);
+          throw new ResumeMismatchError(
+            `"${file.name}" (${file.size} bytes) does not match upload ${candidate.uploadId}: its ${parts.length} uploaded part(s) ` +
+              `(${listedBytes} bytes) do not fit a file of this size. Choose the file this upload was started with.`,
+          );
+        }
+        // A remembered upload whose parts do not fit this file: leave it for the inspector, start a new one.
+      }
+    }
+
+    const plan = planParts(file.size, partPlan);
+    this.#setPhase('initiating');
+    const { uploadId } = await this.#retry(signal, () =>
+      ports.initiateMultipartUpload({ ...this.#destinationOnly(), ...(this.#spec.metadata ? { metadata: this.#spec.metadata } : {}) }, signal),
+    );
+    this.#adopt(uploadId, plan, []);
+    await resumeStore.save(this.#record(uploadId, plan));
+  }
+
+  #destinationOnly(): Destination {
+    const { bucket, zone, key } = this.#spec;
+    return { bucket, ...(zone === undefined ? {} : { zone }), key };
+  }
+
+  #record(uploadId: string, plan: PartPlan) {
+    if (!this.#fingerprint) throw new Error('fingerprint missing');
+    return {
+      uploadId,
+      scope: this.#deps.scope,
+      ...this.#destinationOnly(),
+      fingerprint: this.#fingerprint,
+      partSize: plan.partSize,
+      ...(this.#spec.metadata ? { metadata: this.#spec.metadata } : {}),
+      createdAt: this.#deps.clock.now(),
+    };
+  }
+
+  #adopt(uploadId: string, plan: PartPlan, parts: readonly RemotePart[]): void {
+    this.#uploadId = uploadId;
+    this.#plan = plan;
+    this.#remote = new Map(parts.flatMap((p) => (p.etag ? [[p.partNumber, normalEtag(p.etag)] as const] : [])));
+    this.#listener.onChange();
+  }
+
+  /** MD5 of part n; parts are hashed strictly in order, each exactly once per session. */
+  #hashPart(n: number): Promise<string> {
+    const plan = this.#plan;
+    if (!plan) throw new Error('no part plan');
+    this.#session ??= this.#deps.hasher.session();
+    const session = this.#session;
+    while (this.#nextToHash <= n) {
+      const { start, end } = partRange(plan, this.#nextToHash);
+      const hash = session.part(this.#spec.file.slice(start, end));
+      hash.catch(() => {
+        this.#hashFailed = true;
+      });
+      this.#hashes.set(this.#nextToHash, hash);
+      this.#nextToHash += 1;
+    }
+    const hash = this.#hashes.get(n);
+    if (!hash) throw new Error(`part ${n} was not hashed`);
+    return hash;
+  }
+
+  async #uploadParts(outer: AbortSignal): Promise<void> {
+    const plan = this.#plan;
+    const uploadId = this.#uploadId;
+    if (!plan || uploadId === undefined) throw new Error('upload not established');
+    this.#setPhase('uploading');
+    const pending: number[] = [];
+    for (let n = 0; n < plan.partCount; n += 1) if (!this.#done.has(n)) pending.push(n);
+    pending.reverse();
+
+    // The first failure stops the other workers; their abort is not the error to report.
+    const stop = new AbortController();
+    const signal = AbortSignal.any([outer, stop.signal]);
+    let failure: { error: unknown } | undefined;
+
+    const worker = async (): Promise<void> => {
+      for (;;) {
+        const n = pending.pop();
+        if (n === undefined || signal.aborted) return;
+        try {
+          await this.#sendPart(plan, uploadId, n, signal);
+        } catch (error) {
+          if (!failure && !outer.aborted) {
+            failure = { error };
+            stop.abort(error);
+          }
+          return;
+        }
+      }
+    };
+    const workers = Array.from({ length: Math.max(1, Math.min(this.#deps.partConcurrency, plan.partCount)) }, worker);
+    await Promise.all(workers);
+    if (outer.aborted) throw outer.reason;
+    if (failure) throw failure.error;
+  }
+
+  async #sendPart(plan: PartPlan, uploadId: string, n: number, signal: AbortSignal): Promise<void> {
+    const md5 = await raceAbort(this.#hashPart(n), signal);
+    const length = partLength(plan, n);
+    if (this.#remote.get(n) === md5) {
+      this.#done.set(n, md5);
+      this.#reused += 1;
+      this.#listener.onChange();
+      return;
+    }
+    const { start, end } = partRange(plan, n);
+    const body = this.#spec.file.slice(start, end);
+    const { etag } = await this.#retry(
+      signal,
+      () => {
+        this.#inFlight.set(n, 0);
+        return this.#deps.ports.uploadPart(
+          {
+            ...this.#remoteRef(uploadId),
+            partNumber: n,
+            body,
+            ...(this.#deps.sendContentMd5 ? { contentMd5: hexToBase64(md5) } : {}),
+            onProgress: ({ loaded, total }) => {
+              const scaled = total > 0 ? Math.min(length, Math.round((loaded / total) * length)) : 0;
+              const before = this.#inFlight.get(n) ?? 0;
+              if (scaled > before) this.#listener.onNetworkBytes(scaled - before);
+              this.#inFlight.set(n, scaled);
+              this.#listener.onChange();
+            },
+          },
+          signal,
+        );
+      },
+      () => {
+        this.#inFlight.delete(n);
+        this.#listener.onChange();
+      },
+    ).finally(() => this.#inFlight.delete(n));
+    // An ETag hidden by CORS (not in Expose-Headers) reads as '': the part's MD5 is its ETag (ref §8.2).
+    this.#done.set(n, etag === '' ? md5 : normalEtag(etag));
+    this.#listener.onChange();
+  }
+
+  async #complete(signal: AbortSignal): Promise<{ etag: string }> {
+    const plan = this.#plan;
+    const uploadId = this.#uploadId;
+    if (!plan || uploadId === undefined) throw new Error('upload not established');
+    this.#setPhase('completing');
+    // Hashing part by part in order covers the whole file (again, if a session had to be restarted).
+    await raceAbort(this.#hashPart(plan.partCount - 1), signal);
+    if (!this.#session) throw new Error('no hashing session');
+    const wholeMd5 = await raceAbort(this.#session.digest(), signal);
+    const parts = [...this.#done.entries()].sort(([a], [b]) => a - b).map(([partNumber, etag]) => ({ partNumber, etag }));
+    await this.#retry(signal, () => this.#deps.ports.completeMultipartUpload({ ...this.#remoteRef(uploadId), parts, etag: wholeMd5 }, signal));
+    this.#completed = true;
+    this.#closeSession();
+    await this.#deps.resumeStore.remove(uploadId);
+    this.#listener.onChange();
+    return { etag: `"${wholeMd5}"` };
+  }
+}
