@@ -58,3 +58,17 @@ test('every control in the object browser has an accessible name', async ({ page
   });
   expect(unnamed).toEqual([]);
 });
+
+test('the dark color scheme passes axe too (contrast)', async ({ page, consolePage }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await consolePage.open('/');
+  await expect(consolePage.demoBadge).toBeVisible();
+  await expectNoAxeViolations(page);
+  await consolePage.open('/buckets/pek3a/demo-documents?prefix=reports/&object=reports/quarterly-report.pdf');
+  await expect(consolePage.details.getByTestId('custom-metadata')).toBeVisible();
+  await consolePage.objectList.focus();
+  await expectNoAxeViolations(page);
+  await consolePage.open('/buckets/pek3a/no-such-bucket-here');
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expectNoAxeViolations(page);
+});
