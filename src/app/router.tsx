@@ -39,6 +39,13 @@ export const routes: RouteObject[] = [
           return { Component: BucketRoute };
         },
       },
+      {
+        path: 'buckets/:zone/:bucket/uploads',
+        lazy: async () => {
+          const { UploadsRoute } = await import('./routes/uploads-route.tsx');
+          return { Component: UploadsRoute };
+        },
+      },
       { path: '*', Component: NotFound },
     ],
   },

@@ -1,0 +1,56 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { QsClient } from '../../api/client.ts';
+import { listMultipartUploads, listParts, uploadsHaveMore, type UploadRef } from '../../api/multipart/operations.ts';
+import { uploadKey } from '../../api/multipart/queries.ts';
+import { scanAllParts, type ScanProgress } from './part-scan.ts';
+
+/** One page of parts as the user pages them: `marker` = part_number_marker (ref §8.4), absent on page 1. */
+export function partsPageQuery(client: QsClient, ref: UploadRef, limit: number, marker: number | null) {
+  return queryOptions({
+    queryKey: [...uploadKey(client, ref.bucket, ref.key, ref.uploadId), 'parts-page', { limit, marker }] as const,
+    queryFn: ({ signal }) => listParts(client, { ...ref, limit, ...(marker === null ? {} : { partNumberMarker: marker }) }, { signal }),
+  });
+}
+
+/** All parts of the upload (totals, gaps, the Complete body); progress goes to `onProgress`. */
+export function partScanQuery(client: QsClient, ref: UploadRef, onProgress: (progress: ScanProgress) => void) {
+  return queryOptions({
+    queryKey: [...uploadKey(client, ref.bucket, ref.key, ref.uploadId), 'scan'] as const,
+    queryFn: ({ signal }) => scanAllParts(client, ref, { signal, onProgress }),
+    staleTime: Infinity,
+  });
+}
+
+export interface UploadInfo {
+  /** Whether ListMultipartUploads still lists the upload. */
+  listed: boolean;
+  created?: string | undefined;
+}
+
+/**
+ * The upload's initiation time: ListMultipart (parts) does not return it, ListMultipartUploads does
+ * (ref §8.7). Pages through the uploads of exactly this key (prefix = key) until the id is found.
+ */
+export function uploadInfoQuery(client: QsClient, ref: UploadRef) {
+  return queryOptions({
+    queryKey: [...uploadKey(client, ref.bucket, ref.key, ref.uploadId), 'info'] as const,
+    queryFn: async ({ signal }): Promise<UploadInfo> => {
+      let keyMarker: string | undefined;
+      let uploadIdMarker: string | undefined;
+      for (;;) {
+        const page = await listMultipartUploads(
+          client,
+          { zone: ref.zone, bucket: ref.bucket, prefix: ref.key, limit: 1000, ...(keyMarker ? { keyMarker, uploadIdMarker } : {}) },
+          { signal },
+        );
+        const entry = page.uploads.find((u) => u.key === ref.key && u.upload_id === ref.uploadId);
+        if (entry) return { listed: true, created: entry.created };
+        // Sorted by key: once past our key there is nothing more to find.
+        const past = page.uploads.some((u) => u.key > ref.key);
+        if (past || !uploadsHaveMore(page) || page.next_key_marker === keyMarker) return { listed: false };
+        keyMarker = page.next_key_marker;
+        uploadIdMarker = page.next_upload_id_marker;
+      }
+    },
+  });
+}

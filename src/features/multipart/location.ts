@@ -1,0 +1,61 @@
+import { useMemo } from 'react';
+import { useLocation, useParams } from 'react-router';
+import { bucketPath, readQueryParam } from '../../hooks/browse-location.ts';
+
+/**
+ * The inspector's navigation state lives in the URL, so every view is a deep link:
+ *
+ *   /buckets/<zone>/<bucket>/uploads?prefix=videos/                       in-progress uploads, filtered
+ *   /buckets/<zone>/<bucket>/uploads?upload=<id>&key=<key>&limit=1000&after=999   one upload, a page of parts
+ *
+ * `after` is the `part_number_marker` of the page shown (absent on the first page, ref §8.4); `limit` the
+ * user's page size (1..1000).
+ */
+export interface UploadsLocation {
+  zone: string;
+  bucket: string;
+  prefix: string;
+  upload: string | null;
+  key: string | null;
+  limit: number | null;
+  after: number | null;
+}
+
+function encodeQueryValue(value: string): string {
+  return encodeURIComponent(value).replace(/%2F/g, '/');
+}
+
+export function uploadsHref(location: Pick<UploadsLocation, 'zone' | 'bucket'> & Partial<UploadsLocation>): string {
+  const params: string[] = [];
+  if (location.prefix) params.push(`prefix=${encodeQueryValue(location.prefix)}`);
+  if (location.upload) params.push(`upload=${encodeQueryValue(location.upload)}`);
+  if (location.key !== undefined && location.key !== null) params.push(`key=${encodeQueryValue(location.key)}`);
+  if (location.limit !== undefined && location.limit !== null) params.push(`limit=${location.limit}`);
+  if (location.after !== undefined && location.after !== null) params.push(`after=${location.after}`);
+  const base = `${bucketPath(location.zone, location.bucket)}/uploads`;
+  return params.length ? `${base}?${params.join('&')}` : base;
+}
+
+function intParam(search: string, name: string): number | null {
+  const raw = readQueryParam(search, name);
+  if (raw === null || !/^\d{1,6}$/.test(raw)) return null;
+  return Number(raw);
+}
+
+export function parseUploadsLocation(params: Readonly<Record<string, string | undefined>>, search: string): UploadsLocation {
+  return {
+    zone: params['zone'] ?? '',
+    bucket: params['bucket'] ?? '',
+    prefix: readQueryParam(search, 'prefix') ?? '',
+    upload: readQueryParam(search, 'upload') || null,
+    key: readQueryParam(search, 'key'),
+    limit: intParam(search, 'limit'),
+    after: intParam(search, 'after'),
+  };
+}
+
+export function useUploadsLocation(): UploadsLocation {
+  const params = useParams();
+  const { search } = useLocation();
+  return useMemo(() => parseUploadsLocation(params, search), [params, search]);
+}

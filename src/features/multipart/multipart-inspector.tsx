@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { browseHref } from '../../hooks/browse-location.ts';
+import { useI18n } from '../../i18n/i18n.tsx';
+import { useUploadsLocation } from './location.ts';
+import { DEFAULT_PARTS_LIMIT, UploadDetail, type ResumeContext } from './upload-detail.tsx';
+import { UploadsList } from './uploads-list.tsx';
+// oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
+import './multipart.css';
+
+export type { ResumeContext } from './upload-detail.tsx';
+
+/**
+ * The multipart inspector: a bucket's in-progress uploads, and for one upload its parts page by page,
+ * totals over all pages, a part map, and Complete / Abort / Resume. The app passes `renderResume`
+ * (the uploads feature's resume-from-file control); features do not import each other.
+ */
+export function MultipartInspector({ renderResume }: { renderResume?: (context: ResumeContext) => ReactNode }) {
+  const { t } = useI18n();
+  const location = useUploadsLocation();
+  const { zone, bucket, prefix, upload, key } = location;
+  return (
+    <div className="inspector">
+      <h1>{t('multipart.title', { bucket })}</h1>
+      <p>
+        <Link to={browseHref({ zone, bucket })}>{t('multipart.backToBucket', { bucket })}</Link>
+      </p>
+      {upload !== null && key !== null ? (
+        <UploadDetail
+          key={`${key}\u0000${upload}`}
+          zone={zone}
+          bucket={bucket}
+          objectKey={key}
+          uploadId={upload}
+          limit={location.limit !== null && location.limit >= 1 && location.limit <= 1000 ? location.limit : DEFAULT_PARTS_LIMIT}
+          after={location.after}
+          prefix={prefix}
+          renderResume={renderResume}
+        />
+      ) : (
+        <UploadsList zone={zone} bucket={bucket} prefix={prefix} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setupEmulatorServer } from '../../../mocks/node.ts';
+import { DEMO_BUCKETS, DEMO_MIN_PART_SIZE as SEED_MIN_PART_SIZE, DEMO_TINY_PARTS } from '../../../mocks/seed.ts';
+import { createClient } from '../../api/client.ts';
+import { DEMO_CONNECTION } from '../../api/connection.ts';
+import { listMultipartUploads } from '../../api/multipart/operations.ts';
+import {
+  DEMO_MIN_PART_SIZE,
+  completeVerdict,
+  countInRanges,
+  formatRanges,
+  missingRanges,
+  presentRanges,
+  scanAllParts,
+  type ScanProgress,
+} from './part-scan.ts';
+
+const { server, emulator } = await setupEmulatorServer({ seed: 'demo', domains: ['qingstor.invalid'] });
+const client = createClient(DEMO_CONNECTION);
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+afterAll(() => server.close());
+
+async function uploadIdOf(key: string): Promise<string> {
+  const page = await listMultipartUploads(client, { zone: 'sh1a', bucket: DEMO_BUCKETS.uploads, prefix: key });
+  const id = page.uploads.find((u) => u.key === key)?.upload_id;
+  if (!id) throw new Error(`no upload for ${key}`);
+  return id;
+}
+
+describe('part ranges', () => {
+  it('merges consecutive numbers and finds the gaps, numbering from 1 unless part 0 exists', () => {
+    expect(presentRanges([1, 2, 5])).toEqual([{ from: 1, to: 2 }, { from: 5, to: 5 }]);
+    expect(missingRanges([1, 2, 5])).toEqual([{ from: 3, to: 4 }]);
+    expect(missingRanges([3, 7, 8, 12])).toEqual([{ from: 1, to: 2 }, { from: 4, to: 6 }, { from: 9, to: 11 }]);
+    expect(missingRanges([0, 2])).toEqual([{ from: 1, to: 1 }]);
+    expect(missingRanges([])).toEqual([]);
+    expect(formatRanges(missingRanges([1, 2, 4, 8, 10]))).toEqual({ text: '3, 5–7, 9', omitted: 0 });
+    expect(formatRanges([{ from: 1, to: 1 }, { from: 3, to: 3 }, { from: 5, to: 9 }], String, 2)).toEqual({ text: '1, 3', omitted: 1 });
+    expect(countInRanges([{ from: 3, to: 4 }, { from: 9, to: 9 }])).toBe(3);
+  });
+
+  it('judges Complete by the minimum part size of every part but the last', () => {
+    const sizes = Float64Array.from([16, 16, 3]);
+    const numbers = Int32Array.from([1, 2, 5]);
+    expect(completeVerdict({ numbers, sizes }, 16)).toEqual({ ok: true, parts: 3 });
+    expect(completeVerdict({ numbers, sizes }, 4 * 1024 * 1024)).toEqual({ ok: false, reason: 'too-small', parts: [{ from: 1, to: 2 }] });
+    expect(completeVerdict({ numbers: new Int32Array(0), sizes: new Float64Array(0) }, 16)).toEqual({ ok: false, reason: 'empty' });
+  });
+
+  it('mirrors the demo seed’s minimum part size', () => {
+    expect(DEMO_MIN_PART_SIZE).toBe(SEED_MIN_PART_SIZE);
+  });
+});
+
+describe('scanAllParts against the emulator', () => {
+  it('pages through the 2,500-part demo upload in three pages of 1000 with totals', async () => {
+    const uploadId = await uploadIdOf('backups/db-dump.sql');
+    const progress: ScanProgress[] = [];
+    const scan = await scanAllParts(client, { zone: 'sh1a', bucket: DEMO_BUCKETS.uploads, key: 'backups/db-dump.sql', uploadId }, { onProgress: (p) => progress.push(p) });
+    expect(scan.pages).toBe(3);
+    expect(scan.numbers.length).toBe(DEMO_TINY_PARTS);
+    expect(progress.map((p) => p.parts)).toEqual([1000, 2000, 2500]);
+    // Each seeded part is "-- part 0000001\n" (16 bytes).
+    expect(scan.totalBytes).toBe(DEMO_TINY_PARTS * 16);
+    expect(missingRanges(scan.numbers)).toEqual([]);
+    expect(scan.etags[0]).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it('pages exactly at the page boundary and reports the gaps of an upload', async () => {
+    const { store } = emulator;
+    const { uploadId } = store.initiateMultipartUpload(DEMO_BUCKETS.uploads, 'scan/boundary.bin', {});
+    // 20 parts with gaps at 3 and 7–9, paged 5 at a time: the last page is full, so one more (empty) request.
+    const numbers = [1, 2, 4, 5, 6, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24];
+    for (const n of numbers) store.uploadPart(DEMO_BUCKETS.uploads, 'scan/boundary.bin', uploadId, n, { body: new Uint8Array(n) });
+    const scan = await scanAllParts(client, { zone: 'sh1a', bucket: DEMO_BUCKETS.uploads, key: 'scan/boundary.bin', uploadId }, { limit: 5 });
+    expect(Array.from(scan.numbers)).toEqual(numbers);
+    expect(scan.pages).toBe(5);
+    expect(scan.totalBytes).toBe(numbers.reduce((a, b) => a + b, 0));
+    expect(formatRanges(missingRanges(scan.numbers)).text).toBe('3, 7–9');
+  });
+});

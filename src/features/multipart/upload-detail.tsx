@@ -1,0 +1,352 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { ApiError } from '../../api/errors.ts';
+import { abortMultipartUpload, completeMultipartUpload, type UploadRef } from '../../api/multipart/operations.ts';
+import { uploadKey, uploadListsKey } from '../../api/multipart/queries.ts';
+import { MAX_LIST_PARTS_LIMIT } from '../../api/multipart/schemas.ts';
+import { objectKey, objectListsKey } from '../../api/objects/queries.ts';
+import { CopyButton } from '../../components/copy-button.tsx';
+import { Dialog } from '../../components/dialog.tsx';
+import { Loading } from '../../components/spinner.tsx';
+import { browseHref } from '../../hooks/browse-location.ts';
+import { useConnectedSession } from '../../hooks/session.ts';
+import { useClient } from '../../hooks/use-client.ts';
+import { useI18n } from '../../i18n/i18n.tsx';
+import { formatBytes } from '../../lib/format.ts';
+import { partScanQuery, partsPageQuery, uploadInfoQuery } from './data.ts';
+import { uploadsHref } from './location.ts';
+import { PartMap } from './part-map.tsx';
+import { DEMO_MIN_PART_SIZE, QINGSTOR_MIN_PART_SIZE, completeVerdict, formatRanges, type PartScan, type ScanProgress } from './part-scan.ts';
+import { UploadErrorNotice } from './upload-error.tsx';
+
+export const DEFAULT_PARTS_LIMIT = 100;
+
+export const partsLimitSchema = z.object({
+  limit: z.coerce.number<string>().int().min(1).max(MAX_LIST_PARTS_LIMIT),
+});
+
+export interface ResumeContext {
+  zone: string;
+  bucket: string;
+  key: string;
+  uploadId: string;
+  /** Called after a resumed upload completed, so the inspector can leave the (now gone) upload. */
+  onCompleted: () => void;
+}
+
+export function UploadDetail({ zone, bucket, objectKey: key, uploadId, limit, after, prefix, renderResume }: {
+  zone: string;
+  bucket: string;
+  objectKey: string;
+  uploadId: string;
+  limit: number;
+  after: number | null;
+  prefix: string;
+  renderResume?: ((context: ResumeContext) => ReactNode) | undefined;
+}) {
+  const { t, formatDateTime, formatNumber } = useI18n();
+  const client = useClient();
+  const session = useConnectedSession();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const ref: UploadRef = { zone, bucket, key, uploadId };
+  const [progress, setProgress] = useState<ScanProgress | null>(null);
+  const [outcome, setOutcome] = useState<{ kind: 'completed' | 'aborted'; requestId: string } | null>(null);
+  const [history, setHistory] = useState<Array<number | null>>([]);
+  const [minPartSize, setMinPartSize] = useState(session.mode === 'demo' ? DEMO_MIN_PART_SIZE : QINGSTOR_MIN_PART_SIZE);
+  const [confirmAbort, setConfirmAbort] = useState(false);
+
+  const enabled = outcome === null;
+  const page = useQuery({ ...partsPageQuery(client, ref, limit, after), enabled });
+  const scan = useQuery({ ...partScanQuery(client, ref, setProgress), enabled });
+  const info = useQuery({ ...uploadInfoQuery(client, ref), enabled, retry: false });
+
+  const leaveUpload = (kind: 'completed' | 'aborted', requestId: string) => {
+    setOutcome({ kind, requestId });
+    // The upload is gone: drop its cached queries instead of refetching them into upload_not_exists.
+    queryClient.removeQueries({ queryKey: uploadKey(client, bucket, key, uploadId) });
+    void queryClient.invalidateQueries({ queryKey: uploadListsKey(client, bucket) });
+    void queryClient.invalidateQueries({ queryKey: objectListsKey(client, bucket) });
+    void queryClient.invalidateQueries({ queryKey: objectKey(client, bucket, key) });
+  };
+
+  const complete = useMutation({
+    mutationFn: (parts: PartScan) =>
+      completeMultipartUpload(client, { ...ref, parts: Array.from(parts.numbers, (n, i) => ({ partNumber: n, etag: parts.etags[i] || undefined })) }),
+    onSuccess: (result) => leaveUpload('completed', result.requestId),
+  });
+  const abort = useMutation({
+    mutationFn: () => abortMultipartUpload(client, ref),
+    onSuccess: (result) => {
+      setConfirmAbort(false);
+      leaveUpload('aborted', result.requestId);
+    },
+  });
+
+  const listHref = uploadsHref({ zone, bucket, prefix });
+  const pageHref = (marker: number | null, pageLimit = limit) => uploadsHref({ zone, bucket, prefix, upload: uploadId, key, limit: pageLimit, after: marker });
+
+  if (outcome) {
+    return (
+      <section className="upload-detail" aria-labelledby="upload-detail-title">
+        <h2 id="upload-detail-title">{key}</h2>
+        <div className="notice notice--ok">
+          <p>
+            <output>{outcome.kind === 'completed' ? t('multipart.completed', { key }) : t('multipart.aborted', { key })}</output>
+          </p>
+          {outcome.requestId ? (
+            <p>
+              {t('error.requestId')}: <code>{outcome.requestId}</code>
+            </p>
+          ) : null}
+          <div className="notice__actions">
+            {outcome.kind === 'completed' ? (
+              <Link className="button" to={browseHref({ zone, bucket, prefix: parentOf(key), object: key })}>
+                {t('multipart.openObject')}
+              </Link>
+            ) : null}
+            <Link className="button" to={listHref}>
+              {t('multipart.backToList')}
+            </Link>
+          </div>
+        </div>
+      </section>
+    );
+  }
+
+  const pageError = page.error ?? scan.error;
+  const parts = page.data?.object_parts ?? [];
+  const lastOnPage = parts.at(-1)?.part_number;
+  const hasNext = parts.length >= limit && lastOnPage !== undefined;
+  const scanData = scan.data;
+  const pageIndex = scanData && parts[0] !== undefined ? Math.floor(scanData.numbers.indexOf(parts[0].part_number) / limit) : null;
+  const pageCount = scanData ? Math.max(1, Math.ceil(scanData.numbers.length / limit)) : null;
+
+  // Previous page: exact from the scanned part list when it is there, else from the pages visited here.
+  const previousMarker = (): number | null | undefined => {
+    if (after === null) return undefined;
+    if (scanData && parts[0] !== undefined) {
+      const index = scanData.numbers.indexOf(parts[0].part_number);
+      const start = Math.max(0, index - limit);
+      return start === 0 ? null : (scanData.numbers[start - 1] ?? null);
+    }
+    return history.length > 0 ? (history.at(-1) ?? null) : null;
+  };
+  const goNext = () => {
+    if (lastOnPage === undefined) return;
+    setHistory((h) => [...h, after]);
+    void navigate(pageHref(lastOnPage));
+  };
+  const goPrevious = () => {
+    const marker = previousMarker();
+    if (marker === undefined) return;
+    setHistory((h) => h.slice(0, -1));
+    void navigate(pageHref(marker));
+  };
+
+  const verdict = scanData ? completeVerdict(scanData, minPartSize) : null;
+
+  return (
+    <section className="upload-detail" aria-labelledby="upload-detail-title">
+      <p>
+        <Link to={listHref}>{t('multipart.backToList')}</Link>
+      </p>
+      <h2 id="upload-detail-title" dir="auto">
+        {key}
+      </h2>
+      <dl className="upload-detail__facts">
+        <dt>{t('multipart.key')}</dt>
+        <dd dir="auto">
+          <code>{key}</code> <CopyButton text={key} label={t('multipart.copyKey')} />
+        </dd>
+        <dt>{t('multipart.uploadId')}</dt>
+        <dd>
+          <code data-testid="upload-id">{uploadId}</code> <CopyButton text={uploadId} label={t('multipart.copyUploadId')} />
+        </dd>
+        <dt>{t('multipart.initiated')}</dt>
+        <dd>
+          {info.data?.created
+            ? formatDateTime(new Date(info.data.created))
+            : info.isPending
+              ? t('app.loading')
+              : info.error instanceof ApiError && (info.error.status === 401 || info.error.status === 403)
+                ? t('multipart.initiatedHidden')
+                : t('common.none')}
+        </dd>
+      </dl>
+
+      {pageError ? <UploadErrorNotice error={pageError} listHref={listHref} onRetry={() => void Promise.all([page.refetch(), scan.refetch()])} /> : null}
+
+      <section className="upload-detail__totals" aria-labelledby="totals-title">
+        <h3 id="totals-title">{t('multipart.totals')}</h3>
+        {scan.isPending && !scan.isError ? (
+          <p>
+            <output data-testid="scan-progress">
+              {t('multipart.counting', { parts: progress?.parts ?? 0, pages: progress?.pages ?? 0, bytes: formatBytes(progress?.bytes ?? 0) })}
+            </output>
+          </p>
+        ) : null}
+        {scanData ? (
+          <>
+            <p data-testid="totals">
+              {t('multipart.totalsText', { parts: scanData.numbers.length, bytes: formatBytes(scanData.totalBytes), exact: formatNumber(scanData.totalBytes), pages: scanData.pages })}
+            </p>
+            <PartMap numbers={scanData.numbers} />
+          </>
+        ) : null}
+      </section>
+
+      <section className="upload-detail__actions" aria-labelledby="actions-title">
+        <h3 id="actions-title">{t('multipart.actions')}</h3>
+        <MinPartSizeChoice value={minPartSize} onChange={setMinPartSize} />
+        {verdict && !verdict.ok ? (
+          <p className="notice notice--warn" data-testid="complete-verdict">
+            {verdict.reason === 'empty'
+              ? t('multipart.cannotComplete.empty')
+              : t('multipart.cannotComplete.small', { parts: formatRanges(verdict.parts, formatNumber, 20).text, min: formatBytes(minPartSize) })}
+          </p>
+        ) : null}
+        <p className="field-hint">{t('multipart.completeRule', { min: formatBytes(minPartSize) })}</p>
+        <div className="notice__actions">
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={!verdict?.ok || complete.isPending}
+            onClick={() => {
+              if (scanData) complete.mutate(scanData);
+            }}
+          >
+            {complete.isPending ? t('multipart.completing') : t('multipart.complete', { parts: scanData?.numbers.length ?? 0 })}
+          </button>
+          <button type="button" className="button" onClick={() => setConfirmAbort(true)}>
+            {t('multipart.abort')}
+          </button>
+        </div>
+        {complete.error ? <UploadErrorNotice error={complete.error} listHref={listHref} /> : null}
+        {renderResume
+          ? renderResume({ zone, bucket, key, uploadId, onCompleted: () => leaveUpload('completed', '') })
+          : null}
+      </section>
+
+      <section className="upload-detail__parts" aria-labelledby="parts-title">
+        <h3 id="parts-title">{t('multipart.parts')}</h3>
+        <LimitForm limit={limit} onApply={(value) => void navigate(pageHref(null, value))} />
+        <nav className="pager" aria-label={t('multipart.partsPages')}>
+          <button type="button" className="button" disabled={after === null} onClick={() => void navigate(pageHref(null))}>
+            {t('multipart.firstPage')}
+          </button>
+          <button type="button" className="button" disabled={after === null} onClick={goPrevious}>
+            {t('multipart.previousPage')}
+          </button>
+          <button type="button" className="button" disabled={!hasNext} onClick={goNext}>
+            {t('multipart.nextPage')}
+          </button>
+          <output data-testid="page-status">
+            {page.data
+              ? pageIndex !== null && pageCount !== null && pageIndex >= 0
+                ? t('multipart.pageOf', { page: pageIndex + 1, pages: pageCount, count: parts.length })
+                : t('multipart.pageCount', { count: parts.length })
+              : ''}
+          </output>
+        </nav>
+        {page.isPending ? <Loading label={t('app.loading')} /> : null}
+        {page.data ? (
+          <div className="table-scroll">
+            <table className="table parts-table" aria-label={t('multipart.partsTable')}>
+              <thead>
+                <tr>
+                  <th scope="col">{t('multipart.partNumber')}</th>
+                  <th scope="col">{t('multipart.size')}</th>
+                  <th scope="col">{t('multipart.created')}</th>
+                  <th scope="col">{t('multipart.etag')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {parts.map((part) => (
+                  <tr key={part.part_number}>
+                    <td>{part.part_number}</td>
+                    <td title={part.size === undefined ? undefined : `${formatNumber(part.size)} B`}>{part.size === undefined ? t('common.none') : formatBytes(part.size)}</td>
+                    <td>{part.created ? formatDateTime(new Date(part.created), 'short') : t('common.none')}</td>
+                    <td>
+                      <code>{part.etag ?? ''}</code>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
+        {page.data && parts.length === 0 ? <p>{t('multipart.noParts')}</p> : null}
+      </section>
+
+      <Dialog open={confirmAbort} onClose={() => setConfirmAbort(false)} title={t('multipart.abortTitle')}>
+        <p>{t('multipart.abortWarning', { key, parts: scanData?.numbers.length ?? 0, bytes: scanData ? formatBytes(scanData.totalBytes) : '?' })}</p>
+        {abort.error ? <UploadErrorNotice error={abort.error} listHref={listHref} /> : null}
+        <div className="notice__actions">
+          <button type="button" className="button button--danger" disabled={abort.isPending} onClick={() => abort.mutate()}>
+            {abort.isPending ? t('multipart.aborting') : t('multipart.abortConfirm')}
+          </button>
+          <button type="button" className="button" onClick={() => setConfirmAbort(false)}>
+            {t('common.cancel')}
+          </button>
+        </div>
+      </Dialog>
+    </section>
+  );
+}
+
+function parentOf(key: string): string {
+  const cut = key.lastIndexOf('/');
+  return cut < 0 ? '' : key.slice(0, cut + 1);
+}
+
+function MinPartSizeChoice({ value, onChange }: { value: number; onChange: (value: number) => void }) {
+  const { t } = useI18n();
+  const id = useId();
+  return (
+    <div className="field field--inline">
+      <label htmlFor={id}>{t('multipart.minPartSize')}</label>
+      <select id={id} value={value} onChange={(e) => onChange(Number(e.target.value))}>
+        <option value={QINGSTOR_MIN_PART_SIZE}>{t('multipart.minPartSize.qingstor')}</option>
+        <option value={DEMO_MIN_PART_SIZE}>{t('multipart.minPartSize.demo')}</option>
+      </select>
+    </div>
+  );
+}
+
+function LimitForm({ limit, onApply }: { limit: number; onApply: (limit: number) => void }) {
+  const { t } = useI18n();
+  const id = useId();
+  const form = useForm<z.input<typeof partsLimitSchema>, unknown, z.output<typeof partsLimitSchema>>({
+    resolver: zodResolver(partsLimitSchema),
+    values: { limit: String(limit) },
+  });
+  const error = form.formState.errors.limit;
+  return (
+    <form className="inline-form__fields" noValidate onSubmit={form.handleSubmit((values) => onApply(values.limit))}>
+      <label htmlFor={id}>{t('multipart.limit')}</label>
+      <input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={MAX_LIST_PARTS_LIMIT}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...form.register('limit')}
+      />
+      <button type="submit" className="button">
+        {t('multipart.applyLimit')}
+      </button>
+      {error ? (
+        <p id={`${id}-error`} className="field-error">
+          {t('multipart.limitError', { max: MAX_LIST_PARTS_LIMIT })}
+        </p>
+      ) : null}
+    </form>
+  );
+}
