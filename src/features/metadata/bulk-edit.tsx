@@ -1,0 +1,301 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useRef, useState } from 'react';
+import { useFieldArray, useForm } from 'react-hook-form';
+import { MetadataEditError, type MetadataEdits } from '../../api/metadata/edit.ts';
+import { STANDARD_METADATA_HEADERS } from '../../api/metadata/model.ts';
+import { objectListsKey } from '../../api/objects/queries.ts';
+import { bucketKey } from '../../api/buckets/queries.ts';
+import { Dialog } from '../../components/dialog.tsx';
+import { ErrorNotice } from '../../components/error-notice.tsx';
+import { useClient } from '../../hooks/use-client.ts';
+import { useI18n, type MessageKey } from '../../i18n/i18n.tsx';
+import { runBulkEdit, type BulkItemState } from './bulk.ts';
+import { bulkEditsFromValues, bulkIssues, bulkSchema, bulkStoredValue, emptyBulkValues, type BulkValues } from './bulk-model.ts';
+import { ROW_ENCODINGS, parseRowEncoding } from './editor-model.ts';
+import { ruleMessageKey } from './metadata-fields.tsx';
+
+const HEADER_LABELS: Record<(typeof STANDARD_METADATA_HEADERS)[number], string> = {
+  'cache-control': 'Cache-Control',
+  'content-disposition': 'Content-Disposition',
+  'content-encoding': 'Content-Encoding',
+  'content-type': 'Content-Type',
+  expires: 'Expires',
+};
+
+const ENCODING_LABELS: Record<string, MessageKey> = {
+  percent: 'metadata.encoding.percent',
+  'rfc2047-b': 'metadata.encoding.rfc2047b',
+  'rfc2047-q': 'metadata.encoding.rfc2047q',
+  plain: 'metadata.encoding.plain',
+};
+
+/** "Edit metadata of N objects" for a selection; the app places it in the selection's action bar. */
+export function BulkEditButton({ zone, bucket, keys }: { zone: string; bucket: string; keys: readonly string[] }) {
+  const { t } = useI18n();
+  const [open, setOpen] = useState(false);
+  // The selection is frozen when the dialog opens: the run and its retries cover exactly these objects.
+  const [frozen, setFrozen] = useState<readonly string[]>([]);
+  return (
+    <>
+      <button
+        type="button"
+        className="button"
+        disabled={keys.length === 0}
+        onClick={() => {
+          setFrozen([...keys]);
+          setOpen(true);
+        }}
+      >
+        {t('metadata.bulk.open', { count: keys.length })}
+      </button>
+      <Dialog open={open} onClose={() => setOpen(false)} title={t('metadata.bulk.title', { count: frozen.length })}>
+        <BulkEditor zone={zone} bucket={bucket} keys={frozen} />
+      </Dialog>
+    </>
+  );
+}
+
+function BulkEditor({ zone, bucket, keys }: { zone: string; bucket: string; keys: readonly string[] }) {
+  const { t } = useI18n();
+  const client = useClient();
+  const queryClient = useQueryClient();
+  const idBase = useId();
+  const form = useForm<BulkValues>({ defaultValues: emptyBulkValues(), resolver: zodResolver(bulkSchema), mode: 'onChange' });
+  const ops = useFieldArray({ control: form.control, name: 'custom' });
+  // oxlint-disable-next-line react/incompatible-library -- watch() re-renders on each change: live errors are the point
+  const values = form.watch();
+  const issues = new Map(bulkIssues(values).map((issue) => [issue.path, issue.rule] as const));
+  const [states, setStates] = useState<ReadonlyMap<string, BulkItemState>>(new Map());
+  const [running, setRunning] = useState(false);
+  const [noEdits, setNoEdits] = useState(false);
+  const editsRef = useRef<MetadataEdits | null>(null);
+
+  const run = async (targets: readonly string[], edits: MetadataEdits) => {
+    setRunning(true);
+    setStates((previous) => {
+      const next = new Map(previous);
+      for (const key of targets) next.set(key, { status: 'pending' });
+      return next;
+    });
+    await runBulkEdit(
+      client,
+      targets.map((key) => ({ zone, bucket, key })),
+      edits,
+      (key, state) => setStates((previous) => new Map(previous).set(key, state)),
+    );
+    setRunning(false);
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: objectListsKey(client, bucket) }),
+      queryClient.invalidateQueries({ queryKey: [...bucketKey(client, bucket), 'object'] }),
+    ]);
+  };
+
+  const onSubmit = (v: BulkValues) => {
+    const edits = bulkEditsFromValues(v);
+    if (Object.keys(edits.standard ?? {}).length === 0 && (edits.custom?.length ?? 0) === 0) {
+      setNoEdits(true);
+      return;
+    }
+    setNoEdits(false);
+    editsRef.current = edits;
+    void run(keys, edits);
+  };
+
+  const counts = { done: 0, unchanged: 0, failed: 0 };
+  for (const state of states.values()) {
+    if (state.status === 'done') counts.done += 1;
+    else if (state.status === 'unchanged') counts.unchanged += 1;
+    else if (state.status === 'failed') counts.failed += 1;
+  }
+  const finished = counts.done + counts.unchanged + counts.failed;
+  const failedKeys = keys.filter((key) => states.get(key)?.status === 'failed');
+  const started = states.size > 0;
+
+  return (
+    <div className="bulk-editor">
+      <form onSubmit={(e) => void form.handleSubmit(onSubmit)(e)} noValidate>
+        <fieldset disabled={running || started}>
+          <legend>{t('metadata.standard')}</legend>
+          {STANDARD_METADATA_HEADERS.map((name) => {
+            const id = `${idBase}-${name}`;
+            const choice = values.standard[name].choice;
+            const rule = issues.get(`standard.${name}.value`);
+            return (
+              <div key={name} className="field bulk-field">
+                <label htmlFor={`${id}-choice`}>{HEADER_LABELS[name]}</label>
+                <select id={`${id}-choice`} {...form.register(`standard.${name}.choice`)}>
+                  <option value="keep">{t('metadata.bulk.keep')}</option>
+                  <option value="set">{t('metadata.bulk.set')}</option>
+                  <option value="remove">{t('metadata.bulk.remove')}</option>
+                </select>
+                {choice === 'set' ? (
+                  <>
+                    <label htmlFor={`${id}-value`} className="visually-hidden">
+                      {t('metadata.bulk.newValue', { header: HEADER_LABELS[name] })}
+                    </label>
+                    <input
+                      id={`${id}-value`}
+                      {...form.register(`standard.${name}.value`)}
+                      aria-invalid={rule ? true : undefined}
+                      aria-describedby={rule ? `${id}-error` : undefined}
+                      spellCheck={false}
+                    />
+                    {rule ? (
+                      <p id={`${id}-error`} className="field-error">
+                        {t(ruleMessageKey(rule), { bytes: 0, limit: 0 })}
+                      </p>
+                    ) : null}
+                  </>
+                ) : null}
+              </div>
+            );
+          })}
+        </fieldset>
+        <fieldset disabled={running || started}>
+          <legend>{t('metadata.custom')}</legend>
+          <ol className="metadata-rows">
+            {ops.fields.map((field, index) => {
+              const op = values.custom[index];
+              if (!op) return null;
+              const n = index + 1;
+              const id = `${idBase}-op-${field.id}`;
+              const keyRule = issues.get(`custom.${index}.key`);
+              const textRule = issues.get(`custom.${index}.text`);
+              return (
+                <li key={field.id} className="metadata-row">
+                  <label htmlFor={`${id}-op`}>{t('metadata.bulk.opLabel', { n })}</label>
+                  <select id={`${id}-op`} {...form.register(`custom.${index}.op`)}>
+                    <option value="set">{t('metadata.bulk.opSet')}</option>
+                    <option value="remove">{t('metadata.bulk.opRemove')}</option>
+                  </select>
+                  <label htmlFor={`${id}-key`}>{t('metadata.rowKey', { n })}</label>
+                  <input
+                    id={`${id}-key`}
+                    className="mono"
+                    {...form.register(`custom.${index}.key`)}
+                    aria-invalid={keyRule ? true : undefined}
+                    aria-describedby={keyRule ? `${id}-ke` : undefined}
+                    spellCheck={false}
+                  />
+                  {keyRule ? (
+                    <p id={`${id}-ke`} className="field-error">
+                      {t(ruleMessageKey(keyRule), { bytes: op.key.length, limit: 512 })}
+                    </p>
+                  ) : null}
+                  {op.op === 'set' ? (
+                    <>
+                      <label htmlFor={`${id}-text`}>{t('metadata.rowValue', { n })}</label>
+                      <input
+                        id={`${id}-text`}
+                        dir="auto"
+                        {...form.register(`custom.${index}.text`)}
+                        aria-invalid={textRule ? true : undefined}
+                        aria-describedby={`${id}-stored${textRule ? ` ${id}-te` : ''}`}
+                        spellCheck={false}
+                      />
+                      <label htmlFor={`${id}-enc`}>{t('metadata.rowEncoding', { n })}</label>
+                      <select
+                        id={`${id}-enc`}
+                        value={op.encoding}
+                        onChange={(e) => form.setValue(`custom.${index}.encoding`, parseRowEncoding(e.target.value), { shouldValidate: true })}
+                      >
+                        {ROW_ENCODINGS.map((encoding) => (
+                          <option key={encoding} value={encoding}>
+                            {t(ENCODING_LABELS[encoding] ?? 'metadata.encoding.percent')}
+                          </option>
+                        ))}
+                      </select>
+                      <p id={`${id}-stored`} className="metadata-row__stored">
+                        {t('metadata.storedAs')} <code>{bulkStoredValue(op)}</code>
+                      </p>
+                      {textRule ? (
+                        <p id={`${id}-te`} className="field-error">
+                          {t(ruleMessageKey(textRule), { bytes: 0, limit: 0 })}
+                        </p>
+                      ) : null}
+                    </>
+                  ) : null}
+                  <button type="button" className="button button--small" onClick={() => ops.remove(index)}>
+                    {t('metadata.removeRow', { n })}
+                  </button>
+                </li>
+              );
+            })}
+          </ol>
+          <button type="button" className="button" onClick={() => ops.append({ op: 'set', key: '', text: '', encoding: 'percent' })}>
+            {t('metadata.bulk.addOp')}
+          </button>
+        </fieldset>
+        <p className="field-hint">{t('metadata.bulk.mergeNote')}</p>
+        {noEdits ? <output className="status-line">{t('metadata.bulk.noEdits')}</output> : null}
+        {!started ? (
+          <div className="dialog__actions">
+            <button type="submit" className="button button--primary">
+              {t('metadata.bulk.apply', { count: keys.length })}
+            </button>
+          </div>
+        ) : null}
+      </form>
+
+      {started ? (
+        <section aria-label={t('metadata.bulk.progress')} className="bulk-progress">
+          <progress max={keys.length} value={finished} aria-label={t('metadata.bulk.progress')} />
+          <output className="status-line" data-testid="bulk-summary">
+            {t('metadata.bulk.summary', { finished, total: keys.length, done: counts.done, unchanged: counts.unchanged, failed: counts.failed })}
+          </output>
+          {!running && failedKeys.length > 0 && editsRef.current ? (
+            <button type="button" className="button button--primary" onClick={() => editsRef.current && void run(failedKeys, editsRef.current)}>
+              {t('metadata.bulk.retry', { count: failedKeys.length })}
+            </button>
+          ) : null}
+          <table className="table table--compact" data-testid="bulk-results">
+            <caption>{t('metadata.bulk.results')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('details.key')}</th>
+                <th scope="col">{t('metadata.bulk.status')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {keys.map((key) => {
+                const state = states.get(key) ?? { status: 'pending' };
+                return (
+                  <tr key={key} data-status={state.status}>
+                    <th scope="row" dir="auto" className="mono">
+                      {key}
+                    </th>
+                    <td>
+                      {state.status === 'failed' ? <BulkFailure error={state.error} /> : t(STATUS_LABELS[state.status])}
+                      {state.status === 'done' ? <span className="mono"> {state.requestId}</span> : null}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+const STATUS_LABELS: Record<BulkItemState['status'], MessageKey> = {
+  pending: 'metadata.bulk.status.pending',
+  running: 'metadata.bulk.status.running',
+  done: 'metadata.bulk.status.done',
+  unchanged: 'metadata.bulk.status.unchanged',
+  failed: 'metadata.bulk.status.failed',
+};
+
+function BulkFailure({ error }: { error: unknown }) {
+  const { t } = useI18n();
+  if (error instanceof MetadataEditError) {
+    return (
+      <span role="alert" data-error-code={error.violation.code}>
+        <code>{error.violation.code}</code> — {t(ruleMessageKey(error.violation.rule), { bytes: error.violation.bytes ?? 0, limit: error.violation.limit ?? 0 })}
+      </span>
+    );
+  }
+  return <ErrorNotice error={error} title={t('metadata.bulk.status.failed')} />;
+}

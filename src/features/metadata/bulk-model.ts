@@ -1,0 +1,125 @@
+/**
+ * The bulk-edit form: per standard header keep / set / remove, and a list of custom key operations.
+ * Validation uses the shared rules (ref §6) on what would actually be sent; the per-object total can only
+ * be checked per object, at run time (replaceRequestHeaders refuses it with a rule id).
+ */
+import { z } from 'zod';
+import type { CustomMetadataEdit, MetadataEdits } from '../../api/metadata/edit.ts';
+import { encodeMetadataValue } from '../../api/metadata/encoding.ts';
+import {
+  STANDARD_METADATA_HEADERS,
+  customMetadataEntriesSchema,
+  isValidMetadataKeyCharset,
+  metadataKeyBytes,
+  METADATA_KEY_MAX_BYTES,
+  metadataRuleOfIssue,
+  standardMetadataSchema,
+  type MetadataRule,
+  type StandardHeader,
+} from '../../api/metadata/model.ts';
+import type { RowEncoding } from './editor-model.ts';
+
+export type StandardChoice = 'keep' | 'set' | 'remove';
+
+export interface BulkStandardField {
+  choice: StandardChoice;
+  value: string;
+}
+
+export interface BulkCustomOp {
+  op: 'set' | 'remove';
+  key: string;
+  text: string;
+  encoding: RowEncoding;
+}
+
+export interface BulkValues {
+  standard: Record<StandardHeader, BulkStandardField>;
+  custom: BulkCustomOp[];
+}
+
+export function emptyBulkValues(): BulkValues {
+  const keep = (): BulkStandardField => ({ choice: 'keep', value: '' });
+  return {
+    standard: { 'cache-control': keep(), 'content-disposition': keep(), 'content-encoding': keep(), 'content-type': keep(), expires: keep() },
+    custom: [],
+  };
+}
+
+export function bulkStoredValue(op: BulkCustomOp): string {
+  return op.encoding === 'plain' ? op.text : encodeMetadataValue(op.text, op.encoding);
+}
+
+export interface BulkIssue {
+  path: string;
+  rule: MetadataRule;
+}
+
+export function bulkIssues(values: BulkValues): BulkIssue[] {
+  const issues: BulkIssue[] = [];
+  const standard: Partial<Record<StandardHeader, string>> = {};
+  for (const name of STANDARD_METADATA_HEADERS) {
+    if (values.standard[name].choice === 'set') standard[name] = values.standard[name].value;
+  }
+  const std = standardMetadataSchema.safeParse(standard);
+  if (!std.success) {
+    for (const issue of std.error.issues) {
+      const rule = metadataRuleOfIssue(issue);
+      if (rule && typeof issue.path[0] === 'string') issues.push({ path: `standard.${issue.path[0]}.value`, rule });
+    }
+  }
+  // Set operations are validated as rows of a form (charset, length, printable, duplicates); the total is
+  // per object and checked when each object is merged.
+  const sets = values.custom.map((op, index) => ({ op, index })).filter(({ op }) => op.op === 'set');
+  const parsed = customMetadataEntriesSchema.safeParse(sets.map(({ op }) => ({ key: op.key, value: bulkStoredValue(op) })));
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const rule = metadataRuleOfIssue(issue);
+      const [position, field] = issue.path;
+      const index = typeof position === 'number' ? sets[position]?.index : undefined;
+      if (rule && rule !== 'total_too_large' && index !== undefined) {
+        issues.push({ path: `custom.${index}.${field === 'value' ? 'text' : 'key'}`, rule });
+      }
+    }
+  }
+  values.custom.forEach((op, index) => {
+    if (op.op !== 'remove') return;
+    if (op.key === '') issues.push({ path: `custom.${index}.key`, rule: 'key_empty' });
+    else if (!isValidMetadataKeyCharset(op.key)) issues.push({ path: `custom.${index}.key`, rule: 'key_charset' });
+    else if (metadataKeyBytes(op.key) > METADATA_KEY_MAX_BYTES) issues.push({ path: `custom.${index}.key`, rule: 'key_too_long' });
+  });
+  return issues;
+}
+
+const encodingSchema = z.enum(['percent', 'rfc2047-b', 'rfc2047-q', 'plain']);
+const standardFieldSchema = z.object({ choice: z.enum(['keep', 'set', 'remove']), value: z.string() });
+
+export const bulkSchema = z
+  .object({
+    standard: z.object({
+      'cache-control': standardFieldSchema,
+      'content-disposition': standardFieldSchema,
+      'content-encoding': standardFieldSchema,
+      'content-type': standardFieldSchema,
+      expires: standardFieldSchema,
+    }),
+    custom: z.array(z.object({ op: z.enum(['set', 'remove']), key: z.string(), text: z.string(), encoding: encodingSchema })),
+  })
+  .superRefine((values, ctx) => {
+    for (const issue of bulkIssues(values)) {
+      ctx.addIssue({ code: 'custom', message: issue.rule, path: issue.path.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)) });
+    }
+  });
+
+export function bulkEditsFromValues(values: BulkValues): MetadataEdits {
+  const standard: NonNullable<MetadataEdits['standard']> = {};
+  for (const name of STANDARD_METADATA_HEADERS) {
+    const field = values.standard[name];
+    if (field.choice === 'set') standard[name] = field.value;
+    else if (field.choice === 'remove') standard[name] = null;
+  }
+  const custom: CustomMetadataEdit[] = values.custom.map((op) =>
+    op.op === 'set' ? { op: 'set', key: op.key, value: bulkStoredValue(op) } : { op: 'remove', key: op.key },
+  );
+  return { standard, custom };
+}

@@ -1,0 +1,268 @@
+/**
+ * The metadata editor's form model, free of React: what the form holds, how it validates (one zod schema
+ * built on the shared rules of src/api/metadata/model.ts), and how form values become MetadataEdits
+ * relative to the metadata the editor loaded. Edits — not a final set — are what a save sends through
+ * replaceRequestHeaders, so a conflict can re-apply exactly what the user changed on top of another
+ * client's version.
+ */
+import { z } from 'zod';
+import type { CustomMetadataEdit, MetadataEdits } from '../../api/metadata/edit.ts';
+import { decodeMetadataValue, encodeMetadataValue, type MetadataValueEncoding } from '../../api/metadata/encoding.ts';
+import {
+  METADATA_KEY_MAX_BYTES,
+  METADATA_TOTAL_MAX_BYTES,
+  STANDARD_METADATA_HEADERS,
+  customMetadataEntriesSchema,
+  customMetadataToEntries,
+  metadataEntryBytes,
+  metadataKeyBytes,
+  metadataRuleOfIssue,
+  normalizeCustomMetadata,
+  standardMetadataSchema,
+  type MetadataRule,
+  type ObjectMetadata,
+  type StandardHeader,
+} from '../../api/metadata/model.ts';
+
+export { METADATA_KEY_MAX_BYTES, METADATA_TOTAL_MAX_BYTES };
+
+/** How a row's text is stored: 'plain' = as typed (must already be printable ASCII, ref §6). */
+export type RowEncoding = MetadataValueEncoding;
+export const ROW_ENCODINGS: readonly RowEncoding[] = ['percent', 'rfc2047-b', 'rfc2047-q', 'plain'];
+
+export interface MetadataRow {
+  /** The key this row had when loaded; null for a row the user added. */
+  origKey: string | null;
+  key: string;
+  /** What the user reads and types (decoded). */
+  text: string;
+  encoding: RowEncoding;
+  /** Loaded state, so an untouched row is never re-encoded (its stored bytes stay exactly as they were). */
+  origText: string;
+  origEncoding: RowEncoding;
+  origStored: string;
+}
+
+export type StandardValues = Record<StandardHeader, string>;
+
+export interface EditorValues {
+  standard: StandardValues;
+  rows: MetadataRow[];
+}
+
+function isRowEncoding(value: string): value is RowEncoding {
+  return (ROW_ENCODINGS as readonly string[]).includes(value);
+}
+
+export function parseRowEncoding(value: string): RowEncoding {
+  return isRowEncoding(value) ? value : 'percent';
+}
+
+/** A new, empty row (percent-encoding is the default form for non-ASCII text). */
+export function newRow(): MetadataRow {
+  return { origKey: null, key: '', text: '', encoding: 'percent', origText: '', origEncoding: 'percent', origStored: '' };
+}
+
+/** Loaded metadata → form values: standard headers as stored ('' = absent), custom values decoded. */
+export function valuesFromMetadata(m: ObjectMetadata): EditorValues {
+  const standard: StandardValues = {
+    'cache-control': m.standard['cache-control'] ?? '',
+    'content-disposition': m.standard['content-disposition'] ?? '',
+    'content-encoding': m.standard['content-encoding'] ?? '',
+    'content-type': m.standard['content-type'] ?? '',
+    expires: m.standard.expires ?? '',
+  };
+  const rows = customMetadataToEntries(normalizeCustomMetadata(m.custom)).map(({ key, value }): MetadataRow => {
+    const decoded = decodeMetadataValue(value);
+    // A plain stored value is shown as is; if the user edits it, percent-encoding protects non-ASCII input.
+    const encoding: RowEncoding = decoded.encoding === 'plain' ? 'percent' : decoded.encoding;
+    return { origKey: key, key, text: decoded.text, encoding, origText: decoded.text, origEncoding: encoding, origStored: value };
+  });
+  return { standard, rows };
+}
+
+export function rowTextChanged(row: MetadataRow): boolean {
+  return row.origKey === null || row.text !== row.origText || row.encoding !== row.origEncoding;
+}
+
+/** The exact value that would be stored for a row. */
+export function storedValue(row: MetadataRow): string {
+  if (!rowTextChanged(row)) return row.origStored;
+  return row.encoding === 'plain' ? row.text : encodeMetadataValue(row.text, row.encoding);
+}
+
+export interface ByteCounts {
+  /** Per row: bytes of the key (limit 512). */
+  keys: number[];
+  /** Σ(key + stored value) over all rows (limit 2048). */
+  total: number;
+}
+
+export function byteCounts(rows: readonly MetadataRow[]): ByteCounts {
+  const keys = rows.map((row) => metadataKeyBytes(row.key));
+  const total = rows.reduce((sum, row) => sum + metadataEntryBytes(row.key, storedValue(row)), 0);
+  return { keys, total };
+}
+
+export interface EditorIssue {
+  /** 'standard.<header>', 'rows.<i>.key', 'rows.<i>.text', or 'rows' for the total. */
+  path: string;
+  rule: MetadataRule;
+}
+
+/** Every problem in the form, each with the stable rule id the UI translates. */
+export function editorIssues(values: EditorValues): EditorIssue[] {
+  const issues: EditorIssue[] = [];
+  const standard: Partial<Record<StandardHeader, string>> = {};
+  for (const name of STANDARD_METADATA_HEADERS) {
+    if (values.standard[name] !== '') standard[name] = values.standard[name];
+  }
+  const std = standardMetadataSchema.safeParse(standard);
+  if (!std.success) {
+    for (const issue of std.error.issues) {
+      const rule = metadataRuleOfIssue(issue);
+      const header = issue.path[0];
+      if (rule && typeof header === 'string') issues.push({ path: `standard.${header}`, rule });
+    }
+  }
+  const rows = customMetadataEntriesSchema.safeParse(values.rows.map((row) => ({ key: row.key, value: storedValue(row) })));
+  if (!rows.success) {
+    for (const issue of rows.error.issues) {
+      const rule = metadataRuleOfIssue(issue);
+      if (!rule) continue;
+      const [index, field] = issue.path;
+      if (typeof index === 'number') issues.push({ path: `rows.${index}.${field === 'value' ? 'text' : 'key'}`, rule });
+      else issues.push({ path: 'rows', rule });
+    }
+  }
+  return issues;
+}
+
+/** The first issue per path (what a field shows). */
+export function issuesByPath(issues: readonly EditorIssue[]): Map<string, MetadataRule> {
+  const map = new Map<string, MetadataRule>();
+  for (const issue of issues) if (!map.has(issue.path)) map.set(issue.path, issue.rule);
+  return map;
+}
+
+const rowSchema = z.object({
+  origKey: z.string().nullable(),
+  key: z.string(),
+  text: z.string(),
+  encoding: z.enum(['percent', 'rfc2047-b', 'rfc2047-q', 'plain']),
+  origText: z.string(),
+  origEncoding: z.enum(['percent', 'rfc2047-b', 'rfc2047-q', 'plain']),
+  origStored: z.string(),
+});
+
+/**
+ * The form schema for react-hook-form (zodResolver). Each issue's message IS the rule id, so the UI can
+ * translate it (resolvers keep only message and type).
+ */
+export const editorSchema = z
+  .object({
+    standard: z.object({
+      'cache-control': z.string(),
+      'content-disposition': z.string(),
+      'content-encoding': z.string(),
+      'content-type': z.string(),
+      expires: z.string(),
+    }),
+    rows: z.array(rowSchema),
+  })
+  .superRefine((values, ctx) => {
+    for (const issue of editorIssues(values)) {
+      ctx.addIssue({ code: 'custom', message: issue.rule, path: issue.path === 'rows' ? ['rowsTotal'] : issue.path.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)) });
+    }
+  });
+
+/**
+ * Form values → edits relative to what was loaded. Only what the user changed is mentioned: untouched
+ * standard headers and rows produce no edit, so re-applying the edits on a newer version of the object
+ * keeps that version's other changes.
+ */
+export function editsFromValues(loaded: ObjectMetadata, values: EditorValues): MetadataEdits {
+  const standard: NonNullable<MetadataEdits['standard']> = {};
+  for (const name of STANDARD_METADATA_HEADERS) {
+    const before = loaded.standard[name] ?? '';
+    const after = values.standard[name];
+    if (after === before) continue;
+    standard[name] = after === '' ? null : after;
+  }
+  const custom: CustomMetadataEdit[] = [];
+  const kept = new Set(values.rows.map((row) => row.origKey).filter((key): key is string => key !== null));
+  for (const key of Object.keys(normalizeCustomMetadata(loaded.custom))) {
+    if (!kept.has(key)) custom.push({ op: 'remove', key });
+  }
+  // A rename onto a key another row still holds (a swap) cannot be expressed as ordered renames; those
+  // renames become remove + set of the loaded value, which is what the user sees.
+  const loadedKeysInUse = new Set(values.rows.map((row) => row.origKey).filter((key): key is string => key !== null));
+  const renames = values.rows.filter((row) => row.origKey !== null && row.origKey !== row.key.toLowerCase());
+  const swap = renames.some((row) => loadedKeysInUse.has(row.key.toLowerCase()));
+  if (swap) for (const row of renames) if (row.origKey !== null) custom.push({ op: 'remove', key: row.origKey });
+  for (const row of values.rows) {
+    const key = row.key.toLowerCase();
+    const renamed = row.origKey !== null && row.origKey !== key;
+    if (renamed && !swap && row.origKey !== null) custom.push({ op: 'rename', from: row.origKey, to: key });
+    if (row.origKey === null || rowTextChanged(row) || (renamed && swap)) custom.push({ op: 'set', key, value: storedValue(row) });
+  }
+  const edits: MetadataEdits = {};
+  if (Object.keys(standard).length > 0) edits.standard = standard;
+  if (custom.length > 0) edits.custom = custom;
+  return edits;
+}
+
+/** Edits that turn `from` into exactly `to` (used for "overwrite with mine" and undo). */
+export function editsBetween(from: ObjectMetadata, to: ObjectMetadata): MetadataEdits {
+  const standard: NonNullable<MetadataEdits['standard']> = {};
+  for (const name of STANDARD_METADATA_HEADERS) {
+    const a = to.standard[name];
+    if (from.standard[name] !== a) standard[name] = a ?? null;
+  }
+  const source = normalizeCustomMetadata(from.custom);
+  const target = normalizeCustomMetadata(to.custom);
+  const custom: CustomMetadataEdit[] = [];
+  for (const key of Object.keys(source)) if (!Object.hasOwn(target, key)) custom.push({ op: 'remove', key });
+  for (const [key, value] of Object.entries(target)) if (source[key] !== value) custom.push({ op: 'set', key, value });
+  return { standard, custom };
+}
+
+export function hasEdits(edits: MetadataEdits): boolean {
+  return Object.keys(edits.standard ?? {}).length > 0 || (edits.custom?.length ?? 0) > 0;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Helpers for the standard fields
+
+// RFC 5987 attr-char: ALPHA / DIGIT / "!" / "#" / "$" / "&" / "+" / "-" / "." / "^" / "_" / "`" / "|" / "~"
+function encodeRfc5987(text: string): string {
+  const bytes = new TextEncoder().encode(text.replace(/[\uD800-\uDFFF]/g, (ch, i: number, s: string) => {
+    const code = ch.charCodeAt(0);
+    const next = s.charCodeAt(i + 1);
+    const prev = s.charCodeAt(i - 1);
+    const paired = (code <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) || (code >= 0xdc00 && prev >= 0xd800 && prev <= 0xdbff);
+    return paired ? ch : '\uFFFD';
+  }));
+  let out = '';
+  for (const byte of bytes) {
+    const ch = String.fromCharCode(byte);
+    out += /[A-Za-z0-9!#$&+\-.^_`|~]/.test(ch) ? ch : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+  }
+  return out;
+}
+
+/**
+ * Content-Disposition for a file name (RFC 6266): an ASCII fallback in `filename` (anything outside
+ * printable ASCII, and quotes/backslashes, become '_') plus the exact name as UTF-8 in `filename*`.
+ */
+export function contentDispositionFor(filename: string, type: 'attachment' | 'inline' = 'attachment'): string {
+  const fallback = filename.replace(/[^\x20-\x7e]|["\\]/gu, '_');
+  return `${type}; filename="${fallback}"; filename*=UTF-8''${encodeRfc5987(filename)}`;
+}
+
+/** A `datetime-local` input value (local time, 'YYYY-MM-DDTHH:mm[:ss]') → HTTP date, or null. */
+export function httpDateFromLocalInput(value: string): Date | null {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value)) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}

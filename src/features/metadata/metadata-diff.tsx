@@ -1,0 +1,67 @@
+import type { MetadataChange } from '../../api/metadata/edit.ts';
+import { decodeMetadataValue } from '../../api/metadata/encoding.ts';
+import { useI18n, type MessageKey } from '../../i18n/i18n.tsx';
+
+const KIND_LABELS: Record<MetadataChange['kind'], MessageKey> = {
+  added: 'metadata.diff.added',
+  changed: 'metadata.diff.changed',
+  removed: 'metadata.diff.removed',
+};
+
+function Value({ field, value }: { field: string; value: string | undefined }) {
+  const { t } = useI18n();
+  if (value === undefined) return <>{t('common.none')}</>;
+  const decoded = field.startsWith('x-qs-meta-') ? decodeMetadataValue(value) : null;
+  return (
+    <>
+      <code>{value}</code>
+      {decoded && decoded.encoding !== 'plain' ? (
+        <>
+          {' '}
+          <span dir="auto">({decoded.text})</span>
+        </>
+      ) : null}
+    </>
+  );
+}
+
+/** What a save will change (or changed): one row per header, before → after. */
+export function MetadataDiff({ changes, caption, beforeLabel, afterLabel, testId = 'metadata-diff' }: {
+  changes: readonly MetadataChange[];
+  caption: string;
+  beforeLabel?: string;
+  afterLabel?: string;
+  testId?: string;
+}) {
+  const { t } = useI18n();
+  if (changes.length === 0) return <p data-testid={testId}>{t('metadata.diff.none')}</p>;
+  return (
+    <table className="table table--compact metadata-diff" data-testid={testId}>
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t('metadata.diff.change')}</th>
+          <th scope="col">{t('details.header')}</th>
+          <th scope="col">{beforeLabel ?? t('metadata.diff.before')}</th>
+          <th scope="col">{afterLabel ?? t('metadata.diff.after')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {changes.map((change) => (
+          <tr key={change.field} data-kind={change.kind}>
+            <td>{t(KIND_LABELS[change.kind])}</td>
+            <th scope="row" className="mono">
+              {change.field}
+            </th>
+            <td>
+              <Value field={change.field} value={change.before} />
+            </td>
+            <td>
+              <Value field={change.field} value={change.after} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,288 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useLocation, useNavigate } from 'react-router';
+import type { ObjectRef, QsClient } from '../../api/client.ts';
+import { connectionId } from '../../api/connection.ts';
+import { applyMetadataEdits, diffMetadata, MetadataEditError, type MetadataEdits } from '../../api/metadata/edit.ts';
+import { headObject, type ObjectHead } from '../../api/objects/operations.ts';
+import { objectKey, objectListsKey } from '../../api/objects/queries.ts';
+import { Dialog } from '../../components/dialog.tsx';
+import { ErrorNotice } from '../../components/error-notice.tsx';
+import { Loading } from '../../components/spinner.tsx';
+import { readQueryParam } from '../../hooks/browse-location.ts';
+import { useClient } from '../../hooks/use-client.ts';
+import { useI18n } from '../../i18n/i18n.tsx';
+import { editorSchema, editsBetween, editsFromValues, hasEdits, valuesFromMetadata, type EditorValues } from './editor-model.ts';
+import { lastSaveId, recordSave, useLastSave, type LastSave } from './last-save.ts';
+import { MetadataDiff } from './metadata-diff.tsx';
+import { MetadataFields, ruleMessageKey } from './metadata-fields.tsx';
+import { saveMetadataEdits, type SaveResult } from './save.ts';
+import { withFlag } from './url-flag.ts';
+
+/** Refreshes what shows the object (details panel, listing columns) after a write. */
+function useInvalidateObject(client: QsClient, ref: ObjectRef) {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: objectKey(client, ref.bucket, ref.key) }),
+      queryClient.invalidateQueries({ queryKey: objectListsKey(client, ref.bucket) }),
+    ]);
+}
+
+function SaveFailure({ error }: { error: unknown }) {
+  const { t } = useI18n();
+  if (error instanceof MetadataEditError) {
+    return (
+      <div className="notice notice--error" role="alert" data-error-code={error.violation.code}>
+        <p>{t('metadata.saveRefused')}</p>
+        <p>
+          <code>{error.violation.code}</code> — {t(ruleMessageKey(error.violation.rule), { bytes: error.violation.bytes ?? 0, limit: error.violation.limit ?? 0 })}
+        </p>
+      </div>
+    );
+  }
+  return <ErrorNotice error={error} />;
+}
+
+/**
+ * "Edit metadata" and "Undo last save" for the object open in the details panel. The editor is a modal
+ * whose open state lives in the URL (`edit=1`), so it can be linked to directly.
+ */
+export function MetadataEditorLauncher({ zone, bucket, objectKey: key }: { zone: string; bucket: string; objectKey: string }) {
+  const { t } = useI18n();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const client = useClient();
+  const headingId = useId();
+  const open = readQueryParam(location.search, 'edit') === '1';
+  const setOpen = (on: boolean) => {
+    if (on !== open) void navigate({ search: withFlag(location.search, 'edit', on) }, { replace: !on });
+  };
+  const saveId = lastSaveId(connectionId(client.connection), zone, bucket, key);
+  const ref: ObjectRef = { zone, bucket, key };
+
+  return (
+    <section className="details__section" aria-labelledby={headingId}>
+      <h3 id={headingId}>{t('metadata.title')}</h3>
+      <div className="inline-form__fields">
+        <button type="button" className="button" onClick={() => setOpen(true)}>
+          {t('metadata.edit')}
+        </button>
+      </div>
+      {/* While the editor is open its own undo is the one to use; the background is inert anyway. */}
+      {!open ? <UndoLastSave key={saveId} saveId={saveId} objectRef={ref} /> : null}
+      <Dialog open={open} onClose={() => setOpen(false)} title={t('metadata.editorTitle', { key })}>
+        <MetadataEditor objectRef={ref} saveId={saveId} onClose={() => setOpen(false)} />
+      </Dialog>
+    </section>
+  );
+}
+
+function UndoLastSave({ saveId, objectRef }: { saveId: string; objectRef: ObjectRef }) {
+  const last = useLastSave(saveId);
+  return <UndoAction saveId={saveId} objectRef={objectRef} last={last} />;
+}
+
+/** Restores the metadata from before the last save, the same safe way (conditional on the saved version). */
+function UndoAction({ saveId, objectRef, last }: { saveId: string; objectRef: ObjectRef; last: LastSave | undefined }) {
+  const { t } = useI18n();
+  const client = useClient();
+  const invalidate = useInvalidateObject(client, objectRef);
+  const undo = useMutation({
+    mutationFn: (save: LastSave) =>
+      saveMetadataEdits(client, { ref: objectRef, base: save.after, edits: editsBetween(save.after.metadata, save.before.metadata) }),
+    onSuccess: async (result) => {
+      if (result.kind === 'saved') recordSave(saveId, null);
+      await invalidate();
+    },
+  });
+  const result = undo.data;
+  return (
+    <div className="metadata-undo">
+      {last ? (
+        <button type="button" className="button" onClick={() => undo.mutate(last)} disabled={undo.isPending}>
+          {undo.isPending ? t('metadata.undoing') : t('metadata.undo')}
+        </button>
+      ) : null}
+      {result?.kind === 'saved' ? (
+        <output className="status-line">{t('metadata.undone')}</output>
+      ) : null}
+      {result?.kind === 'conflict' && last ? (
+        <div className="notice notice--error" role="alert">
+          <p>{t('metadata.undoConflict')}</p>
+          <MetadataDiff
+            changes={diffMetadata(last.after.metadata, result.theirs.metadata)}
+            caption={t('metadata.conflict.theirChanges')}
+            testId="undo-conflict-diff"
+          />
+        </div>
+      ) : null}
+      {undo.isError ? <SaveFailure error={undo.error} /> : null}
+    </div>
+  );
+}
+
+/** Loads a fresh HEAD as the editor's base, then hands over to the editing session. */
+function MetadataEditor({ objectRef, saveId, onClose }: { objectRef: ObjectRef; saveId: string; onClose: () => void }) {
+  const { t } = useI18n();
+  const client = useClient();
+  const base = useQuery({
+    queryKey: ['metadata-editor', connectionId(client.connection), objectRef.zone, objectRef.bucket, objectRef.key],
+    queryFn: ({ signal }) => headObject(client, objectRef, { signal }),
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+    refetchOnMount: 'always',
+  });
+  if (base.isPending) return <Loading label={t('metadata.loading')} />;
+  if (base.isError) return <ErrorNotice error={base.error} onRetry={() => void base.refetch()} />;
+  return <EditorSession key={`${base.data.etag}|${base.data.lastModifiedRaw}`} base={base.data} objectRef={objectRef} saveId={saveId} onClose={onClose} />;
+}
+
+type Step =
+  | { name: 'edit' }
+  | { name: 'review'; base: ObjectHead; edits: MetadataEdits; origin: 'edit' | 'reapply' | 'overwrite' }
+  | { name: 'conflict'; base: ObjectHead; theirs: ObjectHead; edits: MetadataEdits; detectedBy: 'head' | 'precondition' }
+  | { name: 'saved'; result: Extract<SaveResult, { kind: 'saved' }> };
+
+function EditorSession({ base, objectRef, saveId, onClose }: { base: ObjectHead; objectRef: ObjectRef; saveId: string; onClose: () => void }) {
+  const { t } = useI18n();
+  const client = useClient();
+  const invalidate = useInvalidateObject(client, objectRef);
+  const [step, setStep] = useState<Step>({ name: 'edit' });
+  const [noChanges, setNoChanges] = useState(false);
+  const form = useForm<EditorValues>({
+    defaultValues: valuesFromMetadata(base.metadata),
+    resolver: zodResolver(editorSchema),
+    mode: 'onChange',
+  });
+  const save = useMutation({
+    mutationFn: (input: { base: ObjectHead; edits: MetadataEdits }) => saveMetadataEdits(client, { ref: objectRef, ...input }),
+    onSuccess: async (result, input) => {
+      if (result.kind === 'saved') {
+        recordSave(saveId, { before: result.before, after: result.after });
+        setStep({ name: 'saved', result });
+      } else {
+        setStep({ name: 'conflict', base: input.base, theirs: result.theirs, edits: input.edits, detectedBy: result.detectedBy });
+      }
+      await invalidate();
+    },
+  });
+
+  const onReview = (values: EditorValues) => {
+    const edits = editsFromValues(base.metadata, values);
+    if (!hasEdits(edits)) {
+      setNoChanges(true);
+      return;
+    }
+    setNoChanges(false);
+    save.reset();
+    setStep({ name: 'review', base, edits, origin: 'edit' });
+  };
+
+  if (step.name === 'edit') {
+    return (
+      <form className="metadata-editor" onSubmit={(e) => void form.handleSubmit(onReview)(e)} noValidate>
+        <MetadataFields form={form} />
+        {noChanges ? <output className="status-line">{t('metadata.noChanges')}</output> : null}
+        {form.formState.isSubmitted && !form.formState.isValid ? <p role="alert">{t('metadata.fixErrors')}</p> : null}
+        <div className="dialog__actions">
+          <button type="submit" className="button button--primary">
+            {t('metadata.review')}
+          </button>
+          <button type="button" className="button" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
+        </div>
+      </form>
+    );
+  }
+
+  if (step.name === 'review') {
+    const after = applyMetadataEdits(step.base.metadata, step.edits);
+    const changes = diffMetadata(step.base.metadata, after);
+    return (
+      <div className="metadata-editor">
+        {step.origin !== 'edit' ? <p>{t(step.origin === 'reapply' ? 'metadata.reviewReapply' : 'metadata.reviewOverwrite')}</p> : null}
+        <MetadataDiff changes={changes} caption={t('metadata.diff.caption')} />
+        <p className="field-hint">{t('metadata.fullSetNote')}</p>
+        {save.isError ? <SaveFailure error={save.error} /> : null}
+        <div className="dialog__actions">
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={save.isPending || changes.length === 0}
+            onClick={() => save.mutate({ base: step.base, edits: step.edits })}
+          >
+            {save.isPending ? t('metadata.saving') : t('metadata.save')}
+          </button>
+          {step.origin === 'edit' ? (
+            <button type="button" className="button" onClick={() => setStep({ name: 'edit' })} disabled={save.isPending}>
+              {t('metadata.backToEdit')}
+            </button>
+          ) : (
+            <button type="button" className="button" onClick={onClose} disabled={save.isPending}>
+              {t('common.cancel')}
+            </button>
+          )}
+        </div>
+      </div>
+    );
+  }
+
+  if (step.name === 'conflict') {
+    const mine = applyMetadataEdits(step.base.metadata, step.edits);
+    return (
+      <div className="metadata-editor" data-testid="metadata-conflict">
+        <div className="notice notice--error" role="alert">
+          <h3>{t('metadata.conflict.title')}</h3>
+          <p>{t(step.detectedBy === 'head' ? 'metadata.conflict.byHead' : 'metadata.conflict.byPrecondition')}</p>
+        </div>
+        <MetadataDiff
+          changes={diffMetadata(step.theirs.metadata, mine)}
+          caption={t('metadata.conflict.versions')}
+          beforeLabel={t('metadata.conflict.theirs')}
+          afterLabel={t('metadata.conflict.yours')}
+          testId="conflict-versions"
+        />
+        <MetadataDiff changes={diffMetadata(step.base.metadata, step.theirs.metadata)} caption={t('metadata.conflict.theirChanges')} testId="conflict-theirs" />
+        <MetadataDiff changes={diffMetadata(step.base.metadata, mine)} caption={t('metadata.conflict.yourEdits')} testId="conflict-yours" />
+        {step.theirs.etag !== step.base.etag ? <p>{t('metadata.conflict.contentChanged')}</p> : null}
+        <div className="dialog__actions">
+          <button type="button" className="button button--primary" onClick={() => setStep({ name: 'review', base: step.theirs, edits: step.edits, origin: 'reapply' })}>
+            {t('metadata.conflict.reapply')}
+          </button>
+          <button type="button" className="button" onClick={onClose}>
+            {t('metadata.conflict.keepTheirs')}
+          </button>
+          <button
+            type="button"
+            className="button"
+            onClick={() => setStep({ name: 'review', base: step.theirs, edits: editsBetween(step.theirs.metadata, mine), origin: 'overwrite' })}
+          >
+            {t('metadata.conflict.overwrite')}
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  const { result } = step;
+  return (
+    <div className="metadata-editor">
+      <output className="status-line">{t('metadata.saved')}</output>
+      <p>
+        {t('error.requestId')}: <code data-testid="save-request-id">{result.requestId || t('common.none')}</code>
+      </p>
+      <MetadataDiff changes={diffMetadata(result.before.metadata, result.after.metadata)} caption={t('metadata.diff.savedCaption')} />
+      <UndoLastSave saveId={saveId} objectRef={objectRef} />
+      <div className="dialog__actions">
+        <button type="button" className="button" onClick={onClose}>
+          {t('common.close')}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,259 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import type { ObjectMetadata } from '../../api/metadata/model.ts';
+import type { ObjectHead } from '../../api/objects/operations.ts';
+import { copyObjectMutation, deleteObjectMutation, moveObjectMutation } from '../../api/objects/queries.ts';
+import { Dialog } from '../../components/dialog.tsx';
+import { ErrorNotice } from '../../components/error-notice.tsx';
+import { useClient } from '../../hooks/use-client.ts';
+import { useI18n } from '../../i18n/i18n.tsx';
+import { copyKeyFor, destinationKeyProblem, type KeyProblem } from './keys.ts';
+
+/** A metadata form for a REPLACE copy, supplied by the app (the metadata feature owns the fields). */
+export type ReplaceMetadataRenderer = (props: { initial: ObjectMetadata; onChange: (metadata: ObjectMetadata | null) => void }) => ReactNode;
+
+export interface ObjectActionsProps {
+  zone: string;
+  bucket: string;
+  objectKey: string;
+  head: ObjectHead;
+  /** Show another object's details (after a copy/move), or close the panel (`null`, after delete). */
+  onNavigate: (target: { bucket: string; key: string } | null) => void;
+  renderReplaceMetadata?: ReplaceMetadataRenderer;
+}
+
+type Open = 'copy' | 'move' | 'delete' | null;
+
+/** Copy, move/rename and delete for the object open in the details panel. */
+export function ObjectActions(props: ObjectActionsProps) {
+  const { t } = useI18n();
+  const headingId = useId();
+  const [open, setOpen] = useState<Open>(null);
+  const close = () => setOpen(null);
+  return (
+    <section className="details__section" aria-labelledby={headingId}>
+      <h3 id={headingId}>{t('actions.title')}</h3>
+      <div className="inline-form__fields">
+        <button type="button" className="button" onClick={() => setOpen('copy')}>
+          {t('actions.copy')}
+        </button>
+        <button type="button" className="button" onClick={() => setOpen('move')}>
+          {t('actions.move')}
+        </button>
+        <button type="button" className="button button--danger" onClick={() => setOpen('delete')}>
+          {t('actions.delete')}
+        </button>
+      </div>
+      <Dialog open={open === 'copy'} onClose={close} title={t('actions.copyTitle', { key: props.objectKey })}>
+        <CopyForm {...props} onDone={close} />
+      </Dialog>
+      <Dialog open={open === 'move'} onClose={close} title={t('actions.moveTitle', { key: props.objectKey })}>
+        <MoveForm {...props} onDone={close} />
+      </Dialog>
+      <Dialog open={open === 'delete'} onClose={close} title={t('actions.deleteTitle', { key: props.objectKey })}>
+        <DeleteForm {...props} onCancel={close} />
+      </Dialog>
+    </section>
+  );
+}
+
+function KeyProblemText({ id, problem }: { id: string; problem: KeyProblem | null }) {
+  const { t } = useI18n();
+  if (!problem) return null;
+  return (
+    <p id={id} className="field-error">
+      {t(`actions.keyProblem.${problem}`)}
+    </p>
+  );
+}
+
+function DestinationFields({ bucket, setBucket, destKey: key, setKey, problem }: {
+  bucket: string;
+  setBucket: (v: string) => void;
+  destKey: string;
+  setKey: (v: string) => void;
+  problem: KeyProblem | null;
+}) {
+  const { t } = useI18n();
+  const id = useId();
+  return (
+    <>
+      <div className="field">
+        <label htmlFor={`${id}-b`}>{t('actions.destBucket')}</label>
+        <input id={`${id}-b`} value={bucket} onChange={(e) => setBucket(e.target.value)} spellCheck={false} autoComplete="off" />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-k`}>{t('actions.destKey')}</label>
+        <input
+          id={`${id}-k`}
+          value={key}
+          onChange={(e) => setKey(e.target.value)}
+          dir="auto"
+          spellCheck={false}
+          autoComplete="off"
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${id}-e` : undefined}
+        />
+        <KeyProblemText id={`${id}-e`} problem={problem} />
+      </div>
+    </>
+  );
+}
+
+function CopyForm({ zone, bucket, objectKey, head, onNavigate, renderReplaceMetadata, onDone }: ObjectActionsProps & { onDone: () => void }) {
+  const { t } = useI18n();
+  const client = useClient();
+  const queryClient = useQueryClient();
+  const id = useId();
+  const [destBucket, setDestBucket] = useState(bucket);
+  const [destKey, setDestKey] = useState(() => copyKeyFor(objectKey));
+  const [directive, setDirective] = useState<'COPY' | 'REPLACE'>('COPY');
+  const [replacement, setReplacement] = useState<ObjectMetadata | null>(head.metadata);
+  const [submitted, setSubmitted] = useState(false);
+  const copy = useMutation(copyObjectMutation(client, queryClient));
+  const problem = destinationKeyProblem(destKey);
+  const selfCopy = destBucket === bucket && destKey === objectKey && directive === 'COPY';
+  const blocked = problem !== null || destBucket === '' || (directive === 'REPLACE' && replacement === null) || selfCopy;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (blocked) return;
+    copy.mutate({
+      zone,
+      bucket: destBucket,
+      key: destKey,
+      source: { bucket, key: objectKey },
+      directive,
+      ...(directive === 'REPLACE' && replacement ? { metadata: replacement } : {}),
+    });
+  };
+
+  if (copy.isSuccess) {
+    return (
+      <div>
+        <output className="status-line">{t('actions.copied', { key: destKey })}</output>
+        <p>
+          {t('error.requestId')}: <code>{copy.data.requestId || t('common.none')}</code>
+        </p>
+        <div className="dialog__actions">
+          <button type="button" className="button button--primary" onClick={() => { onDone(); onNavigate({ bucket: destBucket, key: destKey }); }}>
+            {t('actions.openCopy')}
+          </button>
+          <button type="button" className="button" onClick={onDone}>
+            {t('common.close')}
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <DestinationFields bucket={destBucket} setBucket={setDestBucket} destKey={destKey} setKey={setDestKey} problem={submitted || destKey !== '' ? problem : null} />
+      <fieldset>
+        <legend>{t('actions.metadataChoice')}</legend>
+        <label>
+          <input type="radio" name={`${id}-dir`} checked={directive === 'COPY'} onChange={() => setDirective('COPY')} /> {t('actions.keepMetadata')}
+        </label>
+        <label>
+          <input type="radio" name={`${id}-dir`} checked={directive === 'REPLACE'} onChange={() => setDirective('REPLACE')} /> {t('actions.replaceMetadata')}
+        </label>
+      </fieldset>
+      {directive === 'REPLACE' && renderReplaceMetadata ? renderReplaceMetadata({ initial: head.metadata, onChange: setReplacement }) : null}
+      {selfCopy ? <p className="field-error">{t('actions.selfCopy')}</p> : null}
+      {copy.isError ? <ErrorNotice error={copy.error} /> : null}
+      <div className="dialog__actions">
+        <button type="submit" className="button button--primary" disabled={copy.isPending || (submitted && blocked)}>
+          {copy.isPending ? t('actions.copying') : t('actions.copySubmit')}
+        </button>
+        <button type="button" className="button" onClick={onDone}>
+          {t('common.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function MoveForm({ zone, bucket, objectKey, onNavigate, onDone }: ObjectActionsProps & { onDone: () => void }) {
+  const { t } = useI18n();
+  const client = useClient();
+  const queryClient = useQueryClient();
+  const [destBucket, setDestBucket] = useState(bucket);
+  const [destKey, setDestKey] = useState(objectKey);
+  const [submitted, setSubmitted] = useState(false);
+  const move = useMutation(moveObjectMutation(client, queryClient));
+  const problem = destinationKeyProblem(destKey);
+  const same = destBucket === bucket && destKey === objectKey;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (problem || same || destBucket === '') return;
+    move.mutate(
+      { zone, bucket: destBucket, key: destKey, source: { bucket, key: objectKey } },
+      {
+        onSuccess: () => {
+          onDone();
+          onNavigate({ bucket: destBucket, key: destKey });
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <p className="field-hint">{t('actions.moveHint')}</p>
+      <DestinationFields bucket={destBucket} setBucket={setDestBucket} destKey={destKey} setKey={setDestKey} problem={submitted || destKey !== '' ? problem : null} />
+      {submitted && same ? <p className="field-error">{t('actions.moveSame')}</p> : null}
+      {move.isError ? <ErrorNotice error={move.error} /> : null}
+      <div className="dialog__actions">
+        <button type="submit" className="button button--primary" disabled={move.isPending}>
+          {move.isPending ? t('actions.moving') : t('actions.moveSubmit')}
+        </button>
+        <button type="button" className="button" onClick={onDone}>
+          {t('common.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function DeleteForm({ zone, bucket, objectKey, onNavigate, onCancel }: ObjectActionsProps & { onCancel: () => void }) {
+  const { t } = useI18n();
+  const client = useClient();
+  const queryClient = useQueryClient();
+  const remove = useMutation(deleteObjectMutation(client, queryClient));
+  return (
+    <div>
+      <p>{t('actions.deleteConfirm')}</p>
+      <p dir="auto" className="mono">
+        {objectKey}
+      </p>
+      {remove.isError ? <ErrorNotice error={remove.error} /> : null}
+      <div className="dialog__actions">
+        <button
+          type="button"
+          className="button button--danger"
+          disabled={remove.isPending}
+          onClick={() =>
+            remove.mutate(
+              { zone, bucket, key: objectKey },
+              {
+                onSuccess: () => {
+                  onCancel();
+                  onNavigate(null);
+                },
+              },
+            )
+          }
+        >
+          {t('actions.deleteConfirmButton')}
+        </button>
+        <button type="button" className="button" onClick={onCancel}>
+          {t('common.cancel')}
+        </button>
+      </div>
+    </div>
+  );
+}
