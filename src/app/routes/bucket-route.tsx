@@ -1,11 +1,68 @@
+import { useNavigate } from 'react-router';
+import { BulkEditButton } from '../../features/metadata/bulk-edit.tsx';
+import { MetadataEditorLauncher } from '../../features/metadata/metadata-editor.tsx';
+import { ReplaceMetadataFields } from '../../features/metadata/replace-metadata-fields.tsx';
 import { InspectorLink } from '../../features/multipart/inspector-link.tsx';
+import { CreateFolderButton } from '../../features/object-actions/create-folder.tsx';
+import { ObjectActions, type ReplaceMetadataRenderer } from '../../features/object-actions/object-actions.tsx';
+import { SelectionMode, type Selection } from '../../features/object-actions/selection.tsx';
 import { ObjectBrowser } from '../../features/object-browser/object-browser.tsx';
+import type { ObjectDetailsContext } from '../../features/object-browser/object-details.tsx';
+import { browseHref, useBrowseLocation, type BrowseLocation } from '../../hooks/browse-location.ts';
 import { RequireSession } from '../require-session.tsx';
+
+// Features never import each other: this route composes them into the browser's slots.
+
+function selectionActions(selection: Selection) {
+  return <BulkEditButton {...selection} />;
+}
+
+function toolbarExtra(location: BrowseLocation) {
+  return (
+    <>
+      <InspectorLink zone={location.zone} bucket={location.bucket} prefix={location.prefix} />
+      <CreateFolderButton zone={location.zone} bucket={location.bucket} prefix={location.prefix} />
+      <SelectionMode location={location} actions={selectionActions} />
+    </>
+  );
+}
+
+const renderReplaceMetadata: ReplaceMetadataRenderer = (props) => <ReplaceMetadataFields {...props} />;
+
+function DetailsExtra({ object }: { object: ObjectDetailsContext }) {
+  const navigate = useNavigate();
+  const here = useBrowseLocation();
+  const onNavigate = (target: { bucket: string; key: string } | null) => {
+    if (target === null) void navigate(browseHref({ ...here, object: null }));
+    else if (target.bucket === here.bucket) void navigate(browseHref({ ...here, object: target.key }));
+    else {
+      const prefix = target.key.slice(0, target.key.lastIndexOf('/') + 1);
+      void navigate(browseHref({ zone: here.zone, bucket: target.bucket, prefix, object: target.key }));
+    }
+  };
+  return (
+    <>
+      <MetadataEditorLauncher zone={object.zone} bucket={object.bucket} objectKey={object.key} />
+      <ObjectActions
+        zone={object.zone}
+        bucket={object.bucket}
+        objectKey={object.key}
+        head={object.head}
+        renderReplaceMetadata={renderReplaceMetadata}
+        onNavigate={onNavigate}
+      />
+    </>
+  );
+}
+
+function detailsExtra(object: ObjectDetailsContext) {
+  return <DetailsExtra key={`${object.bucket}|${object.key}`} object={object} />;
+}
 
 export function BucketRoute() {
   return (
     <RequireSession>
-      <ObjectBrowser toolbarExtra={(location) => <InspectorLink zone={location.zone} bucket={location.bucket} prefix={location.prefix} />} />
+      <ObjectBrowser toolbarExtra={toolbarExtra} detailsExtra={detailsExtra} />
     </RequireSession>
   );
 }
