@@ -14,6 +14,8 @@ import { runBulkEdit, type BulkItemState } from './bulk.ts';
 import { bulkEditsFromValues, bulkIssues, bulkSchema, bulkStoredValue, emptyBulkValues, type BulkValues } from './bulk-model.ts';
 import { ROW_ENCODINGS, parseRowEncoding } from './editor-model.ts';
 import { ruleMessageKey } from './metadata-fields.tsx';
+// oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
+import './metadata.css';
 
 const HEADER_LABELS: Record<(typeof STANDARD_METADATA_HEADERS)[number], string> = {
   'cache-control': 'Cache-Control',

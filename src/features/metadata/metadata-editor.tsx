@@ -20,6 +20,8 @@ import { MetadataDiff } from './metadata-diff.tsx';
 import { MetadataFields, ruleMessageKey } from './metadata-fields.tsx';
 import { saveMetadataEdits, type SaveResult } from './save.ts';
 import { withFlag } from './url-flag.ts';
+// oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
+import './metadata.css';
 
 /** Refreshes what shows the object (details panel, listing columns) after a write. */
 function useInvalidateObject(client: QsClient, ref: ObjectRef) {

@@ -6,6 +6,8 @@ import { applyMetadataEdits } from '../../api/metadata/edit.ts';
 import { STANDARD_METADATA_HEADERS, type ObjectMetadata } from '../../api/metadata/model.ts';
 import { editorIssues, editorSchema, editsFromValues, valuesFromMetadata, type EditorValues } from './editor-model.ts';
 import { MetadataFields } from './metadata-fields.tsx';
+// oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
+import './metadata.css';
 
 const reportedSchema = z
   .object({ standard: z.partialRecord(z.enum(STANDARD_METADATA_HEADERS), z.string()), custom: z.record(z.string(), z.string()) })

@@ -6,6 +6,8 @@ import { ErrorNotice } from '../../components/error-notice.tsx';
 import { useClient } from '../../hooks/use-client.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { destinationKeyProblem, folderKey } from './keys.ts';
+// oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
+import './object-actions.css';
 
 /** "New folder": a zero-byte object whose key ends in '/' under the folder being shown (ref §1.3). */
 export function CreateFolderButton({ zone, bucket, prefix }: { zone: string; bucket: string; prefix: string }) {
@@ -43,7 +45,7 @@ function CreateFolderForm({ zone, bucket, prefix, onDone }: { zone: string; buck
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form className="object-actions-form" onSubmit={onSubmit} noValidate>
       <div className="field">
         <label htmlFor={id}>{t('actions.folderName')}</label>
         <input

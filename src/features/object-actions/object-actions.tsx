@@ -8,6 +8,8 @@ import { ErrorNotice } from '../../components/error-notice.tsx';
 import { useClient } from '../../hooks/use-client.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { copyKeyFor, destinationKeyProblem, type KeyProblem } from './keys.ts';
+// oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
+import './object-actions.css';
 
 /** A metadata form for a REPLACE copy, supplied by the app (the metadata feature owns the fields). */
 export type ReplaceMetadataRenderer = (props: { initial: ObjectMetadata; onChange: (metadata: ObjectMetadata | null) => void }) => ReactNode;
@@ -149,7 +151,7 @@ function CopyForm({ zone, bucket, objectKey, head, onNavigate, renderReplaceMeta
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form className="object-actions-form" onSubmit={onSubmit} noValidate>
       <DestinationFields bucket={destBucket} setBucket={setDestBucket} destKey={destKey} setKey={setDestKey} problem={submitted || destKey !== '' ? problem : null} />
       <fieldset>
         <legend>{t('actions.metadataChoice')}</legend>
@@ -202,7 +204,7 @@ function MoveForm({ zone, bucket, objectKey, onNavigate, onDone }: ObjectActions
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form className="object-actions-form" onSubmit={onSubmit} noValidate>
       <p className="field-hint">{t('actions.moveHint')}</p>
       <DestinationFields bucket={destBucket} setBucket={setDestBucket} destKey={destKey} setKey={setDestKey} problem={submitted || destKey !== '' ? problem : null} />
       {submitted && same ? <p className="field-error">{t('actions.moveSame')}</p> : null}

@@ -9,6 +9,8 @@ import { ErrorNotice } from '../../components/error-notice.tsx';
 import type { BrowseLocation } from '../../hooks/browse-location.ts';
 import { useClient } from '../../hooks/use-client.ts';
 import { isMessageKey, useI18n } from '../../i18n/i18n.tsx';
+// oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
+import './object-actions.css';
 
 /** Same page size as the object browser, so both read the same cached listing pages. */
 const PAGE_LIMIT = 1000;
