@@ -87,8 +87,11 @@ export function inferPartPlan(
   options: PartPlanOptions = {},
 ): PartPlan | null {
   const largest = parts.reduce((max, p) => Math.max(max, p.size ?? 0), 0);
-  const sizes = [...candidates.filter((c): c is number => c !== undefined && c > 0), ...(largest > 0 ? [largest] : []), planParts(fileSize, options).partSize];
+  const minPartSize = options.minPartSize ?? MIN_PART_SIZE;
+  const sizes = [...candidates.filter((c): c is number => c !== undefined), largest, planParts(fileSize, options).partSize];
   for (const partSize of sizes) {
+    // Below the minimum it cannot be the size of the non-last parts (a lone short last part is no guide).
+    if (partSize < minPartSize) continue;
     const partCount = Math.max(1, Math.ceil(fileSize / partSize));
     if (partCount > (options.maxParts ?? MAX_PARTS)) continue;
     const plan = { fileSize, partSize, partCount };

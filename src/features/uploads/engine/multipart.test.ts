@@ -1,0 +1,271 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../api/errors.ts';
+import { fingerprintFile } from './fingerprint.ts';
+import { createMainThreadHasher } from './hasher.ts';
+import { MultipartUpload, ResumeMismatchError, listAllParts, type MultipartDeps, type MultipartSpec } from './multipart.ts';
+import { createMemoryResumeStore } from './resume-store.ts';
+import { FakeServer, ManualClock, apiError, bytes, fileOf, flush, md5Hex, networkError } from './test-fakes.ts';
+
+const hasher = createMainThreadHasher();
+
+function setup(overrides: Partial<MultipartDeps> = {}) {
+  const server = new FakeServer();
+  const clock = new ManualClock();
+  const resumeStore = createMemoryResumeStore();
+  const deps: MultipartDeps = {
+    ports: server,
+    hasher,
+    resumeStore,
+    scope: 'test',
+    clock,
+    random: () => 0.5,
+    retry: { maxAttempts: 4, baseDelayMs: 100, maxDelayMs: 1000 },
+    partConcurrency: 3,
+    partPlan: { minPartSize: 4, partSize: 8 },
+    sendContentMd5: true,
+    ...overrides,
+  };
+  let changes = 0;
+  const create = (spec: MultipartSpec) => new MultipartUpload(deps, spec, { onChange: () => (changes += 1), onNetworkBytes: () => undefined });
+  return { server, clock, resumeStore, deps, create, changes: () => changes };
+}
+
+/** Lets the upload run, firing backoff timers, until it settles. */
+async function drive<T>(promise: Promise<T>, clock: ManualClock): Promise<T> {
+  const state = { settled: false };
+  promise.then(
+    () => (state.settled = true),
+    () => (state.settled = true),
+  );
+  for (let i = 0; i < 500 && !state.settled; i += 1) {
+    await flush(5);
+    clock.advance(1000);
+  }
+  return promise;
+}
+
+const DATA = bytes(50, 7); // 7 parts of 8 bytes, the last 2 bytes
+const META = { standard: { 'content-type': 'text/plain' }, custom: { origin: 'test' } };
+
+describe('a fresh multipart upload', () => {
+  it('initiates with the metadata, sends parts in parallel within the limit, completes with the whole-file MD5', async () => {
+    const { server, clock, resumeStore, create } = setup();
+    // Keep each part in flight for a moment so parallel parts overlap.
+    server.hold = (call) => (call.op === 'uploadPart' ? new Promise<void>((resolve) => setTimeout(resolve, 3)) : undefined);
+    const task = create({ bucket: 'b', key: 'dir/big.bin', file: fileOf(DATA), metadata: META });
+    const result = await drive(task.run(new AbortController().signal), clock);
+
+    const stored = server.objects.get('dir/big.bin');
+    expect(Buffer.from(stored?.data ?? []).equals(Buffer.from(DATA))).toBe(true);
+    expect(result.etag).toBe(`"${md5Hex(DATA)}"`);
+    expect(stored?.etag).toBe(md5Hex(DATA));
+    expect(stored?.metadata).toEqual(META);
+    expect(server.count('uploadPart')).toBe(7);
+    expect(server.maxInFlight).toBe(3);
+    expect(task.status).toMatchObject({ partCount: 7, partSize: 8, partsDone: 7, partsReused: 0, bytesSent: 50 });
+    // The resume record exists only while the upload is unfinished.
+    expect(resumeStore.records.size).toBe(0);
+  });
+
+  it('remembers the upload (id, fingerprint, part size, metadata) while it is in progress', async () => {
+    const { server, clock, resumeStore, create } = setup();
+    server.hold = (call) => (call.op === 'uploadPart' ? new Promise<void>(() => undefined) : undefined);
+    const controller = new AbortController();
+    const file = fileOf(DATA, 'big.bin');
+    const run = create({ bucket: 'b', zone: 'pek3a', key: 'big.bin', file, metadata: META }).run(controller.signal);
+    await flush();
+    const [record] = resumeStore.records.values();
+    expect(record).toMatchObject({ scope: 'test', bucket: 'b', zone: 'pek3a', key: 'big.bin', partSize: 8, metadata: META, uploadId: 'upload-1' });
+    expect(record?.fingerprint).toEqual(await fingerprintFile(file, hasher));
+    controller.abort(new DOMException('paused', 'AbortError'));
+    await expect(drive(run, clock)).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
+
+describe('per-part retry', () => {
+  it('retries 5xx and network failures of a part with backoff, then completes', async () => {
+    const { server, clock, create } = setup();
+    server.fail = (call) => {
+      if (call.op === 'uploadPart' && call.partNumber === 2 && call.attempt <= 2) return apiError(503, 'service_unavailable');
+      if (call.op === 'uploadPart' && call.partNumber === 4 && call.attempt === 1) return networkError();
+      return undefined;
+    };
+    const task = create({ bucket: 'b', key: 'k', file: fileOf(DATA) });
+    await drive(task.run(new AbortController().signal), clock);
+    expect(server.count('uploadPart', 2)).toBe(3);
+    expect(server.count('uploadPart', 4)).toBe(2);
+    expect(server.count('uploadPart', 0)).toBe(1);
+    expect(Buffer.from(server.objects.get('k')?.data ?? []).equals(Buffer.from(DATA))).toBe(true);
+  });
+
+  it('does not wait before the backoff delay has passed', async () => {
+    const { server, clock, create } = setup({ partConcurrency: 1 });
+    server.fail = (call) => (call.op === 'uploadPart' && call.partNumber === 0 && call.attempt === 1 ? apiError(500, 'internal_error') : undefined);
+    const run = create({ bucket: 'b', key: 'k', file: fileOf(DATA) }).run(new AbortController().signal);
+    for (let i = 0; i < 10 && server.count('uploadPart') === 0; i += 1) await flush();
+    await flush();
+    expect(server.count('uploadPart', 0)).toBe(1);
+    clock.advance(74); // first retry: 100 ms cap, equal jitter with random 0.5 → 75 ms
+    await flush();
+    expect(server.count('uploadPart', 0)).toBe(1);
+    clock.advance(1);
+    await flush();
+    expect(server.count('uploadPart', 0)).toBe(2);
+    await drive(run, clock);
+  });
+
+  it('fails at once on a 4xx and leaves the upload on the server for a later resume', async () => {
+    const { server, clock, create } = setup();
+    server.fail = (call) => (call.op === 'uploadPart' && call.partNumber === 3 ? apiError(403, 'permission_denied') : undefined);
+    const error = await drive(create({ bucket: 'b', key: 'k', file: fileOf(DATA) }).run(new AbortController().signal), clock).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ code: 'permission_denied', requestId: 'req-test' });
+    expect(server.count('uploadPart', 3)).toBe(1);
+    expect(server.count('complete')).toBe(0);
+    expect(server.uploads.size).toBe(1);
+  });
+
+  it('gives up on a part after maxAttempts', async () => {
+    const { server, clock, create } = setup();
+    server.fail = (call) => (call.op === 'uploadPart' && call.partNumber === 1 ? apiError(500, 'internal_error') : undefined);
+    await expect(drive(create({ bucket: 'b', key: 'k', file: fileOf(DATA) }).run(new AbortController().signal), clock)).rejects.toMatchObject({ code: 'internal_error' });
+    expect(server.count('uploadPart', 1)).toBe(4);
+  });
+});
+
+describe('pause and resume', () => {
+  it('keeps confirmed parts across a pause and sends only the rest', async () => {
+    const { server, clock, create } = setup({ partConcurrency: 2 });
+    let holding = true;
+    server.hold = (call) => (holding && call.op === 'uploadPart' && (call.partNumber ?? 0) >= 3 ? new Promise<void>(() => undefined) : undefined);
+    const task = create({ bucket: 'b', key: 'k', file: fileOf(DATA) });
+    const first = new AbortController();
+    const run = task.run(first.signal);
+    for (let i = 0; i < 50 && task.status.partsDone < 3; i += 1) await flush();
+    expect(task.status.partsDone).toBe(3);
+    first.abort(new DOMException('paused', 'AbortError'));
+    await expect(run).rejects.toMatchObject({ name: 'AbortError' });
+    expect(task.status).toMatchObject({ partsDone: 3, bytesSent: 24 });
+    expect([...(server.uploads.get('upload-1')?.parts.keys() ?? [])].sort()).toEqual([0, 1, 2]);
+
+    holding = false;
+    await drive(task.run(new AbortController().signal), clock);
+    for (const n of [0, 1, 2]) expect(server.count('uploadPart', n)).toBe(1);
+    for (const n of [5, 6]) expect(server.count('uploadPart', n)).toBe(1);
+    expect(server.count('initiate')).toBe(1);
+    expect(Buffer.from(server.objects.get('k')?.data ?? []).equals(Buffer.from(DATA))).toBe(true);
+  });
+});
+
+describe('resuming an upload from its parts on the server', () => {
+  it('pages through the parts with part_number_marker until a short page', async () => {
+    const server = new FakeServer();
+    const uploadId = server.seedUpload('k');
+    for (const n of [0, 1, 2, 3]) server.seedPart(uploadId, n, bytes(8, n + 1));
+    const parts = await listAllParts(server, { bucket: 'b', key: 'k', uploadId }, new AbortController().signal, 2);
+    expect(parts.map((p) => p.partNumber)).toEqual([0, 1, 2, 3]);
+    expect(server.count('listParts')).toBe(3); // 2 + 2 + an empty page
+  });
+
+  it('uploads only missing parts and parts whose ETag differs, then completes', async () => {
+    const { server, clock, create } = setup();
+    const uploadId = server.seedUpload('k', META);
+    for (const n of [0, 1, 5]) server.seedPart(uploadId, n, DATA.slice(n * 8, n * 8 + 8));
+    server.seedPart(uploadId, 3, bytes(8, 99)); // same size, other bytes
+    const upload = server.uploads.get(uploadId);
+    // Upper-case and quoted ETags still compare equal (ref §8.4).
+    const part0 = upload?.parts.get(0);
+    if (part0) part0.etag = `"${part0.etag.toUpperCase()}"`;
+
+    const task = create({ bucket: 'b', key: 'k', file: fileOf(DATA), uploadId });
+    const result = await drive(task.run(new AbortController().signal), clock);
+    expect(server.calls.filter((c) => c.op === 'uploadPart').map((c) => c.partNumber).sort()).toEqual([2, 3, 4, 6]);
+    expect(server.count('initiate')).toBe(0);
+    expect(task.status).toMatchObject({ partsDone: 7, partsReused: 3 });
+    expect(result.etag).toBe(`"${md5Hex(DATA)}"`);
+    expect(Buffer.from(server.objects.get('k')?.data ?? []).equals(Buffer.from(DATA))).toBe(true);
+    expect(server.objects.get('k')?.metadata).toEqual(META);
+  });
+
+  it('refuses a local file whose size does not fit the uploaded parts', async () => {
+    const { server, clock, create } = setup();
+    const uploadId = server.seedUpload('k');
+    server.seedPart(uploadId, 0, DATA.slice(0, 8));
+    server.seedPart(uploadId, 6, DATA.slice(48, 50));
+    const wrong = fileOf(bytes(60, 3), 'other.bin');
+    const error = await drive(create({ bucket: 'b', key: 'k', file: wrong, uploadId }).run(new AbortController().signal), clock).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ResumeMismatchError);
+    expect(String(error)).toMatch(/does not match upload/);
+    expect(server.count('uploadPart')).toBe(0);
+    expect(server.uploads.get(uploadId)?.parts.size).toBe(2);
+  });
+
+  it('reports upload_not_exists for an explicitly chosen upload that is gone', async () => {
+    const { clock, create } = setup();
+    const run = create({ bucket: 'b', key: 'k', file: fileOf(DATA), uploadId: 'gone' }).run(new AbortController().signal);
+    await expect(drive(run, clock)).rejects.toMatchObject({ code: 'upload_not_exists' });
+  });
+});
+
+describe('choosing the same file again (remembered uploads)', () => {
+  async function interruptedUpload(file: File) {
+    const ctx = setup();
+    ctx.server.fail = (call) => (call.op === 'uploadPart' && (call.partNumber ?? 0) >= 4 ? apiError(403, 'permission_denied') : undefined);
+    await drive(ctx.create({ bucket: 'b', key: 'k', file }).run(new AbortController().signal), ctx.clock).catch(() => undefined);
+    ctx.server.fail = () => undefined;
+    ctx.server.calls = [];
+    return ctx;
+  }
+
+  it('continues the remembered upload for the same file (new File object, as after a reload)', async () => {
+    const ctx = await interruptedUpload(fileOf(DATA, 'big.bin'));
+    expect(ctx.resumeStore.records.size).toBe(1);
+    const again = ctx.create({ bucket: 'b', key: 'k', file: fileOf(DATA.slice(), 'big.bin') });
+    await drive(again.run(new AbortController().signal), ctx.clock);
+    expect(ctx.server.count('initiate')).toBe(0);
+    expect(ctx.server.calls.filter((c) => c.op === 'uploadPart').map((c) => c.partNumber).sort()).toEqual([4, 5, 6]);
+    expect(again.status.partsReused).toBe(4);
+    expect(ctx.resumeStore.records.size).toBe(0);
+  });
+
+  it('also matches a renamed copy with another mtime (same size and samples)', async () => {
+    const ctx = await interruptedUpload(fileOf(DATA, 'big.bin', 1));
+    await drive(ctx.create({ bucket: 'b', key: 'k', file: fileOf(DATA, 'copy of big.bin', 2) }).run(new AbortController().signal), ctx.clock);
+    expect(ctx.server.count('initiate')).toBe(0);
+    expect(ctx.server.count('uploadPart')).toBe(3);
+  });
+
+  it('starts a new upload for a different file of the same size, or another key', async () => {
+    const ctx = await interruptedUpload(fileOf(DATA, 'big.bin'));
+    await drive(ctx.create({ bucket: 'b', key: 'k', file: fileOf(bytes(50, 8), 'big.bin') }).run(new AbortController().signal), ctx.clock);
+    await drive(ctx.create({ bucket: 'b', key: 'elsewhere', file: fileOf(DATA, 'big.bin') }).run(new AbortController().signal), ctx.clock);
+    expect(ctx.server.count('initiate')).toBe(2);
+    expect(ctx.server.count('uploadPart')).toBe(14);
+  });
+
+  it('forgets a remembered upload that was completed or aborted elsewhere and starts afresh', async () => {
+    const ctx = await interruptedUpload(fileOf(DATA, 'big.bin'));
+    ctx.server.uploads.clear();
+    await drive(ctx.create({ bucket: 'b', key: 'k', file: fileOf(DATA, 'big.bin') }).run(new AbortController().signal), ctx.clock);
+    expect(ctx.server.count('initiate')).toBe(1);
+    expect(ctx.resumeStore.records.size).toBe(0);
+    expect(Buffer.from(ctx.server.objects.get('k')?.data ?? []).equals(Buffer.from(DATA))).toBe(true);
+  });
+});
+
+describe('cancel', () => {
+  it('aborts the upload on the server and forgets it', async () => {
+    const { server, clock, resumeStore, create } = setup();
+    server.hold = (call) => (call.op === 'uploadPart' ? new Promise<void>(() => undefined) : undefined);
+    const task = create({ bucket: 'b', key: 'k', file: fileOf(DATA) });
+    const controller = new AbortController();
+    const run = task.run(controller.signal);
+    await flush();
+    controller.abort(new DOMException('cancelled', 'AbortError'));
+    await expect(drive(run, clock)).rejects.toMatchObject({ name: 'AbortError' });
+    await task.abort();
+    expect(server.count('abort')).toBe(1);
+    expect(server.uploads.size).toBe(0);
+    expect(resumeStore.records.size).toBe(0);
+  });
+});

@@ -1,0 +1,272 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../api/errors.ts';
+import { createMainThreadHasher } from './hasher.ts';
+import { ResumeMismatchError } from './multipart.ts';
+import { planBatch } from './plan-batch.ts';
+import type { UploadPorts } from './ports.ts';
+import { createUploadQueue, type UploadQueueOptions } from './queue.ts';
+import { createMemoryResumeStore } from './resume-store.ts';
+import { FakeServer, ManualClock, apiError, bytes, fileOf, flush, md5Hex } from './test-fakes.ts';
+
+const hasher = createMainThreadHasher();
+
+function setup(overrides: Partial<UploadQueueOptions> = {}) {
+  const server = new FakeServer();
+  const clock = new ManualClock();
+  const resumeStore = createMemoryResumeStore();
+  const queue = createUploadQueue({
+    ports: server,
+    hasher: { ...hasher, dispose: () => undefined },
+    resumeStore,
+    clock,
+    random: () => 0.5,
+    concurrency: 2,
+    partConcurrency: 2,
+    partPlan: { minPartSize: 4, partSize: 8 },
+    retry: { maxAttempts: 3, baseDelayMs: 100, maxDelayMs: 1000 },
+    ...overrides,
+  });
+  let notifications = 0;
+  queue.subscribe(() => (notifications += 1));
+  return { server, clock, queue, resumeStore, notifications: () => notifications };
+}
+
+function gate() {
+  let open: () => void = () => undefined;
+  const promise = new Promise<void>((resolve) => (open = resolve));
+  return { promise, open };
+}
+
+function files(n: number, size = 10) {
+  return Array.from({ length: n }, (_, i) => ({ file: fileOf(bytes(size, i + 1), `f${i}.txt`), relativePath: `dir/f${i}.txt` }));
+}
+
+async function settle(queue: { idle(): Promise<void> }, clock: ManualClock): Promise<void> {
+  const state = { idle: false };
+  void queue.idle().then(() => (state.idle = true));
+  for (let i = 0; i < 500 && !state.idle; i += 1) {
+    await flush(5);
+    clock.advance(1000);
+  }
+  expect(state.idle).toBe(true);
+}
+
+describe('the upload queue', () => {
+  it('runs at most `concurrency` items at once and starts the next when one finishes', async () => {
+    const { server, clock, queue } = setup();
+    const g = gate();
+    server.hold = (call) => (call.op === 'postObject' ? g.promise : undefined);
+    const ids = queue.add(planBatch({ files: files(5), bucket: 'b', prefix: 'up/' }).uploads);
+    await flush();
+    expect(queue.getSnapshot().totals.counts).toMatchObject({ running: 2, queued: 3 });
+    expect(server.inFlight).toBe(2);
+    queue.setConcurrency(3);
+    await flush();
+    expect(server.inFlight).toBe(3);
+    g.open();
+    await settle(queue, clock);
+    const snap = queue.getSnapshot();
+    expect(snap.totals.counts.done).toBe(5);
+    expect(server.maxInFlight).toBe(3);
+    expect(snap.items.map((i) => i.id)).toEqual(ids);
+    expect(snap.items.map((i) => i.key)).toEqual(['up/dir/f0.txt', 'up/dir/f1.txt', 'up/dir/f2.txt', 'up/dir/f3.txt', 'up/dir/f4.txt']);
+    expect(snap.items[0]?.etag).toBe(`"${md5Hex(bytes(10, 1))}"`);
+  });
+
+  it('aggregates bytes of form and multipart items, and reports per-item multipart detail', async () => {
+    const { server, clock, queue } = setup();
+    const plan = planBatch({ files: [...files(2, 10), { file: fileOf(bytes(50, 9), 'big.bin'), relativePath: 'big.bin' }], bucket: 'b', multipartThreshold: 40 });
+    expect(plan.uploads.map((u) => u.kind)).toEqual(['form', 'form', 'multipart']);
+    queue.add(plan.uploads);
+    expect(queue.getSnapshot().totals).toMatchObject({ bytesSent: 0, bytesTotal: 70 });
+    await settle(queue, clock);
+    const snap = queue.getSnapshot();
+    expect(snap.totals).toMatchObject({ bytesSent: 70, bytesTotal: 70, counts: { done: 3 } });
+    expect(snap.items[2]).toMatchObject({ kind: 'multipart', state: 'done', bytesSent: 50, etag: `"${md5Hex(bytes(50, 9))}"`, multipart: { partCount: 7, partsDone: 7, uploadId: 'upload-1' } });
+    expect(Buffer.from(server.objects.get('big.bin')?.data ?? []).equals(Buffer.from(bytes(50, 9)))).toBe(true);
+  });
+
+  it('keeps snapshots immutable and stable: same object until something changes, unchanged items keep identity', async () => {
+    const { server, clock, queue } = setup({ concurrency: 1 });
+    const g = gate();
+    server.hold = (call) => (call.op === 'postObject' && call.key === 'dir/f1.txt' ? g.promise : undefined);
+    queue.add(planBatch({ files: files(2), bucket: 'b' }).uploads);
+    const a = queue.getSnapshot();
+    expect(queue.getSnapshot()).toBe(a);
+    await flush();
+    const b = queue.getSnapshot();
+    expect(b).not.toBe(a);
+    expect(b.items[0]?.state).toBe('done');
+    expect(b.items[1]?.state).toBe('running');
+    // The older snapshot still shows the past: item 0 running, item 1 queued.
+    expect(a.items.map((i) => i.state)).toEqual(['running', 'queued']);
+    const c = queue.getSnapshot();
+    expect(c).toBe(b);
+    g.open();
+    await settle(queue, clock);
+    const d = queue.getSnapshot();
+    expect(d.items[0]).toBe(b.items[0]);
+    expect(d.items[1]).not.toBe(b.items[1]);
+  });
+
+  it('throttles progress notifications; state changes notify promptly', async () => {
+    let report: ((loaded: number) => void) | undefined;
+    const finish = gate();
+    const ports: UploadPorts = {
+      ...new FakeServer(),
+      postObject: async (input) => {
+        report = (loaded) => input.onProgress?.({ loaded, total: 1000 });
+        await finish.promise;
+        return { etag: '"e"', requestId: 'r' };
+      },
+    } as UploadPorts;
+    const { clock, queue, notifications } = setup({ ports, notifyIntervalMs: 200 });
+    queue.add(planBatch({ files: [{ file: fileOf(bytes(1000)), relativePath: 'a' }], bucket: 'b' }).uploads);
+    await flush();
+    const afterStart = notifications();
+    expect(afterStart).toBeGreaterThanOrEqual(1);
+    for (let i = 1; i <= 1000; i += 1) report?.(i);
+    expect(notifications()).toBe(afterStart);
+    clock.advance(199);
+    expect(notifications()).toBe(afterStart);
+    clock.advance(1);
+    expect(notifications()).toBe(afterStart + 1);
+    expect(queue.getSnapshot().items[0]?.bytesSent).toBe(1000);
+    for (let i = 0; i < 1000; i += 1) report?.(1000);
+    clock.advance(1000);
+    expect(notifications()).toBe(afterStart + 2);
+    finish.open();
+    await flush();
+    expect(notifications()).toBe(afterStart + 3);
+    expect(queue.getSnapshot().items[0]?.state).toBe('done');
+  });
+
+  it('measures speed as a moving average and derives the ETA', async () => {
+    let report: ((loaded: number) => void) | undefined;
+    const ports = {
+      ...new FakeServer(),
+      postObject: async (input: Parameters<UploadPorts['postObject']>[0]) => {
+        report = (loaded) => input.onProgress?.({ loaded, total: 1000 });
+        return new Promise<never>(() => undefined);
+      },
+    } as UploadPorts;
+    const { clock, queue } = setup({ ports });
+    queue.add(planBatch({ files: [{ file: fileOf(bytes(1000)), relativePath: 'a' }], bucket: 'b' }).uploads);
+    await flush();
+    for (let t = 1; t <= 4; t += 1) {
+      clock.advance(1000);
+      report?.(t * 100);
+    }
+    const item = queue.getSnapshot().items[0];
+    expect(item?.speed).toBeCloseTo(100, 5);
+    expect(item?.eta).toBeCloseTo(6, 5);
+    expect(queue.getSnapshot().totals.speed).toBeCloseTo(100, 5);
+  });
+
+  it('keeps the ApiError of a failure and retries failures on request', async () => {
+    const { server, clock, queue } = setup();
+    let deny = true;
+    server.fail = (call) => (deny && call.op === 'postObject' ? apiError(403, 'permission_denied', 'PostObject') : undefined);
+    const [id] = queue.add(planBatch({ files: files(2), bucket: 'b' }).uploads);
+    await settle(queue, clock);
+    const failed = queue.getSnapshot().items[0];
+    expect(failed?.state).toBe('failed');
+    expect(failed?.error).toBeInstanceOf(ApiError);
+    expect(failed?.error).toMatchObject({ code: 'permission_denied', requestId: 'req-test', status: 403 });
+    expect(server.count('postObject')).toBe(2); // no automatic retry of a 403
+
+    deny = false;
+    queue.retry(id ?? '');
+    await settle(queue, clock);
+    expect(queue.getSnapshot().totals.counts).toMatchObject({ done: 1, failed: 1 });
+    queue.retryFailed();
+    await settle(queue, clock);
+    expect(queue.getSnapshot().totals.counts).toMatchObject({ done: 2, failed: 0 });
+    expect(queue.getSnapshot().items.every((i) => i.error === undefined)).toBe(true);
+  });
+
+  it('retries a 503 on its own, with backoff', async () => {
+    const { server, clock, queue } = setup();
+    server.fail = (call) => (call.op === 'postObject' && call.attempt === 1 ? apiError(503, 'service_unavailable', 'PostObject') : undefined);
+    queue.add(planBatch({ files: files(1), bucket: 'b' }).uploads);
+    await settle(queue, clock);
+    expect(server.count('postObject')).toBe(2);
+    expect(queue.getSnapshot().items[0]?.state).toBe('done');
+  });
+
+  it('cancels queued and running items; a running multipart upload is aborted on the server', async () => {
+    const { server, clock, queue, resumeStore } = setup({ concurrency: 2 });
+    server.hold = (call) => (call.op === 'uploadPart' || call.op === 'postObject' ? new Promise<void>(() => undefined) : undefined);
+    const ids = queue.add(
+      planBatch({ files: [{ file: fileOf(bytes(50, 3), 'big.bin'), relativePath: 'big.bin' }, ...files(2)], bucket: 'b', multipartThreshold: 40 }).uploads,
+    );
+    for (let i = 0; i < 50 && server.count('uploadPart') === 0; i += 1) await flush();
+    expect(resumeStore.records.size).toBe(1);
+    const [big = '', running = '', queued = ''] = ids;
+    await queue.cancel(queued);
+    await queue.cancel(running);
+    await queue.cancel(big);
+    await flush();
+    const snap = queue.getSnapshot();
+    expect(snap.items.map((i) => i.state)).toEqual(['cancelled', 'cancelled', 'cancelled']);
+    expect(server.count('postObject')).toBe(1);
+    expect(server.count('abort')).toBe(1);
+    expect(server.uploads.size).toBe(0);
+    expect(resumeStore.records.size).toBe(0);
+    expect(snap.totals.bytesTotal).toBe(0);
+    await settle(queue, clock);
+  });
+
+  it('pauses and resumes a multipart item; a paused item frees its slot', async () => {
+    const { server, clock, queue } = setup({ concurrency: 1 });
+    let holding = true;
+    server.hold = (call) => (holding && call.op === 'uploadPart' && (call.partNumber ?? 0) >= 2 ? new Promise<void>(() => undefined) : undefined);
+    const [big = '', small = ''] = queue.add(
+      planBatch({ files: [{ file: fileOf(bytes(50, 3), 'big.bin'), relativePath: 'big.bin' }, ...files(1)], bucket: 'b', multipartThreshold: 40 }).uploads,
+    );
+    for (let i = 0; i < 50 && (queue.getSnapshot().items[0]?.multipart?.partsDone ?? 0) < 2; i += 1) await flush();
+    queue.pause(big);
+    await flush();
+    let snap = queue.getSnapshot();
+    expect(snap.items[0]).toMatchObject({ state: 'paused', bytesSent: 16, multipart: { partsDone: 2 } });
+    expect(snap.items.find((i) => i.id === small)?.state).toBe('done');
+
+    holding = false;
+    queue.resume(big);
+    await settle(queue, clock);
+    snap = queue.getSnapshot();
+    expect(snap.items[0]).toMatchObject({ state: 'done', bytesSent: 50 });
+    expect(server.count('uploadPart', 0)).toBe(1);
+    expect(server.count('uploadPart', 1)).toBe(1);
+    expect(server.count('initiate')).toBe(1);
+  });
+
+  it('resumes an upload picked in the inspector, and refuses a file that does not fit it', async () => {
+    const { server, clock, queue } = setup();
+    const data = bytes(50, 5);
+    const uploadId = server.seedUpload('k');
+    server.seedPart(uploadId, 0, data.slice(0, 8));
+    server.seedPart(uploadId, 1, data.slice(8, 16));
+    const wrong = queue.resumeRemote({ bucket: 'b', key: 'k', uploadId }, fileOf(bytes(12, 1), 'small.bin'));
+    await settle(queue, clock);
+    const refused = queue.getSnapshot().items.find((i) => i.id === wrong);
+    expect(refused?.state).toBe('failed');
+    expect(refused?.error).toBeInstanceOf(ResumeMismatchError);
+
+    const right = queue.resumeRemote({ bucket: 'b', key: 'k', uploadId }, fileOf(data, 'big.bin'));
+    await settle(queue, clock);
+    expect(queue.getSnapshot().items.find((i) => i.id === right)).toMatchObject({ state: 'done', multipart: { partsReused: 2, partsDone: 7 } });
+    expect(Buffer.from(server.objects.get('k')?.data ?? []).equals(Buffer.from(data))).toBe(true);
+  });
+
+  it('removes finished items and clears done ones', async () => {
+    const { server, clock, queue } = setup();
+    server.fail = (call) => (call.op === 'postObject' && call.key === 'dir/f0.txt' ? apiError(403, 'permission_denied') : undefined);
+    const [first = ''] = queue.add(planBatch({ files: files(3), bucket: 'b' }).uploads);
+    await settle(queue, clock);
+    queue.clearFinished();
+    expect(queue.getSnapshot().items.map((i) => i.id)).toEqual([first]);
+    queue.remove(first);
+    expect(queue.getSnapshot().items).toEqual([]);
+  });
+});
