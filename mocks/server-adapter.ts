@@ -252,6 +252,38 @@ export function writeAdapterError(res: ServerResponse, code: QsErrorCode, messag
   res.end(isHead ? undefined : body);
 }
 
+/** Methods the Fetch `Request` constructor refuses (Fetch standard "forbidden method"). */
+const FETCH_FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
+
+function clientWentAway(req: IncomingMessage, error: unknown): boolean {
+  if (req.complete) return false;
+  if (req.destroyed) return true;
+  if (!(error instanceof Error)) return false;
+  const code = 'code' in error ? error.code : undefined;
+  return error.message === 'aborted' || code === 'ECONNRESET';
+}
+
+/**
+ * Raw answer to an HTTP CONNECT (node:http hands those to a separate 'connect' event, not the request
+ * listener): the emulator is no proxy, so 405 method_not_allowed in the QingStor envelope, then close.
+ */
+export function connectRefusal(): string {
+  fallbackCounter = (fallbackCounter + 1) % 0x1_0000_0000;
+  const requestId = `srv${Date.now().toString(16)}${fallbackCounter.toString(16).padStart(8, '0')}`;
+  const body = JSON.stringify({ code: 'method_not_allowed', message: 'CONNECT is not allowed.', request_id: requestId, url: ERROR_HELP_URL });
+  return [
+    'HTTP/1.1 405 Method Not Allowed',
+    'content-type: application/json',
+    `content-length: ${Buffer.byteLength(body)}`,
+    'server: QingStor',
+    `date: ${new Date().toUTCString()}`,
+    `x-qs-request-id: ${requestId}`,
+    'connection: close',
+    '',
+    body,
+  ].join('\r\n');
+}
+
 /** Answers one Fetch request; undefined = nothing matched. */
 export type Responder = (request: Request) => Promise<Response | undefined>;
 
@@ -274,6 +306,12 @@ export function createRequestListener(options: ListenerOptions): (req: IncomingM
   const { respond } = options;
   return (req, res) => {
     void handle(req, res).catch((error: unknown) => {
+      if (clientWentAway(req, error)) {
+        // The client hung up mid-body: nothing was written and it is not the emulator's failure (ref §4
+        // incomplete_body); the answer reaches nobody if the socket is gone.
+        writeAdapterError(res, 'incomplete_body', 'The connection closed before the whole body arrived.', req.method === 'HEAD');
+        return;
+      }
       options.onError?.(error);
       writeAdapterError(res, 'internal_error', 'The emulator failed to answer this request.', req.method === 'HEAD');
     });
@@ -281,10 +319,21 @@ export function createRequestListener(options: ListenerOptions): (req: IncomingM
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const isHead = req.method === 'HEAD';
+    if (FETCH_FORBIDDEN_METHODS.has((req.method ?? '').toUpperCase())) {
+      // A Fetch Request cannot even carry these methods; they name no QingStor operation (ref §4).
+      req.resume();
+      writeAdapterError(res, 'method_not_allowed', `${req.method ?? ''} is not allowed.`, isHead);
+      return;
+    }
     const target = requestTarget(req.url ?? '/', req.headers.host, options.fallbackHost);
     if (!target) {
       req.resume();
       writeAdapterError(res, 'invalid_request', 'The request target must be a path or an absolute http URL.', isHead);
+      return;
+    }
+    if (!URL.canParse(`http://${target.hostname}${target.pathAndQuery}`)) {
+      req.resume();
+      writeAdapterError(res, 'invalid_request', 'The addressed host is not a valid host name.', isHead);
       return;
     }
     const request = await toFetchRequest(req, target);

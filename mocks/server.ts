@@ -15,7 +15,7 @@
 import http from 'node:http';
 import { createEmulator, DEMO_USER } from './emulator.ts';
 import { DEFAULT_ZONES, handleEmulatorRequest, resolveOptions } from './handlers/index.ts';
-import { createRequestListener, mswResponder, type Responder } from './server-adapter.ts';
+import { connectRefusal, createRequestListener, mswResponder, type Responder } from './server-adapter.ts';
 import {
   DEFAULT_DOMAIN,
   DEFAULT_HOST,
@@ -120,6 +120,9 @@ export async function startEmulatorServer(options: EmulatorServerOptions = {}): 
       onError: (error) => console.error('[qingstor-emulator] adapter failure:', error instanceof Error ? error.message : String(error)),
     }),
   );
+  server.on('connect', (_req, socket) => {
+    socket.end(connectRefusal());
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? DEFAULT_PORT, host, () => {
