@@ -6,6 +6,7 @@ import { InspectorLink } from '../../features/multipart/inspector-link.tsx';
 import { CreateFolderButton } from '../../features/object-actions/create-folder.tsx';
 import { ObjectActions, type ReplaceMetadataRenderer } from '../../features/object-actions/object-actions.tsx';
 import { SelectionMode, type Selection } from '../../features/object-actions/selection.tsx';
+import { UploadToolbar } from '../../features/uploads/ui/upload-toolbar.tsx';
 import { ObjectBrowser } from '../../features/object-browser/object-browser.tsx';
 import type { ObjectDetailsContext } from '../../features/object-browser/object-details.tsx';
 import { browseHref, useBrowseLocation, type BrowseLocation } from '../../hooks/browse-location.ts';
@@ -20,6 +21,7 @@ function selectionActions(selection: Selection) {
 function toolbarExtra(location: BrowseLocation) {
   return (
     <>
+      <UploadToolbar zone={location.zone} bucket={location.bucket} prefix={location.prefix} />
       <InspectorLink zone={location.zone} bucket={location.bucket} prefix={location.prefix} />
       <CreateFolderButton zone={location.zone} bucket={location.bucket} prefix={location.prefix} />
       <SelectionMode location={location} actions={selectionActions} />

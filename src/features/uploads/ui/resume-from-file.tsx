@@ -1,0 +1,66 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useClient } from '../../../hooks/use-client.ts';
+import { useI18n } from '../../../i18n/i18n.tsx';
+import { UploadItemRow } from './upload-items.tsx';
+import { getUploadSession, useUploadsSnapshot } from './upload-store.ts';
+
+export interface ResumeFromFileProps {
+  zone: string;
+  bucket: string;
+  objectKey: string;
+  uploadId: string;
+  /** Called once the resumed upload completed (the upload id no longer exists then). */
+  onCompleted: () => void;
+}
+
+/**
+ * "Resume from a local file" for an in-progress upload picked in the inspector: the engine lists the
+ * parts on the server, compares their ETags with the local file's part MD5s, and sends only the missing
+ * or mismatching parts before completing. A file that does not fit the uploaded parts is refused.
+ */
+export function ResumeFromFile({ zone, bucket, objectKey, uploadId, onCompleted }: ResumeFromFileProps) {
+  const { t } = useI18n();
+  const client = useClient();
+  const queryClient = useQueryClient();
+  const session = getUploadSession(client, queryClient);
+  const snapshot = useUploadsSnapshot(session.queue);
+  const [itemId, setItemId] = useState<string | null>(null);
+  const id = useId();
+  const item = snapshot.items.find((i) => i.id === itemId) ?? snapshot.items.find((i) => i.multipart?.uploadId === uploadId && i.state !== 'cancelled');
+  const done = item?.state === 'done';
+
+  const reported = useRef(false);
+  useEffect(() => {
+    if (!done || reported.current) return;
+    reported.current = true;
+    onCompleted();
+  }, [done, onCompleted]);
+
+  return (
+    <section className="uploads__resume" aria-labelledby={`${id}-title`}>
+      <h4 id={`${id}-title`}>{t('uploads.resumeFromFile')}</h4>
+      <p className="field-hint">{t('uploads.resumeFromFileHint')}</p>
+      {!item || item.state === 'failed' ? (
+        <div className="field">
+          <label htmlFor={id}>{t('uploads.resumeChoose')}</label>
+          <input
+            id={id}
+            type="file"
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = '';
+              if (!file) return;
+              setItemId(session.queue.resumeRemote({ zone, bucket, key: objectKey, uploadId }, file));
+            }}
+          />
+        </div>
+      ) : null}
+      {item ? (
+        <ul className="upload-items">
+          <UploadItemRow item={item} queue={session.queue} />
+        </ul>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,378 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { useFieldArray, useForm, type FieldError } from 'react-hook-form';
+import { z } from 'zod';
+import { STANDARD_METADATA_HEADERS, type ObjectMetadata } from '../../../api/metadata/model.ts';
+import { useClient } from '../../../hooks/use-client.ts';
+import { isMessageKey, useI18n } from '../../../i18n/i18n.tsx';
+import { formatBytes } from '../../../lib/format.ts';
+import {
+  compareFingerprints,
+  entriesFromDataTransfer,
+  filesFromInput,
+  fingerprintFile,
+  planBatch,
+  walkEntries,
+  type BatchProblem,
+  type PlannedUpload,
+  type ResumeRecord,
+  type SourceFile,
+} from '../engine/index.ts';
+import { batchFormResolver, batchFormSchema, batchMetadata, emptyBatchForm, type BatchFormValues } from './batch-form.ts';
+import { RememberedUploads } from './remembered-uploads.tsx';
+import { saveSettings, thresholdBytes, uploadSettingsSchema, type UploadSettings } from './settings.ts';
+import { UploadItemList, UploadTotals } from './upload-items.tsx';
+import { getUploadSession, useUploadsSnapshot, type UploadSession } from './upload-store.ts';
+
+export interface UploadPanelProps {
+  zone: string;
+  bucket: string;
+  /** The folder being browsed: the default target prefix. */
+  prefix: string;
+}
+
+/** A planned multipart upload that matches a remembered unfinished one (same file, same key). */
+interface ResumeOffer {
+  upload: PlannedUpload;
+  record: ResumeRecord;
+}
+
+/**
+ * Upload files and folders into a bucket: drop zone + file and folder pickers, a target prefix, batch
+ * metadata, transfer settings, and the live list of transfers (per file and overall progress, speed,
+ * ETA, pause/resume for multipart, cancel, retry, final ETag).
+ */
+export function UploadPanel({ zone, bucket, prefix }: UploadPanelProps) {
+  const { t } = useI18n();
+  const client = useClient();
+  const queryClient = useQueryClient();
+  const session = getUploadSession(client, queryClient);
+  const snapshot = useUploadsSnapshot(session.queue);
+  const [staged, setStaged] = useState<SourceFile[]>([]);
+  const [problems, setProblems] = useState<BatchProblem[]>([]);
+  const [offers, setOffers] = useState<{ offers: ResumeOffer[]; rest: PlannedUpload[] } | null>(null);
+  const [checking, setChecking] = useState(false);
+  const ids = { drop: useId(), files: useId(), folder: useId() };
+  const filesInput = useRef<HTMLInputElement>(null);
+  const folderInput = useRef<HTMLInputElement>(null);
+  const [dragOver, setDragOver] = useState(false);
+
+  const form = useForm<BatchFormValues>({ resolver: batchFormResolver, defaultValues: emptyBatchForm(prefix) });
+  const rows = useFieldArray({ control: form.control, name: 'custom' });
+
+  const stage = (files: SourceFile[]) => {
+    if (files.length === 0) return;
+    setProblems([]);
+    setStaged((current) => [...current, ...files]);
+  };
+
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setDragOver(false);
+    // The item list is only readable during the drop event: take the entries before awaiting anything.
+    const roots = entriesFromDataTransfer(event.dataTransfer.items);
+    const plainFiles = roots.length === 0 ? Array.from(event.dataTransfer.files) : [];
+    void walkEntries(roots).then((found) => stage([...found, ...filesFromInput(plainFiles)]));
+  };
+
+  const start = form.handleSubmit(async (values) => {
+    const parsed = batchFormSchema.parse(values);
+    const metadata: ObjectMetadata = batchMetadata(parsed);
+    const plan = planBatch({ files: staged, bucket, zone, prefix: parsed.prefix, metadata, multipartThreshold: thresholdBytes(session.settings()) });
+    setProblems(plan.problems);
+    if (plan.uploads.length === 0) return;
+    setChecking(true);
+    try {
+      const found = await findResumeOffers(session, plan.uploads);
+      setStaged([]);
+      if (found.offers.length > 0) setOffers(found);
+      else session.queue.add(plan.uploads);
+    } finally {
+      setChecking(false);
+    }
+  });
+
+  const decide = async (resume: boolean) => {
+    if (!offers) return;
+    if (!resume) {
+      // Start over: forget the remembered uploads (and delete their parts) so the engine starts fresh.
+      await Promise.all(offers.offers.map((offer) => session.queue.forgetResumable(offer.record, { abortRemote: true }).catch(() => undefined)));
+    }
+    session.queue.add([...offers.offers.map((o) => o.upload), ...offers.rest]);
+    setOffers(null);
+  };
+
+  const stagedBytes = staged.reduce((sum, s) => sum + s.file.size, 0);
+  const threshold = thresholdBytes(session.settings());
+
+  return (
+    <section className="uploads" aria-labelledby="uploads-title">
+      <h2 id="uploads-title">{t('uploads.title', { bucket })}</h2>
+      <form onSubmit={(e) => void start(e)} noValidate>
+        <div
+          id={ids.drop}
+          className={`dropzone${dragOver ? ' dropzone--over' : ''}`}
+          data-testid="dropzone"
+          onDragOver={(e) => {
+            e.preventDefault();
+            setDragOver(true);
+          }}
+          onDragLeave={() => setDragOver(false)}
+          onDrop={onDrop}
+        >
+          <p>{t('uploads.dropHere')}</p>
+          <div className="notice__actions">
+            <button type="button" className="button" onClick={() => filesInput.current?.click()}>
+              {t('uploads.chooseFiles')}
+            </button>
+            <button type="button" className="button" onClick={() => folderInput.current?.click()}>
+              {t('uploads.chooseFolder')}
+            </button>
+          </div>
+          <input
+            ref={filesInput}
+            id={ids.files}
+            className="visually-hidden"
+            type="file"
+            multiple
+            aria-label={t('uploads.chooseFiles')}
+            tabIndex={-1}
+            onChange={(e) => {
+              stage(filesFromInput(e.target.files ?? []));
+              e.target.value = '';
+            }}
+          />
+          <input
+            ref={(element) => {
+              folderInput.current = element;
+              // Not in React's typings: directory picking is the non-standard (but universal) webkitdirectory.
+              element?.setAttribute('webkitdirectory', '');
+            }}
+            id={ids.folder}
+            className="visually-hidden"
+            type="file"
+            multiple
+            aria-label={t('uploads.chooseFolder')}
+            tabIndex={-1}
+            onChange={(e) => {
+              stage(filesFromInput(e.target.files ?? []));
+              e.target.value = '';
+            }}
+          />
+        </div>
+
+        {staged.length > 0 ? (
+          <div className="uploads__staged">
+            <p data-testid="staged-summary">{t('uploads.staged', { count: staged.length, bytes: formatBytes(stagedBytes) })}</p>
+            <ul className="uploads__staged-list" aria-label={t('uploads.stagedList')}>
+              {staged.slice(0, 50).map((s, i) => (
+                <li key={`${s.relativePath}\u0000${i}`} dir="auto">
+                  {s.relativePath} <span className="field-hint">({formatBytes(s.file.size)}{s.file.size >= threshold ? `, ${t('uploads.kind.multipart')}` : ''})</span>
+                </li>
+              ))}
+              {staged.length > 50 ? <li>{t('uploads.stagedMore', { count: staged.length - 50 })}</li> : null}
+            </ul>
+          </div>
+        ) : null}
+
+        <TextField label={t('uploads.prefix')} hint={t('uploads.prefixHint')} error={form.formState.errors.prefix} registration={form.register('prefix')} />
+
+        <details className="uploads__section">
+          <summary>{t('uploads.metadata')}</summary>
+          <p className="field-hint">{t('uploads.metadataHint')}</p>
+          {STANDARD_METADATA_HEADERS.map((header) => (
+            <TextField key={header} label={header} error={form.formState.errors.standard?.[header]} registration={form.register(`standard.${header}`)} />
+          ))}
+          <fieldset className="uploads__custom">
+            <legend>{t('uploads.customMetadata')}</legend>
+            {rows.fields.map((row, index) => (
+              <div key={row.id} className="uploads__custom-row">
+                <TextField label={t('uploads.metaKey', { n: index + 1 })} error={form.formState.errors.custom?.[index]?.key} registration={form.register(`custom.${index}.key`)} />
+                <TextField label={t('uploads.metaValue', { n: index + 1 })} error={form.formState.errors.custom?.[index]?.value} registration={form.register(`custom.${index}.value`)} />
+                <button type="button" className="button button--small" onClick={() => rows.remove(index)}>
+                  {t('uploads.metaRemove', { n: index + 1 })}
+                </button>
+              </div>
+            ))}
+            {form.formState.errors.custom?.root ? <RuleError error={form.formState.errors.custom.root} /> : null}
+            <button type="button" className="button button--small" onClick={() => rows.append({ key: '', value: '' })}>
+              {t('uploads.metaAdd')}
+            </button>
+          </fieldset>
+        </details>
+
+        {problems.length > 0 ? <Problems problems={problems} /> : null}
+
+        <div className="notice__actions">
+          <button type="submit" className="button button--primary" disabled={staged.length === 0 || checking}>
+            {checking ? t('uploads.checking') : t('uploads.start', { count: staged.length })}
+          </button>
+          {staged.length > 0 ? (
+            <button type="button" className="button" onClick={() => setStaged([])}>
+              {t('uploads.clearStaged')}
+            </button>
+          ) : null}
+        </div>
+      </form>
+
+      {offers ? (
+        <div className="notice notice--warn" role="alert">
+          <p>{t('uploads.resumeOffer', { count: offers.offers.length })}</p>
+          <ul>
+            {offers.offers.map((offer) => (
+              <li key={offer.record.uploadId} dir="auto">
+                {offer.upload.key} ({formatBytes(offer.upload.file.size)})
+              </li>
+            ))}
+          </ul>
+          <div className="notice__actions">
+            <button type="button" className="button button--primary" onClick={() => void decide(true)}>
+              {t('uploads.resumeYes')}
+            </button>
+            <button type="button" className="button" onClick={() => void decide(false)}>
+              {t('uploads.resumeNo')}
+            </button>
+          </div>
+        </div>
+      ) : null}
+
+      <SettingsSection session={session} />
+      <RememberedUploads session={session} bucket={bucket} />
+      {snapshot.items.length > 0 ? <UploadTotals snapshot={snapshot} queue={session.queue} /> : null}
+      <UploadItemList items={snapshot.items} queue={session.queue} />
+    </section>
+  );
+}
+
+async function findResumeOffers(session: UploadSession, uploads: readonly PlannedUpload[]): Promise<{ offers: ResumeOffer[]; rest: PlannedUpload[] }> {
+  const multipart = uploads.filter((u) => u.kind === 'multipart');
+  if (multipart.length === 0) return { offers: [], rest: [...uploads] };
+  const records = await session.queue.listResumable();
+  const offers: ResumeOffer[] = [];
+  const rest: PlannedUpload[] = [];
+  for (const upload of uploads) {
+    const candidates = upload.kind === 'multipart' ? records.filter((r) => r.bucket === upload.bucket && r.key === upload.key && r.fingerprint.size === upload.file.size) : [];
+    let match: ResumeRecord | undefined;
+    if (candidates.length > 0) {
+      const fingerprint = await fingerprintFile(upload.file, session.hasher);
+      match = candidates.find((r) => compareFingerprints(fingerprint, r.fingerprint) !== 'different');
+    }
+    if (match) offers.push({ upload, record: match });
+    else rest.push(upload);
+  }
+  return { offers, rest };
+}
+
+function RuleError({ error, id }: { error: FieldError; id?: string }) {
+  const { t } = useI18n();
+  const key = `uploads.rule.${error.type}`;
+  return (
+    <p id={id} className="field-error">
+      {isMessageKey(key) ? t(key) : (error.message ?? '')}
+    </p>
+  );
+}
+
+function TextField({ label, hint, error, registration }: {
+  label: string;
+  hint?: string;
+  error: FieldError | undefined;
+  registration: ReturnType<ReturnType<typeof useForm<BatchFormValues>>['register']>;
+}) {
+  const id = useId();
+  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} dir="auto" spellCheck={false} autoComplete="off" aria-invalid={error ? true : undefined} aria-describedby={describedBy || undefined} {...registration} />
+      {hint ? (
+        <p id={`${id}-hint`} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? <RuleError id={`${id}-error`} error={error} /> : null}
+    </div>
+  );
+}
+
+function Problems({ problems }: { problems: readonly BatchProblem[] }) {
+  const { t } = useI18n();
+  return (
+    <div className="notice notice--error" role="alert">
+      <p>{t('uploads.problems')}</p>
+      <ul>
+        {problems.map((p, i) => (
+          <li key={i} dir="auto">
+            {p.kind === 'key' ? t(`uploads.keyProblem.${p.reason}`, { key: p.key || p.relativePath }) : p.message}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function SettingsSection({ session }: { session: UploadSession }) {
+  const { t } = useI18n();
+  const [saved, setSaved] = useState(false);
+  const form = useForm<z.input<typeof uploadSettingsSchema>, unknown, UploadSettings>({
+    resolver: zodResolver(uploadSettingsSchema),
+    defaultValues: session.settings(),
+  });
+  useEffect(() => {
+    if (!saved) return;
+    const timer = setTimeout(() => setSaved(false), 2000);
+    return () => clearTimeout(timer);
+  }, [saved]);
+  const ids = { threshold: useId(), part: useId(), concurrency: useId() };
+  const { errors } = form.formState;
+  const field = (id: string, name: keyof UploadSettings, label: string, hint: string, min: number, max: number, step?: number) => (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={min}
+        max={max}
+        step={step ?? 1}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={`${id}-hint${errors[name] ? ` ${id}-error` : ''}`}
+        {...form.register(name)}
+      />
+      <p id={`${id}-hint`} className="field-hint">
+        {hint}
+      </p>
+      {errors[name] ? (
+        <p id={`${id}-error`} className="field-error">
+          {t('uploads.settings.invalid', { min, max })}
+        </p>
+      ) : null}
+    </div>
+  );
+  return (
+    <details className="uploads__section">
+      <summary>{t('uploads.settings')}</summary>
+      <form
+        noValidate
+        onSubmit={(e) =>
+          void form.handleSubmit((values) => {
+            session.applySettings(values);
+            saveSettings(values);
+            setSaved(true);
+          })(e)
+        }
+      >
+        {field(ids.threshold, 'thresholdMb', t('uploads.settings.threshold'), t('uploads.settings.thresholdHint'), 1, 5_000_000, 0.1)}
+        {field(ids.part, 'partSizeMib', t('uploads.settings.partSize'), t('uploads.settings.partSizeHint'), 4, 5120)}
+        {field(ids.concurrency, 'concurrency', t('uploads.settings.concurrency'), t('uploads.settings.concurrencyHint'), 1, 8)}
+        <div className="notice__actions">
+          <button type="submit" className="button">
+            {t('uploads.settings.apply')}
+          </button>
+          {saved ? <output>{t('uploads.settings.saved')}</output> : null}
+        </div>
+      </form>
+    </details>
+  );
+}
