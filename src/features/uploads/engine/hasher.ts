@@ -84,7 +84,7 @@ export function createWorkerHasher(worker: WorkerLike): Md5Hasher {
     resolve?.(event.data);
   });
   worker.addEventListener('error', (event) => {
-    broken = event instanceof ErrorEvent && event.message ? event.message : 'the MD5 worker stopped';
+    broken = 'message' in event && typeof event.message === 'string' && event.message ? event.message : 'the MD5 worker stopped';
     for (const [id, resolve] of pending) resolve({ id, ok: false, message: broken });
     pending.clear();
   });
