@@ -1,10 +1,10 @@
 import { putBucket } from '../src/api/buckets/operations.ts';
 import { corsRuleSchema } from '../src/api/cors/schemas.ts';
 import { getBucketCors, putBucketCors } from '../src/api/cors/operations.ts';
-import { putObject } from '../src/api/objects/operations.ts';
+import { getObjectUrl, putObject } from '../src/api/objects/operations.ts';
 import { buildCorsRule } from '../src/components/cors-rule.ts';
 import { ConsolePage, expectNoAxeViolations } from './fixtures.ts';
-import { connect, expect, test, uniqueBucketName } from './support/emulator.ts';
+import { connect, expect, fetchFromPage, test, uniqueBucketName } from './support/emulator.ts';
 
 // The CORS diagnosis and fix (issue 4 "CORS"), with real browser CORS enforcement.
 //
@@ -108,4 +108,17 @@ test('a rule without HEAD: object details fail, the console applies its own rule
   expect(stored.cors_rules).toEqual([otherOrigin, buildCorsRule(pageOrigin)]);
   expect(emulator.requests.some((r) => r.method === 'OPTIONS' && r.preflightMethod === 'PUT' && r.url === `/${bucket}?cors` && r.status === 200)).toBe(true);
   expect(emulator.requests.some((r) => r.method === 'PUT' && r.url === `/${bucket}?cors` && r.status === 200 && r.origin === pageOrigin)).toBe(true);
+});
+
+test('without a rule the server answers a simple GET but the browser hides the answer', async ({ page, emulator, api, request }) => {
+  const bucket = uniqueBucketName('plain');
+  await putBucket(api, { zone: 'pek3a', bucket });
+  await putObject(api, { zone: 'pek3a', bucket, key: 'a.txt', body: 'plain' });
+  const link = await getObjectUrl(api, { zone: 'pek3a', bucket, key: 'a.txt', expiresIn: 300 });
+  await page.goto('/connect');
+  emulator.clearRequests();
+  expect(await fetchFromPage(page, link.href)).toBe('TypeError');
+  // A simple GET needs no preflight: it reached the server and succeeded there.
+  expect(emulator.requests.filter((r) => r.url.startsWith(`/${bucket}/a.txt?`)).map((r) => `${r.method} ${r.status}`)).toEqual(['GET 200']);
+  expect((await request.get(link.href)).status()).toBe(200);
 });

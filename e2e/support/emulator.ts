@@ -228,3 +228,15 @@ export async function connect(page: Page, input: ConnectFormInput): Promise<void
   await expect(verdict).toBeVisible({ timeout: 15_000 });
   await verdict.getByRole('button', { name: 'Open the console' }).click();
 }
+
+/** Fetches `url` from the page: `status <n>` when the page could read the answer, `TypeError` when not (CORS). */
+export async function fetchFromPage(page: Page, url: string): Promise<string> {
+  return page.evaluate(async (u) => {
+    try {
+      const response = await fetch(u);
+      return `status ${response.status}`;
+    } catch (error) {
+      return error instanceof TypeError ? 'TypeError' : String(error);
+    }
+  }, url);
+}
