@@ -200,6 +200,17 @@ describe('resuming an upload from its parts on the server', () => {
     expect(server.uploads.get(uploadId)?.parts.size).toBe(2);
   });
 
+  it('refuses a file of fitting size when none of the uploaded parts matches it', async () => {
+    const { server, clock, create } = setup();
+    const uploadId = server.seedUpload('k');
+    server.seedPart(uploadId, 0, DATA.slice(0, 8));
+    server.seedPart(uploadId, 1, DATA.slice(8, 16));
+    const error = await drive(create({ bucket: 'b', key: 'k', file: fileOf(bytes(50, 77)), uploadId }).run(new AbortController().signal), clock).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ResumeMismatchError);
+    expect(String(error)).toMatch(/none of its 2 uploaded part/);
+    expect(server.count('uploadPart')).toBe(0);
+  });
+
   it('reports upload_not_exists for an explicitly chosen upload that is gone', async () => {
     const { clock, create } = setup();
     const run = create({ bucket: 'b', key: 'k', file: fileOf(DATA), uploadId: 'gone' }).run(new AbortController().signal);

@@ -256,6 +256,7 @@ export class MultipartUpload {
         const plan = inferPartPlan(file.size, parts, [candidate.partSize], partPlan);
         if (plan) {
           this.#adopt(candidate.uploadId, plan, parts);
+          if (candidate.explicit) await this.#refuseUnrelatedFile(candidate.uploadId, parts, signal);
           await resumeStore.save(this.#record(candidate.uploadId, plan));
           return;
         }
@@ -277,6 +278,25 @@ export class MultipartUpload {
     );
     this.#adopt(uploadId, plan, []);
     await resumeStore.save(this.#record(uploadId, plan));
+  }
+
+  /**
+   * A file of a fitting size of which not one uploaded part matches is not the file this upload was
+   * started with: continuing would silently replace the upload's content. Hashing up to the last listed
+   * part happens anyway (every part is hashed in order); it only happens before any part is sent.
+   */
+  async #refuseUnrelatedFile(uploadId: string, parts: readonly RemotePart[], signal: AbortSignal): Promise<void> {
+    const withEtag = parts.filter((p) => p.etag);
+    const last = withEtag.at(-1);
+    if (!last) return;
+    await raceAbort(this.#hashPart(last.partNumber), signal);
+    for (const p of withEtag) {
+      if ((await this.#hashPart(p.partNumber)) === this.#remote.get(p.partNumber)) return;
+    }
+    throw new ResumeMismatchError(
+      `"${this.#spec.file.name}" does not match upload ${uploadId}: none of its ${withEtag.length} uploaded part(s) has the same content. ` +
+        'Choose the file this upload was started with.',
+    );
   }
 
   #destinationOnly(): Destination {
