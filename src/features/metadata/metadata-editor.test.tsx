@@ -1,0 +1,196 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createClient } from '../../api/client.ts';
+import { DEMO_CREDENTIALS, type Connection } from '../../api/connection.ts';
+import { copyObject, headObject, putObject } from '../../api/objects/operations.ts';
+import { SessionContext, type SessionApi } from '../../hooks/session.ts';
+import { ensureLocale, I18nProvider, type Locale } from '../../i18n/i18n.tsx';
+import { MetadataEditorLauncher } from './metadata-editor.tsx';
+
+// jsdom has <dialog> but not its modal methods; the console's Dialog only needs open/close.
+HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+  this.setAttribute('open', '');
+};
+HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+  this.removeAttribute('open');
+  this.dispatchEvent(new Event('close'));
+};
+
+// In vitest's jsdom environment TextEncoder returns Node-realm Uint8Arrays, which fail the store's
+// `instanceof Uint8Array` check (mocks/store/body.ts); copying into this realm's Uint8Array keeps the
+// emulator's bodies intact. The emulator is imported only after the patch.
+const NodeTextEncoder = globalThis.TextEncoder;
+class RealmTextEncoder extends NodeTextEncoder {
+  override encode(input?: string): Uint8Array<ArrayBuffer> {
+    return new Uint8Array(super.encode(input));
+  }
+}
+globalThis.TextEncoder = RealmTextEncoder;
+const { setupEmulatorServer } = await import('../../../mocks/node.ts');
+
+let offsetMs = 0;
+const now = () => new Date(Date.now() + offsetMs);
+const { server } = await setupEmulatorServer({ seed: 'demo', now });
+beforeAll(() => server.listen({ onUnhandledFrame: 'bypass' }));
+afterAll(() => server.close());
+
+const connection: Connection = { endpoint: 'https://qingstor.com', zoneInHost: true, style: 'path', defaultZone: 'pek3a', credentials: DEMO_CREDENTIALS };
+const api = createClient(connection, { now });
+const bucket = 'demo-documents';
+let key = '';
+let counter = 0;
+
+beforeEach(async () => {
+  counter += 1;
+  key = `editor-ui/object-${counter}.txt`;
+  await putObject(api, {
+    zone: 'pek3a',
+    bucket,
+    key,
+    body: 'content',
+    metadata: {
+      standard: { 'content-type': 'text/plain', 'cache-control': 'private', 'content-disposition': 'inline', expires: 'Wed, 31 Dec 2031 23:59:59 GMT' },
+      custom: { author: 'Alice', city: '%E5%8C%97%E4%BA%AC' },
+    },
+  });
+  offsetMs += 2000;
+});
+
+function renderEditor(locale: Locale = 'en') {
+  const session: SessionApi = {
+    session: { mode: 'endpoint', connection, zones: ['pek3a'] },
+    demoAvailable: false,
+    serve: undefined,
+    connect: () => undefined,
+    disconnect: () => undefined,
+    switchToDemo: () => undefined,
+    switchToEndpoint: () => undefined,
+  };
+  const router = createMemoryRouter(
+    [{ path: '/buckets/:zone/:bucket', element: <MetadataEditorLauncher zone="pek3a" bucket={bucket} objectKey={key} /> }],
+    { initialEntries: [`/buckets/pek3a/${bucket}?object=${encodeURIComponent(key)}&edit=1`] },
+  );
+  render(
+    <I18nProvider locale={locale}>
+      <SessionContext value={session}>
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </SessionContext>
+    </I18nProvider>,
+  );
+  return router;
+}
+
+const change = (element: HTMLElement, value: string) => fireEvent.change(element, { target: { value } });
+
+describe('metadata editor', () => {
+  it('opens from the URL with the loaded values, custom values shown decoded beside the stored form', async () => {
+    renderEditor();
+    const dialog = await screen.findByRole('dialog', { name: `Edit metadata of ${key}` });
+    const cacheControl = await within(dialog).findByLabelText('Cache-Control');
+    expect((cacheControl as HTMLInputElement).value).toBe('private');
+    expect((within(dialog).getByLabelText('Content-Type') as HTMLInputElement).value).toBe('text/plain');
+    const rows = within(dialog).getAllByTestId('metadata-row');
+    expect(rows.map((row) => (within(row).getByLabelText(/^Key \d$/) as HTMLInputElement).value)).toEqual(['author', 'city']);
+    expect((within(rows[1]!).getByLabelText('Value 2') as HTMLInputElement).value).toBe('北京');
+    expect(within(rows[1]!).getByTestId('stored-value').textContent).toBe('%E5%8C%97%E4%BA%AC');
+  });
+
+  it('shows byte counters and plain-words errors at the field for 511/512/513-byte keys, the 2 KB total and a non-printable value', async () => {
+    renderEditor();
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByLabelText('Key 1');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add key' }));
+    const keyInput = within(dialog).getByLabelText('Key 3');
+    for (const length of [511, 512]) {
+      change(keyInput, 'k'.repeat(length));
+      expect(await within(dialog).findByText(`${length} / 512 bytes`)).toBeTruthy();
+      expect(keyInput.getAttribute('aria-invalid')).toBeNull();
+    }
+    change(keyInput, 'k'.repeat(513));
+    expect(await within(dialog).findByText('This key is 513 bytes long; at most 512 bytes are allowed.')).toBeTruthy();
+    expect(keyInput.getAttribute('aria-invalid')).toBe('true');
+
+    change(keyInput, 'big');
+    const value = within(dialog).getByLabelText('Value 3');
+    // author(6)+Alice(5) + city(4)+18 = 33; big(3) + 2013 = 2049.
+    change(value, 'x'.repeat(2013));
+    expect(await within(dialog).findByText('Keys and values together take 2,049 bytes; at most 2,048 bytes are allowed.')).toBeTruthy();
+    change(value, 'x'.repeat(2012));
+    await waitFor(() => expect(within(dialog).getByTestId('total-bytes').textContent).toBe('Total: 2,048 / 2,048 bytes'));
+    expect(within(dialog).queryByText(/at most 2,048 bytes are allowed/)).toBeNull();
+
+    change(value, 'café');
+    fireEvent.change(within(dialog).getByLabelText('Encoding of value 3'), { target: { value: 'plain' } });
+    expect(await within(dialog).findByText(/contains characters outside printable ASCII/)).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Encoding of value 3'), { target: { value: 'rfc2047-q' } });
+    await waitFor(() => expect(within(dialog).queryByText(/contains characters outside printable ASCII/)).toBeNull());
+    const row = within(dialog).getAllByTestId('metadata-row')[2]!;
+    expect(within(row).getByTestId('stored-value').textContent).toBe('=?UTF-8?Q?caf=C3=A9?=');
+    expect(within(row).getByTestId('decoded-value').textContent).toBe('café');
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Review changes' }));
+    await waitFor(() => expect(within(dialog).getByTestId('metadata-diff')).toBeTruthy());
+  });
+
+  it('reviews the diff, saves the full set (untouched headers survive), and undoes the save', async () => {
+    renderEditor();
+    const dialog = await screen.findByRole('dialog');
+    change(await within(dialog).findByLabelText('Cache-Control'), 'no-cache');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove key 1' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Review changes' }));
+    const diff = await within(dialog).findByTestId('metadata-diff');
+    expect([...diff.querySelectorAll('tbody tr')].map((tr) => tr.getAttribute('data-kind') + ' ' + tr.querySelector('th')?.textContent)).toEqual([
+      'changed cache-control',
+      'removed x-qs-meta-author',
+    ]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Metadata saved.')).toBeTruthy();
+    const after = await headObject(api, { zone: 'pek3a', bucket, key });
+    expect(after.metadata).toEqual({
+      standard: { 'content-type': 'text/plain', 'cache-control': 'no-cache', 'content-disposition': 'inline', expires: 'Wed, 31 Dec 2031 23:59:59 GMT' },
+      custom: { city: '%E5%8C%97%E4%BA%AC' },
+    });
+    offsetMs += 2000;
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Undo last save' }));
+    expect(await within(dialog).findByText('The previous metadata is restored.')).toBeTruthy();
+    expect((await headObject(api, { zone: 'pek3a', bucket, key })).metadata.custom).toEqual({ author: 'Alice', city: '%E5%8C%97%E4%BA%AC' });
+  });
+
+  it('detects a change by another client, shows both versions, and re-applies my edits on theirs', async () => {
+    renderEditor();
+    const dialog = await screen.findByRole('dialog');
+    change(await within(dialog).findByLabelText('Cache-Control'), 'no-store');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Review changes' }));
+    await within(dialog).findByTestId('metadata-diff');
+    // Another client changes the object between opening and saving.
+    const ref = { zone: 'pek3a', bucket, key };
+    const current = await headObject(api, ref);
+    await copyObject(api, { ...ref, source: ref, directive: 'REPLACE', metadata: { ...current.metadata, custom: { ...current.metadata.custom, reviewer: 'Bob' } } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const conflict = await within(dialog).findByTestId('metadata-conflict');
+    expect(within(conflict).getByRole('alert').textContent).toContain('The object changed after you opened the editor');
+    expect(within(conflict).getByTestId('conflict-theirs').textContent).toContain('x-qs-meta-reviewer');
+    expect(within(conflict).getByTestId('conflict-yours').textContent).toContain('no-store');
+    expect((await headObject(api, ref)).metadata.standard['cache-control']).toBe('private');
+
+    fireEvent.click(within(conflict).getByRole('button', { name: 'Re-apply my edits on their version' }));
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Metadata saved.')).toBeTruthy();
+    const after = await headObject(api, ref);
+    expect(after.metadata.standard['cache-control']).toBe('no-store');
+    expect(after.metadata.custom).toEqual({ author: 'Alice', city: '%E5%8C%97%E4%BA%AC', reviewer: 'Bob' });
+  });
+
+  it('speaks Chinese: field errors are translated by rule', async () => {
+    await ensureLocale('zh-CN');
+    renderEditor('zh-CN');
+    const dialog = await screen.findByRole('dialog', { name: `编辑 ${key} 的元数据` });
+    change(await within(dialog).findByLabelText('键 1'), 'k'.repeat(513));
+    expect(await within(dialog).findByText('此键长 513 字节，最多允许 512 字节。')).toBeTruthy();
+  });
+});
