@@ -18,7 +18,7 @@ async function navigateInApp(page: Page, url: string): Promise<void> {
 declare global {
   interface Window {
     /** Progress values sampled by the multipart journey. */
-    __progressSeen?: number[];
+    qscProgressSeen?: number[];
   }
 }
 
@@ -101,7 +101,7 @@ test('a 64 MB file goes multipart with visible progress, pauses, resumes and com
   // Sample the per-file progressbar in the page: intermediate values prove progress events arrive.
   await page.evaluate(() => {
     const seen: number[] = [];
-    window.__progressSeen = seen;
+    window.qscProgressSeen = seen;
     const tick = () => {
       const bar = document.querySelector<HTMLProgressElement>('progress[aria-label="Progress of big-64mb.bin"]');
       if (bar && !seen.includes(bar.value)) seen.push(bar.value);
@@ -128,7 +128,7 @@ test('a 64 MB file goes multipart with visible progress, pauses, resumes and com
   await expect(item).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
   await expect(item).toContainText('64.0 MiB of 64.0 MiB');
   await expect(item.getByTestId('item-etag')).toBeVisible();
-  const seen = await page.evaluate(() => window.__progressSeen ?? []);
+  const seen = await page.evaluate(() => window.qscProgressSeen ?? []);
   expect(seen.filter((v) => v > 0 && v < 64 * MiB).length).toBeGreaterThan(2);
 
   await page.getByRole('button', { name: 'Close uploads' }).click();
