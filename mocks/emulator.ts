@@ -26,6 +26,8 @@ export interface CreateEmulatorOptions {
    * the demo seed, so its tiny seeded uploads can be completed; the real 4 MiB for the empty seed.
    */
   minPartSize?: number;
+  /** Largest single PUT/POST body, part or append before entity_too_large (ref §5.1, §8); default 5 GiB. */
+  maxObjectSize?: number;
   /** ListObjects limit clamp (ref §9.5/§12); default 100, as the current DOCS say. */
   listLimitMax?: number;
   /** Serve any other host as path style in `defaultZone` (standalone server); default false. */
@@ -53,6 +55,7 @@ export async function createEmulator(options: CreateEmulatorOptions = {}): Promi
     now,
     minPartSize: options.minPartSize ?? (seed === 'demo' ? DEMO_MIN_PART_SIZE : REAL_MIN_PART_SIZE),
     maxListLimit: options.listLimitMax ?? DEFAULT_LIST_LIMIT_MAX,
+    ...(options.maxObjectSize !== undefined ? { maxObjectSize: options.maxObjectSize } : {}),
   });
   applySeed(seed, store, users);
   const handlers = createHandlers({

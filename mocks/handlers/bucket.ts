@@ -64,7 +64,9 @@ export function listObjects(ctx: RequestContext, name: string): Response {
     keys: result.keys.map((o) => ({
       key: o.key,
       size: o.size,
-      etag: o.etag === null ? '' : quoteEtag(o.etag),
+      // ref §8.5: a multipart object completed without an ETag header has none, so the field is left out
+      // (the console's objectEntrySchema reads a missing etag as "no ETag").
+      ...(o.etag === null ? {} : { etag: quoteEtag(o.etag) }),
       mime_type: o.contentType,
       created: isoMillis(o.created),
       modified: unixSeconds(o.lastModified),

@@ -121,6 +121,18 @@ export async function readBody(request: Request): Promise<Uint8Array> {
   return bytes;
 }
 
+/**
+ * An object payload (PutObject, part, append): a declared Content-Length above the store's maximum is refused
+ * before a byte is read (ref §4 entity_too_large); the store checks the received size again.
+ */
+export async function readPayload(ctx: RequestContext): Promise<Uint8Array> {
+  const declared = ctx.request.headers.get('content-length')?.trim();
+  if (declared !== undefined && /^\d+$/.test(declared) && Number(declared) > ctx.store.maxObjectSize) {
+    throw new QsError('entity_too_large', `Content-Length ${declared} is above the maximum of ${ctx.store.maxObjectSize} bytes.`);
+  }
+  return readBody(ctx.request);
+}
+
 export async function readJson<T>(request: Request, schema: z.ZodType<T>): Promise<T> {
   const text = new TextDecoder().decode(await readBody(request));
   let value: unknown;

@@ -10,7 +10,7 @@ import { readBodyRange } from '../store/index.ts';
 import {
   assertValidKey,
   intParam,
-  readBody,
+  readPayload,
   readJson,
   requireBucket,
   storageClassOf,
@@ -22,6 +22,8 @@ import { evaluateConditions, sourceConditions } from '../http/conditional.ts';
 
 /** ref §8: part numbers 0..10000. */
 export const MAX_PART_NUMBER = 10000;
+/** ref §12: max parts per upload 10000 (numbers 0..10000 would allow 10001). */
+export const MAX_PARTS = 10000;
 
 /** ref §8.1: 200 with {upload_id, bucket, key}; metadata validated like PutObject and kept for Complete. */
 export function initiateMultipartUpload(ctx: RequestContext, bucket: string, key: string): Response {
@@ -51,7 +53,7 @@ export async function uploadMultipart(ctx: RequestContext, bucket: string, key: 
   const contentMd5 = ctx.request.headers.get('content-md5')?.trim();
   // Look the upload up before reading the body so an unknown id fails fast (ref §8.2: 404).
   ctx.store.getUpload(bucket, key, uploadId);
-  const body = await readBody(ctx.request);
+  const body = await readPayload(ctx);
   const part = ctx.store.uploadPart(bucket, key, uploadId, partNumber, { body, ...(contentMd5 ? { contentMd5 } : {}) });
   return emptyResponse(201, { etag: quoteEtag(part.etag) });
 }
@@ -119,6 +121,8 @@ export async function completeMultipartUpload(ctx: RequestContext, bucket: strin
   ctx.store.getUpload(bucket, key, uploadId);
   const input = await readJson(ctx.request, completeSchema);
   const parts = input.object_parts;
+  // ref §8, §12: at most 10000 parts per upload.
+  if (parts.length > MAX_PARTS) throw new QsError('max_parts_exceeded', `An upload has at most ${MAX_PARTS} parts; object_parts lists ${parts.length}.`);
   for (let i = 1; i < parts.length; i++) {
     const prev = parts[i - 1];
     const cur = parts[i];

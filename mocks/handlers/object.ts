@@ -9,7 +9,7 @@ import { bodyToStream, type StoredObject } from '../store/index.ts';
 import {
   assertValidKey,
   intParam,
-  readBody,
+  readPayload,
   requireBucket,
   storageClassOf,
   validatedMetadata,
@@ -103,7 +103,7 @@ export async function putObject(ctx: RequestContext, bucket: string, key: string
   assertValidKey(key);
   const storageClass = storageClassOf(ctx.request.headers.get('x-qs-storage-class'));
   const metadata = validatedMetadata(ctx.request.headers.entries());
-  const body = await readBody(ctx.request);
+  const body = await readPayload(ctx);
   const object = ctx.store.putObject(bucket, key, {
     body,
     metadata,
@@ -214,7 +214,7 @@ export async function appendObject(ctx: RequestContext, bucket: string, key: str
   if (position === undefined) throw new QsError('invalid_argument', 'AppendObject needs a position parameter.');
   const storageClass = storageClassOf(ctx.request.headers.get('x-qs-storage-class'));
   const metadata = validatedMetadata(ctx.request.headers.entries());
-  const body = await readBody(ctx.request);
+  const body = await readPayload(ctx);
   const result = ctx.store.appendObject(bucket, key, {
     position,
     body,

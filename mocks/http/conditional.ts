@@ -34,9 +34,24 @@ function etagListMatches(list: string, etag: string | undefined): boolean {
   return items.some((item) => bareEtag(item) === own);
 }
 
-function parseHttpDate(value: string | null): number | null {
+/**
+ * The three HTTP-date forms (RFC 9110 §5.6.7): IMF-fixdate, obsolete RFC 850 and asctime. Only these are
+ * parsed, because `Date.parse` alone is lenient (it reads "0" as the year 2000), and RFC 9110 §13.1.3 says an
+ * If-*-Since value that is not a valid HTTP-date is ignored.
+ */
+const HTTP_DATE_FORMS = [
+  /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/,
+  /^(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), \d{2}-(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)-\d{2} \d{2}:\d{2}:\d{2} GMT$/,
+  /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [ \d]\d \d{2}:\d{2}:\d{2} \d{4}$/,
+];
+
+export function parseHttpDate(value: string | null): number | null {
   if (value === null) return null;
-  const ms = Date.parse(value);
+  const v = value.trim();
+  const form = HTTP_DATE_FORMS.findIndex((re) => re.test(v));
+  if (form < 0) return null;
+  // asctime carries no zone; it is GMT by definition.
+  const ms = Date.parse(form === 2 ? `${v} GMT` : v);
   return Number.isNaN(ms) ? null : Math.floor(ms / 1000);
 }
 

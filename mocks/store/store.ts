@@ -44,6 +44,8 @@ import type {
 
 const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
 const MAX_PART_NUMBER = 10000; // ref §8 / §12: part numbers 0..10000
+/** ref §5.1, §8: 5 GB per single PUT, part or append. */
+export const MAX_OBJECT_SIZE = 5 * 1024 * 1024 * 1024;
 
 interface UploadState {
   info: UploadInfo;
@@ -170,6 +172,7 @@ export class Store {
   readonly defaultUploadsListLimit: number;
   readonly maxUploadsListLimit: number;
   readonly maxBucketsPerOwner: number;
+  readonly maxObjectSize: number;
 
   private constructor(options: StoreOptions, md5: Md5) {
     this.md5 = md5;
@@ -181,6 +184,14 @@ export class Store {
     this.defaultUploadsListLimit = options.defaultUploadsListLimit ?? 200;
     this.maxUploadsListLimit = options.maxUploadsListLimit ?? 1000;
     this.maxBucketsPerOwner = options.maxBucketsPerOwner ?? Number.POSITIVE_INFINITY;
+    this.maxObjectSize = options.maxObjectSize ?? MAX_OBJECT_SIZE;
+  }
+
+  /** ref §4 entity_too_large: one PUT/POST body, part or append above maxObjectSize. */
+  private checkSize(size: number): void {
+    if (size > this.maxObjectSize) {
+      throw new QsError('entity_too_large', `The body has ${size} bytes; at most ${this.maxObjectSize} are allowed in one request.`);
+    }
   }
 
   /** The only async step: loads the wasm MD5 so every other method can be synchronous. */
@@ -353,6 +364,7 @@ export class Store {
     const state = this.bucketState(bucket);
     checkObjectKey(key);
     const body = makeBody(input.body);
+    this.checkSize(body.size);
     const etag = this.md5.hex(body.chunks);
     checkContentMd5(input.contentMd5, etag);
     const metadata = normalizeMetadata(input.metadata);
@@ -457,6 +469,7 @@ export class Store {
       throw new QsError('invalid_argument', `position must equal the current size (${expected}).`);
     }
     const added = makeBody(input.body);
+    this.checkSize(added.size);
     if (input.contentMd5 !== undefined) checkContentMd5(input.contentMd5, this.md5.hex(added.chunks));
     const previousState = existing === undefined ? null : (state.appendMd5.get(key) ?? null);
     // an appendable object always has a saved state; rebuilding it from the bytes is the fallback
@@ -643,6 +656,7 @@ export class Store {
       throw new QsError('invalid_argument', `part_number must be an integer from 0 to ${MAX_PART_NUMBER}.`);
     }
     const body = makeBody(input.body);
+    this.checkSize(body.size);
     const etag = this.md5.hex(body.chunks);
     checkContentMd5(input.contentMd5, etag);
     const part: PartInfo = { partNumber, size: body.size, etag, created: new Date(this.clock().getTime()), body };

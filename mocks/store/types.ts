@@ -320,6 +320,11 @@ export interface StoreOptions {
   maxUploadsListLimit?: number;
   /** buckets per owner before too_many_buckets; default unlimited */
   maxBucketsPerOwner?: number;
+  /**
+   * largest body of one PutObject/PostObject, one part or one append before entity_too_large (ref §5.1,
+   * §5.8, §8); default 5 GiB. Configurable so that tests can reach the boundary without 5 GB.
+   */
+  maxObjectSize?: number;
 }
 
 /** One entry of Store.bulkLoad (seeding). */
