@@ -1,0 +1,139 @@
+import { resolve } from 'node:path';
+import { putBucket } from '../src/api/buckets/operations.ts';
+import { getBucketCors } from '../src/api/cors/operations.ts';
+import { putObject } from '../src/api/objects/operations.ts';
+import { listBuckets } from '../src/api/service/operations.ts';
+import { startServe, type RunningServe } from '../src/serve/serve.ts';
+import { DEMO_USER } from '../mocks/seed.ts';
+import { ConsolePage, expectNoAxeViolations } from './fixtures.ts';
+import { connect, expect, fillConnectForm, OTHER_USER, test as base, uniqueBucketName } from './support/emulator.ts';
+
+// The console served by `npm run serve` (src/serve/serve.ts) in front of the standalone emulator: the
+// production build and the API proxy share one origin, so no request is cross-origin and no bucket needs a
+// CORS rule — not even the service-level ListBuckets. The emulator runs in strict CORS mode: any Origin that
+// leaked through the proxy would be refused with 403 for the rule-less buckets used here.
+//
+// dist/ is the build the Playwright webServer made (`npm run build`); QSC_DIST points elsewhere if needed.
+const dist = resolve(import.meta.dirname, '..', process.env.QSC_DIST ?? 'dist');
+
+const test = base.extend<Record<never, never>, { serve: RunningServe; serveVhost: RunningServe }>({
+  serve: [
+    async ({ emulator }, use) => {
+      const running = await startServe({ endpoint: emulator.url, port: 0, dist });
+      await use(running);
+      await running.close();
+    },
+    { scope: 'worker' },
+  ],
+  // Virtual-host names of the emulator's domain, reached without DNS through --connect-to.
+  serveVhost: [
+    async ({ emulator }, use) => {
+      const running = await startServe({ endpoint: `http://qingstor.local:${emulator.port}`, port: 0, dist, connectTo: { host: '127.0.0.1', port: emulator.port } });
+      await use(running);
+      await running.close();
+    },
+    { scope: 'worker' },
+  ],
+});
+
+test.use({ emulatorOptions: { seed: 'demo', strictCors: true, users: [DEMO_USER, OTHER_USER] } });
+
+test('through the proxy: prefilled Connect, bucket list, a rule-less bucket, details with metadata, paging, download', async ({ page, emulator, api, serve, request }) => {
+  const bucket = uniqueBucketName('proxied');
+  const ref = { zone: 'pek3a', bucket };
+  await putBucket(api, ref);
+  await putObject(api, { ...ref, key: 'docs/2024/report.txt', body: 'through the proxy', metadata: { standard: { 'content-type': 'text/plain; charset=utf-8' }, custom: { reviewer: 'Zhang Wei' } } });
+  await putObject(api, { ...ref, key: 'docs/readme.md', body: '# docs' });
+  expect((await getBucketCors(api, ref)).cors_rules).toEqual([]);
+  const buckets = (await listBuckets(api)).count;
+
+  const pageHosts = new Set<string>();
+  page.on('request', (r) => pageHosts.add(new URL(r.url()).host));
+  emulator.clearRequests();
+  await page.goto(`${serve.url}/`);
+  // /_serve/config.json tells the console where it runs: endpoint mode, form prefilled.
+  await expect(page.getByRole('heading', { level: 1, name: 'Connect to QingStor' })).toBeVisible();
+  await expect(page.getByText(`This console is served by the same-origin proxy for ${emulator.url}`)).toBeVisible();
+  await expect(page.getByLabel('Endpoint URL')).toHaveValue(emulator.url);
+  await expect(page.getByLabel('Same-origin proxy (optional)')).toHaveValue('/_qs');
+  await expect(page.getByText('Demo data — simulated backend')).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  await page.getByLabel('Zones').fill('pek3a, sh1a');
+  await page.getByLabel('Access key ID').fill(DEMO_USER.accessKeyId);
+  await page.getByLabel('Secret access key').fill(DEMO_USER.secretAccessKey);
+  await page.getByLabel('Remember in this tab').check();
+  await page.getByRole('button', { name: 'Check and connect' }).click();
+  const verdict = page.locator('[data-verdict="ok"]');
+  await expect(verdict).toContainText(`Connected. ${buckets} buckets visible.`, { timeout: 15_000 });
+  await verdict.getByRole('button', { name: 'Open the console' }).click();
+  const pek3a = page.getByRole('region', { name: 'Zone pek3a' });
+  await expect(pek3a.getByRole('link', { name: bucket })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Zone sh1a' }).getByRole('link', { name: 'demo-archive' })).toBeVisible();
+
+  // Deep link into the rule-less bucket, then details: custom metadata is readable (same origin, no CORS filter).
+  const qs = new ConsolePage(page);
+  await page.goto(`${serve.url}/buckets/pek3a/${bucket}?prefix=docs/2024/`);
+  await expect(qs.row('report.txt')).toBeVisible();
+  await qs.breadcrumbs.getByRole('link', { name: 'docs', exact: true }).click();
+  await expect(qs.row('2024/')).toBeVisible();
+  await expect(qs.row('readme.md')).toBeVisible();
+  await page.goBack();
+  await qs.row('report.txt').getByRole('link').click();
+  await expect(qs.details).toContainText('text/plain; charset=utf-8');
+  await expect(qs.details).toContainText('17 B (17 bytes)');
+  await expect(qs.details.getByTestId('custom-metadata')).toContainText('Zhang Wei');
+
+  // The pre-signed link keeps the proxy prefix; the signature covers the direct resource (ref §2.5).
+  await qs.details.getByRole('button', { name: 'Create download link' }).click();
+  const href = (await qs.details.getByTestId('download-link').getAttribute('href')) ?? '';
+  expect(href.startsWith(`${serve.url}/_qs/${new URL(emulator.url).host}/${bucket}/docs/2024/report.txt?`)).toBe(true);
+  expect(await page.evaluate(async (u) => (await fetch(u)).text(), href)).toBe('through the proxy');
+  const fromNode = await request.get(href);
+  expect(fromNode.status()).toBe(200);
+  expect(fromNode.headers()['content-disposition']).toContain('attachment');
+
+  // Paging a large bucket through the proxy.
+  await page.goto(`${serve.url}/buckets/sh1a/demo-archive?flat=1`);
+  await expect.poll(() => qs.loadedRows()).toBeGreaterThanOrEqual(100);
+  const first = await qs.loadedRows();
+  await qs.objectList.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+  await expect.poll(() => qs.loadedRows(), { timeout: 10_000 }).toBeGreaterThan(first);
+
+  // The browser only ever talked to the serve origin; the emulator saw no Origin and no preflight.
+  expect([...pageHosts]).toEqual([new URL(serve.url).host]);
+  expect(emulator.requests.length).toBeGreaterThan(5);
+  expect(emulator.requests.filter((r) => r.origin !== undefined || r.method === 'OPTIONS')).toEqual([]);
+  expect(emulator.requests.every((r) => r.status < 400)).toBe(true);
+});
+
+test('through the proxy a wrong secret is still refused: the proxy adds no credentials of its own', async ({ page, emulator, serve }) => {
+  await page.goto(`${serve.url}/connect`);
+  await expect(page.getByLabel('Same-origin proxy (optional)')).toHaveValue('/_qs');
+  await fillConnectForm(page, { endpoint: emulator.url, secretAccessKey: 'not-the-secret-not-the-secret-000000000' });
+  const verdict = page.locator('[data-verdict="credentials"]');
+  await expect(verdict).toContainText('signature_not_matched', { timeout: 15_000 });
+  await expect(verdict.getByTestId('request-id')).toHaveText(/^[0-9a-f]{16,32}$/);
+});
+
+test('through the proxy in virtual-host style: bucket hosts travel in the proxy path and signatures hold', async ({ page, emulator, serveVhost }) => {
+  const endpoint = `http://qingstor.local:${emulator.port}`;
+  await page.goto(`${serveVhost.url}/`);
+  await expect(page.getByLabel('Endpoint URL')).toHaveValue(endpoint);
+  emulator.clearRequests();
+  await connect(page, { endpoint, style: 'virtual-host', zoneInHost: true, remember: true });
+  const qs = new ConsolePage(page);
+  await page.getByRole('region', { name: 'Zone pek3a' }).getByRole('link', { name: 'demo-documents' }).click();
+  await expect(qs.row('reports/')).toBeVisible();
+  await qs.row('reports/').getByRole('link').click();
+  await qs.row('quarterly-report.pdf').getByRole('link').click();
+  await expect(qs.details.getByTestId('custom-metadata')).toContainText('Alice Example');
+  const vhost = `demo-documents.pek3a.qingstor.local:${emulator.port}`;
+  expect(emulator.requests.some((r) => r.host === vhost && r.method === 'GET' && r.url.startsWith('/?') && r.status === 200)).toBe(true);
+  expect(emulator.requests.some((r) => r.host === vhost && r.method === 'HEAD' && r.url === '/reports/quarterly-report.pdf' && r.status === 200)).toBe(true);
+  await qs.details.getByRole('button', { name: 'Create download link' }).click();
+  const href = (await qs.details.getByTestId('download-link').getAttribute('href')) ?? '';
+  expect(href.startsWith(`${serveVhost.url}/_qs/${vhost}/reports/quarterly-report.pdf?`)).toBe(true);
+  const size = await page.evaluate(async (u) => (await (await fetch(u)).arrayBuffer()).byteLength, href);
+  expect(size).toBe(8192);
+});
