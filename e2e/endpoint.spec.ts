@@ -129,6 +129,38 @@ test('without "remember", a reload forgets the connection and a deep link leads 
   await expect(page.getByRole('heading', { level: 1, name: 'Connect to QingStor' })).toBeVisible();
 });
 
+test('filter and keyboard-only browsing over HTTP: the filter becomes a server-side prefix', async ({ page, emulator }) => {
+  await page.goto('/connect');
+  await connect(page, { endpoint: emulator.url, remember: true });
+  const qs = new ConsolePage(page);
+  await page.goto('/buckets/pek3a/demo-photos');
+  await expect(qs.row('photos/')).toBeVisible();
+  emulator.clearRequests();
+  await page.keyboard.press('/');
+  await expect(qs.filter).toBeFocused();
+  await page.keyboard.type('ph');
+  await expect(page).toHaveURL(/filter=ph/);
+  await expect(qs.rows).toHaveCount(1);
+  await expect(qs.row('photos/')).toBeVisible();
+  expect(emulator.requests.some((r) => r.method === 'GET' && r.url.startsWith('/demo-photos?') && r.url.includes('prefix=ph'))).toBe(true);
+  await qs.objectList.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/prefix=photos\/$/);
+  await expect(qs.row('2024/')).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Enter');
+  await expect(qs.row('06/')).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(qs.row('beach.jpg')).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(qs.details).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(qs.details).toHaveCount(0);
+  await page.keyboard.press('Backspace');
+  await expect(page).toHaveURL(/prefix=photos\/2024\/$/);
+  await expect(qs.row('06/')).toHaveAttribute('aria-selected', 'true');
+});
+
 test('paging through the 100,000-object bucket over HTTP keeps the DOM bounded', async ({ page, emulator }) => {
   await page.goto('/connect');
   await connect(page, { endpoint: emulator.url, remember: true });
