@@ -10,6 +10,7 @@
  */
 import { http, type HttpHandler } from 'msw';
 import { SUB_RESOURCES } from '../../src/api/signing.ts';
+import { isAllowed } from '../auth/acl.ts';
 import { authenticateRequest } from '../auth/signature.ts';
 import { QsError } from '../errors.ts';
 import { isEmulatorHost, resolveAddress, type Address, type HostOptions } from '../http/address.ts';
@@ -54,14 +55,26 @@ const ALLOWED_SUB_RESOURCES: Record<'bucket' | 'object', Record<string, readonly
   object: { GET: ['upload_id'], HEAD: [], PUT: ['upload_id', 'part_number'], DELETE: ['upload_id'], POST: ['uploads', 'upload_id', 'append', 'position'] },
 };
 
+/**
+ * ref §4 precedence for a request that names no operation: a missing bucket first, then permission (a caller
+ * with neither READ nor WRITE on the bucket learns nothing more), then the malformed request itself.
+ */
+function refuseMalformed(ctx: RequestContext, bucket: string, message: string): never {
+  const found = findBucketForHost(ctx, bucket);
+  if (!found) throw new QsError('bucket_not_exists');
+  const access = { key: ctx.address.level === 'object' ? ctx.address.key : undefined, referer: ctx.request.headers.get('referer') };
+  if (!isAllowed('get_object', ctx.principal, found, access) && !isAllowed('put_object', ctx.principal, found, access)) {
+    throw new QsError('permission_denied');
+  }
+  throw new QsError('invalid_request', message);
+}
+
 function assertSubResourcesFit(ctx: RequestContext, level: 'bucket' | 'object', bucket: string): void {
   const allowed = ALLOWED_SUB_RESOURCES[level][ctx.method];
   if (!allowed) return; // unknown methods end in method_not_allowed
   for (const name of ctx.address.query.keys()) {
     if (SUB_RESOURCES.has(name) && !name.startsWith('response-') && !allowed.includes(name)) {
-      // ref §4 precedence: a missing bucket is reported before a malformed request.
-      if (!findBucketForHost(ctx, bucket)) throw new QsError('bucket_not_exists');
-      throw new QsError('invalid_request', `The ${name} sub-resource is not valid for ${ctx.method} on a ${level}.`);
+      refuseMalformed(ctx, bucket, `The ${name} sub-resource is not valid for ${ctx.method} on a ${level}.`);
     }
   }
 }
@@ -145,18 +158,20 @@ function dispatch(ctx: RequestContext): Promise<Response> {
   const a = ctx.address;
   if (a.level === 'service') return dispatchService(ctx);
   const unsupported = UNSUPPORTED_SUB_RESOURCES.find((name) => a.query.has(name));
-  if (unsupported !== undefined) {
-    if (!findBucketForHost(ctx, a.bucket)) throw new QsError('bucket_not_exists');
-    throw new QsError('invalid_request', `The emulator does not implement the ${unsupported} sub-resource.`);
-  }
+  if (unsupported !== undefined) refuseMalformed(ctx, a.bucket, `The emulator does not implement the ${unsupported} sub-resource.`);
   assertSubResourcesFit(ctx, a.level, a.bucket);
   if (a.level === 'bucket') return dispatchBucket(ctx, a.bucket);
   return dispatchObject(ctx, a.bucket, a.key);
 }
 
-/** A POST on the bucket resource without `?delete` is a form upload (ref §7). */
+/**
+ * A POST on the bucket resource without sub-resources is a form upload (ref §7), authenticated by its form.
+ * With a sub-resource (`?delete`, or a misplaced one) it is a header-signed request like any other.
+ */
 function isPostObject(method: string, address: Address): boolean {
-  return method === 'POST' && address.level === 'bucket' && !address.query.has('delete');
+  if (method !== 'POST' || address.level !== 'bucket') return false;
+  for (const name of address.query.keys()) if (SUB_RESOURCES.has(name)) return false;
+  return true;
 }
 
 function hostOptions(o: ResolvedOptions): HostOptions {
