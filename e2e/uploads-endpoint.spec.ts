@@ -1,0 +1,97 @@
+import { headObject } from '../src/api/objects/operations.ts';
+import { listMultipartUploads } from '../src/api/multipart/operations.ts';
+import { DEMO_USER } from '../mocks/seed.ts';
+import { connect, expect, OTHER_USER, test } from './support/emulator.ts';
+import { dropFiles } from './uploads-drop.ts';
+
+// Upload journeys in endpoint mode against the standalone emulator over real HTTP (real CORS, preflights,
+// and the browser's own XHR upload progress). The emulator enforces QingStor's real 4 MiB minimum part size.
+
+const MiB = 1024 * 1024;
+test.use({ emulatorOptions: { seed: 'demo', users: [DEMO_USER, OTHER_USER], minPartSize: 4 * MiB } });
+
+test('drop files and a folder with metadata over real HTTP; the objects carry the metadata', async ({ page, emulator, api }) => {
+  await page.goto('/connect');
+  await connect(page, { endpoint: emulator.url, remember: true });
+  await page.goto('/buckets/pek3a/demo-documents');
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  const panel = page.getByRole('region', { name: 'Upload to demo-documents' });
+  await panel.getByLabel('Target prefix').fill('e2e-endpoint/');
+  await dropFiles(panel.getByTestId('dropzone'), [
+    { path: 'a.txt', text: 'alpha\n', type: 'text/plain' },
+    { path: 'b.bin', size: 2 * MiB, seed: 5 },
+    { path: 'tree/inner/c.txt', text: 'gamma\n', type: 'text/plain' },
+  ]);
+  await panel.getByText('Headers and metadata for this batch').click();
+  await panel.getByLabel('content-disposition').fill('attachment');
+  await panel.getByRole('button', { name: 'Add metadata' }).click();
+  await panel.getByLabel('Key 1').fill('Project');
+  await panel.getByLabel('Value 1').fill('apollo');
+  await panel.getByRole('button', { name: 'Upload 3 files' }).click();
+
+  const transfers = panel.getByRole('list', { name: 'Transfers' });
+  for (const key of ['e2e-endpoint/a.txt', 'e2e-endpoint/b.bin', 'e2e-endpoint/tree/inner/c.txt']) {
+    await expect(transfers.getByRole('listitem', { name: key })).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
+  }
+  await expect(panel.getByTestId('uploads-totals')).toContainText('3 of 3 files done');
+
+  // What a different client sees (the console's api code, signed in Node).
+  const head = await headObject(api, { zone: 'pek3a', bucket: 'demo-documents', key: 'e2e-endpoint/tree/inner/c.txt' });
+  expect(head.size).toBe(6);
+  expect(head.contentType).toBe('text/plain');
+  expect(head.metadata.standard['content-disposition']).toBe('attachment');
+  // Custom keys are case-insensitive and come back lower-case (ref §6).
+  expect(head.metadata.custom).toEqual({ project: 'apollo' });
+  const etag = await transfers.getByRole('listitem', { name: 'e2e-endpoint/b.bin' }).getByTestId('item-etag').textContent();
+  expect((await headObject(api, { zone: 'pek3a', bucket: 'demo-documents', key: 'e2e-endpoint/b.bin' })).etag).toBe(etag);
+});
+
+test('a 64 MB multipart upload pauses, survives a page reload, and resumes with only the missing parts', async ({ page, emulator, api }) => {
+  await page.goto('/connect');
+  await connect(page, { endpoint: emulator.url, remember: true });
+  await page.goto('/buckets/pek3a/demo-photos');
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  let panel = page.getByRole('region', { name: 'Upload to demo-photos' });
+  await panel.getByText('Transfer settings').click();
+  await panel.getByLabel('Part size (MiB)').fill('4');
+  await panel.getByRole('button', { name: 'Apply settings' }).click();
+
+  const file = { path: 'resume-64mb.bin', size: 64 * MiB, seed: 29, lastModified: 1_710_000_000_000 };
+  await dropFiles(panel.getByTestId('dropzone'), [file]);
+  await panel.getByRole('button', { name: 'Upload 1 files' }).click();
+  let item = panel.getByRole('listitem', { name: 'resume-64mb.bin' });
+  await expect(item).toContainText(/parts ([3-9]|1[0-3]) of 16/, { timeout: 30_000 });
+  await item.getByRole('button', { name: 'Pause resume-64mb.bin' }).click();
+  await expect(item).toHaveAttribute('data-state', 'paused');
+  const uploadId = (await item.locator('code').first().textContent()) ?? '';
+  expect(uploadId).toMatch(/^[0-9a-f]{32}$/);
+
+  // The server has the upload with some parts; then the page goes away.
+  const before = await listMultipartUploads(api, { zone: 'pek3a', bucket: 'demo-photos', prefix: 'resume-64mb.bin' });
+  expect(before.uploads.map((u) => u.upload_id)).toEqual([uploadId]);
+  await page.reload();
+
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  panel = page.getByRole('region', { name: 'Upload to demo-photos' });
+  const remembered = panel.getByRole('region', { name: 'Unfinished uploads this browser remembers' });
+  await expect(remembered).toContainText('resume-64mb.bin');
+  await expect(remembered).toContainText('64.0 MiB');
+
+  // The same file chosen again: the console offers to resume the remembered upload.
+  await dropFiles(panel.getByTestId('dropzone'), [file]);
+  await panel.getByRole('button', { name: 'Upload 1 files' }).click();
+  const offer = panel.getByRole('alert').filter({ hasText: 'partly uploaded before' });
+  await expect(offer).toContainText('resume-64mb.bin');
+  await offer.getByRole('button', { name: 'Resume', exact: true }).click();
+
+  item = panel.getByRole('listitem', { name: 'resume-64mb.bin' });
+  await expect(item).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
+  await expect(item).toContainText(/already on the server were kept/);
+  await expect(item.locator('code').first()).toHaveText(uploadId);
+
+  const head = await headObject(api, { zone: 'pek3a', bucket: 'demo-photos', key: 'resume-64mb.bin' });
+  expect(head.size).toBe(64 * MiB);
+  const after = await listMultipartUploads(api, { zone: 'pek3a', bucket: 'demo-photos', prefix: 'resume-64mb.bin' });
+  expect(after.uploads).toEqual([]);
+  await expect(page.getByRole('grid').getByRole('link', { name: 'resume-64mb.bin', exact: true })).toBeVisible();
+});
