@@ -16,7 +16,7 @@ import { initiateMultipartUploadSchema, listMultipartSchema, listMultipartUpload
 import { deleteMultipleObjectsBody, objectHeadFromResponse } from '../../src/api/objects/operations.ts';
 import { deleteMultipleObjectsResultSchema, listObjectsSchema, objectHeadersSchema } from '../../src/api/objects/schemas.ts';
 import { listBucketsSchema, locationsSchema } from '../../src/api/service/schemas.ts';
-import type { Emulator } from '../emulator.ts';
+import { createEmulator, DEMO_USER, type Emulator } from '../emulator.ts';
 import { createBucket, md5Base64, md5Hex, putText, READER, send, testEmulator } from './test-utils.ts';
 
 let em: Emulator;
@@ -41,9 +41,9 @@ function unknownFields(schema: z.core.$ZodType, value: unknown, path = '$'): str
 }
 
 /** Status, schema parse and field coverage of one JSON response. */
-async function agrees(response: Response, schema: z.ZodType): Promise<{ status: number; contentType: string | null; issues: string[]; unknown: string[] }> {
+async function agrees(response: Response, schema: z.core.$ZodType): Promise<{ status: number; contentType: string | null; issues: string[]; unknown: string[] }> {
   const json: unknown = JSON.parse(await response.text());
-  const parsed = schema.safeParse(json);
+  const parsed = z.safeParse(schema, json);
   return {
     status: response.status,
     contentType: response.headers.get('content-type'),
@@ -198,5 +198,37 @@ describe('object responses parse with the console header schema', () => {
     expect((await send(em, 'GET', `/${B}/w/src`, { headers: { 'if-match': '"other"' } })).status).toBe(412);
     expect((await send(em, 'DELETE', `/${B}/w/src`)).status).toBe(204);
     expect((await send(em, 'DELETE', `/${B}/w/never-existed`)).status).toBe(204);
+  });
+});
+
+describe('the demo seed, as the console first sees it', () => {
+  it('every bucket, object page, upload list and part list parses with the console schemas', async () => {
+    const demo = await createEmulator({ seed: 'demo' });
+    const as = DEMO_USER;
+    const buckets = listBucketsSchema.parse(await (await send(demo, 'GET', 'https://qingstor.com/', { as })).json());
+    expect(buckets.buckets.length).toBeGreaterThan(0);
+    let pages = 0;
+    for (const bucket of buckets.buckets) {
+      const base = `https://${bucket.location}.qingstor.com/${bucket.name}`;
+      const reads: Array<[string, z.core.$ZodType]> = [
+        ['', listObjectsSchema],
+        ['?delimiter=/', listObjectsSchema],
+        ['?stats', bucketStatisticsSchema],
+        ['?acl', bucketAclSchema],
+        ['?cors', bucketCorsSchema],
+        ['?uploads', listMultipartUploadsSchema],
+      ];
+      for (const [query, schema] of reads) {
+        const url = base + query;
+        expect({ url, ...(await agrees(await send(demo, 'GET', url, { as }), schema)) }).toEqual({ url, ...ok(200) });
+        pages++;
+      }
+      const uploads = listMultipartUploadsSchema.parse(await (await send(demo, 'GET', `${base}?uploads&limit=3`, { as })).json());
+      for (const upload of uploads.uploads) {
+        const url = `${base}/${upload.key.split('/').map(encodeURIComponent).join('/')}?upload_id=${upload.upload_id}`;
+        expect({ url, ...(await agrees(await send(demo, 'GET', url, { as }), listMultipartSchema)) }).toEqual({ url, ...ok(200) });
+      }
+    }
+    expect(pages).toBe(buckets.buckets.length * 6);
   });
 });
