@@ -5,6 +5,7 @@
  * write must leave the store exactly as it was.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { signRequest } from '../../src/api/signing.ts';
 import type { Emulator } from '../emulator.ts';
 import {
   buildRequest,
@@ -513,5 +514,42 @@ describe('ListObjects entries of multipart objects without an ETag (ref §8.5)',
     expect(list.keys).toHaveLength(1);
     expect(list.keys[0]).not.toHaveProperty('etag');
     expect(list.keys[0]).toMatchObject({ key: 'no-etag', size: 3 });
+  });
+});
+
+describe('repeated headers (fetch joins them with ", ")', () => {
+  async function sendPairs(method: string, path: string, pairs: Array<[string, string]>, body?: string): Promise<Response> {
+    const url = new URL(`https://pek3a.qingstor.com${path}`);
+    const headers = new Headers();
+    for (const [name, value] of pairs) headers.append(name, value);
+    await signRequest({ method, url, headers, credentials: { accessKeyId: OWNER.accessKeyId, secretAccessKey: OWNER.secretAccessKey } });
+    // Bytes, not a string: a string body would add a Content-Type after signing.
+    return sendRequest(em, new Request(url, { method, headers, ...(body !== undefined ? { body: new TextEncoder().encode(body) } : {}) }));
+  }
+
+  it('two Content-MD5 values are no digest ⇒ bad_digest, nothing written', async () => {
+    const md5 = md5Base64('dup');
+    expect(await refusal(await sendPairs('PUT', `/${B}/dup-md5`, [['content-md5', md5], ['content-md5', md5]], 'dup'))).toEqual(qs(400, 'bad_digest'));
+    expect(keysOf()).not.toContain('dup-md5');
+  });
+  it('two Range values are a multi-range ⇒ 416 invalid_range', async () => {
+    expect(await refusal(await sendPairs('GET', `/${B}/hello.txt`, [['range', 'bytes=0-1'], ['range', 'bytes=2-3']]))).toEqual(qs(416, 'invalid_range'));
+  });
+  it('two storage classes or directives are invalid, and nothing is written', async () => {
+    const sc = await sendPairs('PUT', `/${B}/dup-sc`, [['x-qs-storage-class', 'STANDARD'], ['x-qs-storage-class', 'STANDARD_IA']], 'x');
+    expect(await refusal(sc)).toEqual(qs(400, 'invalid_request'));
+    const directive = await sendPairs('PUT', `/${B}/dup-dir`, [['x-qs-copy-source', `/${B}/hello.txt`], ['x-qs-metadata-directive', 'REPLACE'], ['x-qs-metadata-directive', 'REPLACE']]);
+    expect(await refusal(directive)).toEqual(qs(400, 'invalid_argument'));
+    expect(keysOf()).not.toContain('dup-sc');
+    expect(keysOf()).not.toContain('dup-dir');
+  });
+  it('two copy sources name one odd key, which does not exist ⇒ 404, nothing written', async () => {
+    const r = await sendPairs('PUT', `/${B}/dup-src`, [['x-qs-copy-source', `/${B}/hello.txt`], ['x-qs-copy-source', `/${B}/hello.txt`]]);
+    expect(await refusal(r)).toEqual(qs(404, 'object_not_exists'));
+    expect(keysOf()).not.toContain('dup-src');
+  });
+  it('a repeated x-qs-meta-* header is stored as the joined value, like any HTTP header', async () => {
+    expect((await sendPairs('PUT', `/${B}/dup-meta`, [['x-qs-meta-tag', 'a'], ['x-qs-meta-tag', 'b']], 'x')).status).toBe(201);
+    expect((await send(em, 'HEAD', `/${B}/dup-meta`)).headers.get('x-qs-meta-tag')).toBe('a, b');
   });
 });
