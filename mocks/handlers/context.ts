@@ -105,8 +105,17 @@ export function requireBucket(ctx: RequestContext, name: string, operation: Buck
   if (!bucket) throw new QsError('bucket_not_exists');
   const addressedKey = ctx.address.level === 'object' && ctx.address.bucket === name ? ctx.address.key : undefined;
   assertAllowed(operation, ctx.principal, bucket, { key: key ?? addressedKey, referer: ctx.request.headers.get('referer') });
+  // ref §4 bucket_not_active, §9.3 "must be … active": a suspended bucket refuses deletion and every write
+  // (inferred); reads stay possible so that a console can still show the bucket and its status.
+  if (bucket.status !== 'active' && CHANGES_BUCKET.has(operation)) throw new QsError('bucket_not_active');
   return bucket;
 }
+
+const CHANGES_BUCKET: ReadonlySet<BucketOperation> = new Set<BucketOperation>([
+  'delete_bucket', 'put_bucket_acl', 'put_bucket_cors', 'delete_bucket_cors', 'put_bucket_policy', 'delete_bucket_policy',
+  'delete_multiple_objects', 'put_object', 'post_object', 'append_object', 'initiate_multipart_upload', 'upload_multipart',
+  'complete_multipart_upload', 'abort_multipart_upload', 'delete_object', 'copy_destination',
+]);
 
 // ------------------------------------------------------------------------------------------------
 // Request parsing helpers

@@ -5,7 +5,7 @@ import { QsError } from '../errors.ts';
 import { evaluateConditions, requestConditions, sourceConditions, type Conditions } from '../http/conditional.ts';
 import { contentRange, parseRange } from '../http/range.ts';
 import { emptyResponse, quoteEtag, rfc1123 } from '../http/response.ts';
-import { bodyToStream, type StoredObject } from '../store/index.ts';
+import { bodyToStream, type BucketInfo, type StoredObject } from '../store/index.ts';
 import {
   assertValidKey,
   intParam,
@@ -146,9 +146,10 @@ function preconditionFor(conditions: Conditions): (source: StoredObject) => void
 }
 
 /** Both buckets must be in one zone (ref §5.2); across zones the source bucket is not visible. */
-function sourceBucket(ctx: RequestContext, name: string, key: string, destinationZone: string): void {
+function sourceBucket(ctx: RequestContext, name: string, key: string, destinationZone: string): BucketInfo {
   const source = requireBucket(ctx, name, 'copy_source', key);
   if (source.zone !== destinationZone) throw new QsError('bucket_not_exists', 'Copy and move work within one zone only.');
+  return source;
 }
 
 function metadataDirective(ctx: RequestContext): 'COPY' | 'REPLACE' {
@@ -193,7 +194,8 @@ export function copyObject(ctx: RequestContext, bucket: string, key: string, sou
 export function moveObject(ctx: RequestContext, bucket: string, key: string, sourceValue: string): Response {
   const destination = requireBucket(ctx, bucket, 'copy_destination');
   const source = parseSourceHeader(sourceValue);
-  sourceBucket(ctx, source.bucket, source.key, destination.zone);
+  // A move deletes its source, so a suspended source bucket refuses it like any write (ref §4 bucket_not_active).
+  if (sourceBucket(ctx, source.bucket, source.key, destination.zone).status !== 'active') throw new QsError('bucket_not_active');
   assertValidKey(key);
   assertValidKey(source.key);
   const object = ctx.store.moveObject({

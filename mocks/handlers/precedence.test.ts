@@ -136,3 +136,48 @@ describe('Complete, Move and cross-bucket Copy permissions (ref §10)', () => {
     expect(em.store.findObject(PUB, 'obj')).toBeDefined();
   });
 });
+
+describe('a suspended bucket (ref §4 bucket_not_active, §9.3)', () => {
+  const S = 'prec-suspended';
+  const A = 'prec-active-dst';
+  beforeAll(async () => {
+    em.store.createBucket({ name: S, zone: 'pek3a', ownerId: OWNER.id });
+    em.store.createBucket({ name: A, zone: 'pek3a', ownerId: OWNER.id });
+    await putText(em, S, 'obj', 'object');
+    em.store.setBucketStatus(S, 'suspended');
+  });
+
+  it('refuses deletion and every write with 403 bucket_not_active, changing nothing', async () => {
+    const del = JSON.stringify({ objects: [{ key: 'obj' }] });
+    const writes: Array<[string, string, { body?: string; headers?: Record<string, string> }]> = [
+      ['DELETE', `/${S}`, {}],
+      ['PUT', `/${S}?acl`, { body: '{"acl":[]}' }],
+      ['PUT', `/${S}?cors`, { body: '{"cors_rules":[]}' }],
+      ['DELETE', `/${S}?policy`, {}],
+      ['POST', `/${S}?delete`, { body: del, headers: { 'content-md5': md5Base64(del) } }],
+      ['PUT', `/${S}/new`, { body: 'x' }],
+      ['POST', `/${S}/app?append&position=0`, { body: 'x' }],
+      ['POST', `/${S}/mp?uploads`, {}],
+      ['DELETE', `/${S}/obj`, {}],
+      ['PUT', `/${S}/copy`, { headers: { 'x-qs-copy-source': `/${S}/obj` } }],
+      ['PUT', `/${A}/moved`, { headers: { 'x-qs-move-source': `/${S}/obj` } }],
+    ];
+    for (const [method, url, options] of writes) {
+      expect({ method, url, ...(await errorOf(await send(em, method, url, options))) }).toEqual({ method, url, status: 403, code: 'bucket_not_active', requestIdMatches: true });
+    }
+    expect(em.store.listObjects(S, {}).keys.map((o) => o.key)).toEqual(['obj']);
+    expect(em.store.findObject(A, 'moved')).toBeUndefined();
+  });
+
+  it('still serves reads, so a console can show the bucket and its status; copying out is allowed', async () => {
+    expect((await send(em, 'GET', `/${S}/obj`)).status).toBe(200);
+    expect((await send(em, 'GET', `/${S}`)).status).toBe(200);
+    const stats = await send(em, 'GET', `/${S}?stats`);
+    expect(((await stats.json()) as { status: string }).status).toBe('suspended');
+    expect((await send(em, 'PUT', `/${A}/copied`, { headers: { 'x-qs-copy-source': `/${S}/obj` } })).status).toBe(201);
+  });
+
+  it('permission is still decided first: a stranger gets 403 permission_denied', async () => {
+    expect(await errorOf(await send(em, 'PUT', `/${S}/new`, { as: STRANGER, body: 'x' }))).toMatchObject({ status: 403, code: 'permission_denied' });
+  });
+});
