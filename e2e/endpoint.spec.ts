@@ -143,17 +143,26 @@ test('filter and keyboard-only browsing over HTTP: the filter becomes a server-s
   await expect(qs.rows).toHaveCount(1);
   await expect(qs.row('photos/')).toBeVisible();
   expect(emulator.requests.some((r) => r.method === 'GET' && r.url.startsWith('/demo-photos?') && r.url.includes('prefix=ph'))).toBe(true);
-  await qs.objectList.focus();
+  // Clear the filter and reach the list with the keyboard alone.
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Backspace');
+  await expect(qs.rows).toHaveCount(3);
+  for (let i = 0; i < 10 && !(await qs.objectList.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  await expect(qs.objectList).toBeFocused();
+  // Rows in key order: albums/, cover.svg, photos/.
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(qs.row('photos/')).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/prefix=photos\/$/);
   await expect(qs.row('2024/')).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('Enter');
-  await expect(qs.row('06/')).toBeVisible();
+  await expect(qs.row('06/')).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('Enter');
-  await expect(qs.row('beach.jpg')).toBeVisible();
+  await expect(qs.row('beach.jpg')).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
-  await expect(qs.details).toBeVisible();
+  await expect(qs.details.getByTestId('details-key')).toHaveText('photos/2024/06/sunset.jpg');
   await page.keyboard.press('Escape');
   await expect(qs.details).toHaveCount(0);
   await page.keyboard.press('Backspace');
