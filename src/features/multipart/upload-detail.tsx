@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
@@ -61,7 +61,8 @@ export function UploadDetail({ zone, bucket, objectKey: key, uploadId, limit, af
   const [confirmAbort, setConfirmAbort] = useState(false);
 
   const enabled = outcome === null;
-  const page = useQuery({ ...partsPageQuery(client, ref, limit, after), enabled });
+  // The previous page stays on screen while the next loads: no 1,000-row unmount/remount flash.
+  const page = useQuery({ ...partsPageQuery(client, ref, limit, after), enabled, placeholderData: keepPreviousData });
   const scan = useQuery({ ...partScanQuery(client, ref, setProgress), enabled });
   const info = useQuery({ ...uploadInfoQuery(client, ref), enabled, retry: false });
 
@@ -121,8 +122,10 @@ export function UploadDetail({ zone, bucket, objectKey: key, uploadId, limit, af
   const pageError = page.error ?? scan.error;
   const parts = page.data?.object_parts ?? [];
   const lastOnPage = parts.at(-1)?.part_number;
-  const hasNext = parts.length >= limit && lastOnPage !== undefined;
   const scanData = scan.data;
+  // ref §8.4 has no has_more: a full page may be the last one. Once all parts are counted we know.
+  const lastPartNumber = scanData && scanData.numbers.length > 0 ? scanData.numbers[scanData.numbers.length - 1] : undefined;
+  const hasNext = !page.isPlaceholderData && parts.length >= limit && lastOnPage !== undefined && (scanData === undefined || lastOnPage !== lastPartNumber);
   const pageIndex = scanData && parts[0] !== undefined ? Math.floor(scanData.numbers.indexOf(parts[0].part_number) / limit) : null;
   const pageCount = scanData ? Math.max(1, Math.ceil(scanData.numbers.length / limit)) : null;
 
@@ -246,7 +249,7 @@ export function UploadDetail({ zone, bucket, objectKey: key, uploadId, limit, af
             {t('multipart.nextPage')}
           </button>
           <output data-testid="page-status">
-            {page.data
+            {page.data && !page.isPlaceholderData
               ? pageIndex !== null && pageCount !== null && pageIndex >= 0
                 ? t('multipart.pageOf', { page: pageIndex + 1, pages: pageCount, count: parts.length })
                 : t('multipart.pageCount', { count: parts.length })
