@@ -1,0 +1,219 @@
+import { encodeRfc2047B } from '../src/api/metadata/encoding.ts';
+import type { ObjectMetadata } from '../src/api/metadata/model.ts';
+import { demoBackend, endpointBackend, MODES, type Backend, type Mode } from './metadata-backend.ts';
+import type { Page } from '@playwright/test';
+import type { QsClient } from '../src/api/client.ts';
+import { expect, test, type EmulatorHandle } from './support/emulator.ts';
+
+// The metadata editor's journeys (issue 5), each in demo mode (msw worker) and in endpoint mode (the
+// standalone emulator over real HTTP, real CORS). Results are verified with raw signed requests.
+
+const ORIGINAL: ObjectMetadata = {
+  standard: {
+    'content-type': 'text/plain; charset=utf-8',
+    'cache-control': 'private, max-age=600',
+    'content-disposition': 'inline',
+    'content-encoding': 'identity',
+    expires: 'Wed, 31 Dec 2031 23:59:59 GMT',
+  },
+  custom: { author: 'Alice', project: '%E9%A1%B9%E7%9B%AE' },
+};
+
+async function backendFor(mode: Mode, page: Page, fixtures: { emulator: EmulatorHandle; api: QsClient; pageOrigin: string }): Promise<Backend> {
+  return mode === 'demo' ? demoBackend(page) : endpointBackend(page, fixtures.emulator, fixtures.api, fixtures.pageOrigin);
+}
+
+function objectPath(backend: Backend, key: string, edit = false): string {
+  const prefix = key.slice(0, key.lastIndexOf('/') + 1);
+  return backend.path(`prefix=${encodeURIComponent(prefix)}&object=${encodeURIComponent(key)}${edit ? '&edit=1' : ''}`);
+}
+
+function uniquePrefix(name: string): string {
+  return `${name}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}/`;
+}
+
+for (const mode of MODES) {
+  test.describe(`${mode} mode`, () => {
+    test('validation at each limit, non-ASCII encoded and shown decoded, diff, save keeps every untouched header, undo', async ({ page, emulator, api, pageOrigin }) => {
+      const backend = await backendFor(mode, page, { emulator, api, pageOrigin });
+      const key = `${uniquePrefix('edit')}report.txt`;
+      await backend.put(key, ORIGINAL);
+      await backend.open(objectPath(backend, key, true));
+
+      const dialog = page.getByRole('dialog', { name: `Edit metadata of ${key}` });
+      await expect(dialog.getByLabel('Cache-Control', { exact: true })).toHaveValue('private, max-age=600');
+      await expect(dialog.getByLabel('Value 2', { exact: true })).toHaveValue('项目');
+      await dialog.getByRole('button', { name: 'Add key' }).click();
+      const newKey = dialog.getByLabel('Key 3', { exact: true });
+      for (const length of [511, 512]) {
+        await newKey.fill('k'.repeat(length));
+        await expect(dialog.getByText(`${length} / 512 bytes`)).toBeVisible();
+        await expect(newKey).not.toHaveAttribute('aria-invalid', 'true');
+      }
+      await newKey.fill('k'.repeat(513));
+      await expect(dialog.getByText('This key is 513 bytes long; at most 512 bytes are allowed.')).toBeVisible();
+      await expect(newKey).toHaveAttribute('aria-invalid', 'true');
+
+      await newKey.fill('city');
+      const value = dialog.getByLabel('Value 3', { exact: true });
+      // author(6)+Alice(5) + project(7)+18 = 36; city(4) + 2009 = 2049 > 2048.
+      await value.fill('x'.repeat(2009));
+      await expect(dialog.getByText('Keys and values together take 2,049 bytes; at most 2,048 bytes are allowed.')).toBeVisible();
+      await value.fill('x'.repeat(2008));
+      await expect(dialog.getByTestId('total-bytes')).toHaveText('Total: 2,048 / 2,048 bytes');
+      await expect(dialog.getByText(/at most 2,048 bytes are allowed/)).toHaveCount(0);
+
+      await value.fill('北京 café');
+      const row = dialog.getByTestId('metadata-row').nth(2);
+      await expect(row.getByTestId('stored-value')).toHaveText('%E5%8C%97%E4%BA%AC%20caf%C3%A9');
+      await expect(row.getByTestId('decoded-value')).toHaveText('北京 café');
+      await dialog.getByLabel('Encoding of value 3').selectOption({ label: 'As typed (printable ASCII only)' });
+      await expect(dialog.getByText(/This value contains characters outside printable ASCII/)).toBeVisible();
+      await dialog.getByLabel('Encoding of value 3').selectOption({ label: 'RFC 2047 (Base64)' });
+      await expect(row.getByTestId('stored-value')).toHaveText(encodeRfc2047B('北京 café'));
+      await expect(row.getByTestId('decoded-value')).toHaveText('北京 café');
+      await dialog.getByLabel('Cache-Control', { exact: true }).fill('no-cache');
+
+      await dialog.getByRole('button', { name: 'Review changes' }).click();
+      const diff = dialog.getByTestId('metadata-diff');
+      await expect(diff.locator('tbody tr')).toHaveCount(2);
+      await expect(diff.getByRole('row', { name: /cache-control/ })).toContainText('Changed');
+      await expect(diff.getByRole('row', { name: /cache-control/ })).toContainText('private, max-age=600');
+      await expect(diff.getByRole('row', { name: /x-qs-meta-city/ })).toContainText('Added');
+      await expect(diff.getByRole('row', { name: /x-qs-meta-city/ })).toContainText('北京 café');
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expect(dialog.getByText('Metadata saved.')).toBeVisible();
+
+      expect(await backend.head(key)).toEqual({
+        standard: { ...ORIGINAL.standard, 'cache-control': 'no-cache' },
+        custom: { ...ORIGINAL.custom, city: encodeRfc2047B('北京 café') },
+      });
+
+      await dialog.getByRole('button', { name: 'Undo last save' }).click();
+      await expect(dialog.getByText('The previous metadata is restored.')).toBeVisible();
+      expect(await backend.head(key)).toEqual(ORIGINAL);
+      await dialog.getByRole('button', { name: 'Close' }).first().click();
+      await expect(dialog).toBeHidden();
+      await expect(page).not.toHaveURL(/edit=1/);
+    });
+
+    test('a change by another client between open and save is a conflict; both versions shown; re-apply and overwrite', async ({ page, emulator, api, pageOrigin }) => {
+      const backend = await backendFor(mode, page, { emulator, api, pageOrigin });
+      const key = `${uniquePrefix('conflict')}doc.txt`;
+      await backend.put(key, ORIGINAL);
+      await backend.open(objectPath(backend, key));
+      await page.getByRole('button', { name: 'Edit metadata' }).click();
+      const dialog = page.getByRole('dialog', { name: `Edit metadata of ${key}` });
+      await dialog.getByLabel('Content-Type', { exact: true }).fill('text/markdown');
+      await dialog.getByRole('button', { name: 'Review changes' }).click();
+      await expect(dialog.getByTestId('metadata-diff')).toBeVisible();
+
+      await backend.replace(key, { standard: ORIGINAL.standard, custom: { ...ORIGINAL.custom, reviewer: 'Bob' } });
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      const conflict = dialog.getByTestId('metadata-conflict');
+      await expect(conflict.getByRole('alert')).toContainText('Someone else changed this object');
+      await expect(conflict.getByTestId('conflict-theirs')).toContainText('x-qs-meta-reviewer');
+      await expect(conflict.getByTestId('conflict-yours')).toContainText('text/markdown');
+      await expect(conflict.getByTestId('conflict-versions')).toContainText('Theirs (now)');
+      // Nothing was written.
+      expect((await backend.head(key))?.standard['content-type']).toBe(ORIGINAL.standard['content-type']);
+
+      await conflict.getByRole('button', { name: 'Re-apply my edits on their version' }).click();
+      await expect(dialog.getByText('Your edits re-applied on top of the other version:')).toBeVisible();
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expect(dialog.getByText('Metadata saved.')).toBeVisible();
+      expect(await backend.head(key)).toEqual({
+        standard: { ...ORIGINAL.standard, 'content-type': 'text/markdown' },
+        custom: { ...ORIGINAL.custom, reviewer: 'Bob' },
+      });
+      await dialog.getByRole('button', { name: 'Close' }).first().click();
+
+      // Second round: overwrite with mine drops their change.
+      await page.getByRole('button', { name: 'Edit metadata' }).click();
+      await dialog.getByLabel('Cache-Control', { exact: true }).fill('no-store');
+      await dialog.getByRole('button', { name: 'Review changes' }).click();
+      await backend.replace(key, { standard: { 'content-type': 'text/markdown' }, custom: { other: 'change' } });
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await dialog.getByRole('button', { name: 'Overwrite with mine' }).click();
+      await expect(dialog.getByText('Overwriting the other version with yours:')).toBeVisible();
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expect(dialog.getByText('Metadata saved.')).toBeVisible();
+      expect(await backend.head(key)).toEqual({
+        standard: { ...ORIGINAL.standard, 'content-type': 'text/markdown', 'cache-control': 'no-store' },
+        custom: { ...ORIGINAL.custom, reviewer: 'Bob' },
+      });
+    });
+
+    test('bulk edit of 50 objects, one failure shown with its code and request id, retried successfully', async ({ page, emulator, api, pageOrigin }) => {
+      test.setTimeout(120_000);
+      const backend = await backendFor(mode, page, { emulator, api, pageOrigin });
+      const prefix = uniquePrefix('bulk');
+      const keys = Array.from({ length: 50 }, (_, i) => `${prefix}o-${String(i).padStart(2, '0')}.txt`);
+      for (const [i, key] of keys.entries()) {
+        await backend.put(key, { standard: { 'content-type': 'text/plain', expires: 'Wed, 31 Dec 2031 23:59:59 GMT' }, custom: { idx: String(i) } });
+      }
+      await backend.open(backend.path(`prefix=${encodeURIComponent(prefix)}`));
+      await page.getByRole('button', { name: 'Select objects…' }).click();
+      const selection = page.getByRole('dialog', { name: `Select objects in ${backend.bucket}/${prefix}` });
+      await selection.getByLabel('Select all loaded (50)').check();
+      await expect(selection.getByTestId('selection-count')).toHaveText('50 selected');
+      await selection.getByRole('button', { name: 'Edit metadata of 50 objects' }).click();
+      const bulk = page.getByRole('dialog', { name: 'Edit metadata of 50 objects' });
+      await bulk.getByLabel('Cache-Control', { exact: true }).selectOption({ label: 'Set to' });
+      await bulk.getByLabel('New value of Cache-Control').fill('max-age=60');
+      await bulk.getByLabel('Expires', { exact: true }).selectOption({ label: 'Remove' });
+      await bulk.getByRole('button', { name: 'Add key operation' }).click();
+      await bulk.getByLabel('Key 1', { exact: true }).fill('team');
+      await bulk.getByLabel('Value 1', { exact: true }).fill('蓝队');
+
+      // Injected failure: one object disappears after it was selected.
+      const victim = keys[17] ?? '';
+      await backend.remove(victim);
+      await bulk.getByRole('button', { name: 'Apply to 50 objects' }).click();
+      const summary = bulk.getByTestId('bulk-summary');
+      await expect(summary).toHaveText('50 of 50 finished: 49 changed, 0 already up to date, 1 failed.', { timeout: 60_000 });
+      const failedRow = bulk.getByTestId('bulk-results').locator('tr[data-status="failed"]');
+      await expect(failedRow).toHaveCount(1);
+      await expect(failedRow.getByRole('rowheader')).toHaveText(victim);
+      await expect(failedRow.getByRole('alert')).toContainText('not_found');
+      await expect(failedRow.getByTestId('request-id')).toHaveText(/^[0-9a-f]{16,32}$/);
+
+      await backend.put(victim, { standard: { 'content-type': 'text/plain' }, custom: { idx: '17' } });
+      await bulk.getByRole('button', { name: 'Retry 1 failed' }).click();
+      await expect(summary).toHaveText('50 of 50 finished: 50 changed, 0 already up to date, 0 failed.', { timeout: 30_000 });
+
+      for (const [i, key] of keys.entries()) {
+        expect(await backend.head(key)).toEqual({
+          standard: { 'content-type': 'text/plain', 'cache-control': 'max-age=60' },
+          custom: { idx: String(i), team: '%E8%93%9D%E9%98%9F' },
+        });
+      }
+    });
+
+    test('in Chinese: editor errors, diff, save and conflict texts', async ({ page, emulator, api, pageOrigin }) => {
+      const backend = await backendFor(mode, page, { emulator, api, pageOrigin });
+      const key = `${uniquePrefix('zh')}报告.txt`;
+      await backend.put(key, ORIGINAL);
+      await backend.open(objectPath(backend, key));
+      await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: '简体中文' });
+      await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+      await page.getByRole('button', { name: '编辑元数据' }).click();
+      const dialog = page.getByRole('dialog', { name: `编辑 ${key} 的元数据` });
+      await dialog.getByRole('button', { name: '添加键' }).click();
+      await dialog.getByLabel('键 3', { exact: true }).fill('k'.repeat(513));
+      await expect(dialog.getByText('此键长 513 字节，最多允许 512 字节。')).toBeVisible();
+      await dialog.getByLabel('键 3', { exact: true }).fill('city');
+      await dialog.getByLabel('值 3', { exact: true }).fill('上海');
+      await dialog.getByRole('button', { name: '检查更改' }).click();
+      await expect(dialog.getByTestId('metadata-diff')).toContainText('新增');
+      await expect(dialog.getByText('保存将做的更改')).toBeVisible();
+      await backend.replace(key, { standard: ORIGINAL.standard, custom: { ...ORIGINAL.custom, reviewer: 'Bob' } });
+      await dialog.getByRole('button', { name: '保存', exact: true }).click();
+      await expect(dialog.getByText('其他人修改了此对象')).toBeVisible();
+      await dialog.getByRole('button', { name: '在对方版本上重新应用我的修改' }).click();
+      await dialog.getByRole('button', { name: '保存', exact: true }).click();
+      await expect(dialog.getByText('元数据已保存。')).toBeVisible();
+      expect((await backend.head(key))?.custom).toEqual({ ...ORIGINAL.custom, reviewer: 'Bob', city: '%E4%B8%8A%E6%B5%B7' });
+    });
+  });
+}
