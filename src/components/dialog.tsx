@@ -23,7 +23,10 @@ export function Dialog({ open, onClose, title, children }: {
   }, [open]);
 
   return (
-    <dialog ref={ref} className="dialog" aria-labelledby={titleId} onClose={onClose}>
+    // React propagates a nested dialog's `close` through the component tree: only our own closes us.
+    <dialog ref={ref} className="dialog" aria-labelledby={titleId} onClose={(event) => {
+      if (event.target === event.currentTarget) onClose();
+    }}>
       <div className="dialog__header">
         <h2 id={titleId}>{title}</h2>
         <button type="button" className="button button--small" onClick={onClose}>
