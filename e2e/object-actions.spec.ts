@@ -1,0 +1,149 @@
+import type { Page } from '@playwright/test';
+import type { QsClient } from '../src/api/client.ts';
+import type { ObjectMetadata } from '../src/api/metadata/model.ts';
+import { demoBackend, endpointBackend, MODES, type Backend, type Mode } from './metadata-backend.ts';
+import { expect, test, type EmulatorHandle } from './support/emulator.ts';
+
+// Copy (COPY vs REPLACE), move keeps metadata, delete (single and a selection), new folder — in demo mode
+// and in endpoint mode over real HTTP, checked with raw signed requests.
+
+const META: ObjectMetadata = {
+  standard: { 'content-type': 'text/plain', 'cache-control': 'max-age=30', 'content-disposition': 'inline' },
+  custom: { author: 'Alice', tag: 'blue' },
+};
+
+async function backendFor(mode: Mode, page: Page, fixtures: { emulator: EmulatorHandle; api: QsClient; pageOrigin: string }): Promise<Backend> {
+  return mode === 'demo' ? demoBackend(page) : endpointBackend(page, fixtures.emulator, fixtures.api, fixtures.pageOrigin);
+}
+
+function uniquePrefix(name: string): string {
+  return `${name}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}/`;
+}
+
+for (const mode of MODES) {
+  test.describe(`${mode} mode`, () => {
+    test('copy keeps (COPY) or replaces (REPLACE) metadata; move keeps it; delete asks first', async ({ page, emulator, api, pageOrigin }) => {
+      const backend = await backendFor(mode, page, { emulator, api, pageOrigin });
+      const prefix = uniquePrefix('act');
+      const key = `${prefix}a.txt`;
+      await backend.put(key, META);
+      const details = page.getByRole('complementary', { name: 'Object details' });
+      await backend.open(backend.path(`prefix=${encodeURIComponent(prefix)}&object=${encodeURIComponent(key)}`));
+
+      // COPY: the copy gets the source's metadata.
+      await details.getByRole('button', { name: 'Copy…' }).click();
+      let dialog = page.getByRole('dialog', { name: `Copy ${key}` });
+      await expect(dialog.getByLabel('Destination key')).toHaveValue(`${prefix}a-copy.txt`);
+      await expect(dialog.getByLabel('Keep the metadata (COPY)')).toBeChecked();
+      await dialog.getByRole('button', { name: 'Copy', exact: true }).click();
+      await expect(dialog.getByText(`Copied to ${prefix}a-copy.txt.`)).toBeVisible();
+      await dialog.getByRole('button', { name: 'Close' }).last().click();
+      expect(await backend.head(`${prefix}a-copy.txt`)).toEqual(META);
+
+      // REPLACE: the copy gets the edited fields; everything not edited is still sent.
+      await details.getByRole('button', { name: 'Copy…' }).click();
+      dialog = page.getByRole('dialog', { name: `Copy ${key}` });
+      await dialog.getByLabel('Destination key').fill(`${prefix}a-replaced.txt`);
+      await dialog.getByLabel('Replace the metadata (REPLACE)').check();
+      await dialog.getByLabel('Content-Type', { exact: true }).fill('text/csv');
+      await dialog.getByRole('button', { name: 'Remove key 2' }).click();
+      await dialog.getByRole('button', { name: 'Add key' }).click();
+      await dialog.getByLabel('Key 2', { exact: true }).fill('note');
+      await dialog.getByLabel('Value 2', { exact: true }).fill('副本');
+      await dialog.getByRole('button', { name: 'Copy', exact: true }).click();
+      await expect(dialog.getByText(`Copied to ${prefix}a-replaced.txt.`)).toBeVisible();
+      await dialog.getByRole('button', { name: 'Show the copy' }).click();
+      await expect(details.getByTestId('details-key')).toHaveText(`${prefix}a-replaced.txt`);
+      expect(await backend.head(`${prefix}a-replaced.txt`)).toEqual({
+        standard: { 'content-type': 'text/csv', 'cache-control': 'max-age=30', 'content-disposition': 'inline' },
+        custom: { author: 'Alice', note: '%E5%89%AF%E6%9C%AC' },
+      });
+      // The source is untouched.
+      expect(await backend.head(key)).toEqual(META);
+
+      // Move/rename keeps the metadata; the old key is gone and the panel follows the object.
+      await backend.open(backend.path(`prefix=${encodeURIComponent(prefix)}&object=${encodeURIComponent(key)}`));
+      await details.getByRole('button', { name: 'Move or rename…' }).click();
+      dialog = page.getByRole('dialog', { name: `Move or rename ${key}` });
+      await dialog.getByLabel('Destination key').fill(`${prefix}renamed/b.txt`);
+      await dialog.getByRole('button', { name: 'Move', exact: true }).click();
+      await expect(details.getByTestId('details-key')).toHaveText(`${prefix}renamed/b.txt`);
+      expect(await backend.head(`${prefix}renamed/b.txt`)).toEqual(META);
+      expect(await backend.head(key)).toBeNull();
+
+      // Delete with confirmation: Cancel keeps it, Delete removes it and closes the panel.
+      await details.getByRole('button', { name: 'Delete…' }).click();
+      dialog = page.getByRole('dialog', { name: `Delete ${prefix}renamed/b.txt` });
+      await expect(dialog.getByText('Delete this object? This cannot be undone.')).toBeVisible();
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      expect(await backend.head(`${prefix}renamed/b.txt`)).toEqual(META);
+      await details.getByRole('button', { name: 'Delete…' }).click();
+      await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+      await expect(details).toBeHidden();
+      expect(await backend.head(`${prefix}renamed/b.txt`)).toBeNull();
+    });
+
+    test('new folder, and deleting a selection with DeleteMultipleObjects', async ({ page, emulator, api, pageOrigin }) => {
+      const backend = await backendFor(mode, page, { emulator, api, pageOrigin });
+      const prefix = uniquePrefix('sel');
+      for (const name of ['one.txt', 'two.txt', 'three.txt']) await backend.put(`${prefix}${name}`, META);
+      await backend.open(backend.path(`prefix=${encodeURIComponent(prefix)}`));
+
+      await page.getByRole('button', { name: 'New folder…' }).click();
+      const folder = page.getByRole('dialog', { name: `New folder in ${backend.bucket}/${prefix}` });
+      await folder.getByRole('button', { name: 'Create folder' }).click();
+      await expect(folder.getByText('Enter a name.')).toBeVisible();
+      await folder.getByLabel('Folder name').fill('报告');
+      await expect(folder.getByText(`${prefix}报告/`)).toBeVisible();
+      await folder.getByRole('button', { name: 'Create folder' }).click();
+      await expect(folder).toBeHidden();
+      await expect(page.getByRole('grid').getByRole('link', { name: '报告/', exact: true })).toBeVisible();
+      expect((await backend.send({ operation: 'HeadObject', method: 'HEAD', zone: backend.zone, bucket: backend.bucket, key: `${prefix}报告/` })).status).toBe(200);
+
+      await page.getByRole('button', { name: 'Select objects…' }).click();
+      const selection = page.getByRole('dialog', { name: `Select objects in ${backend.bucket}/${prefix}` });
+      // Keyboard only: Tab to a checkbox, Space toggles it.
+      await selection.getByRole('checkbox', { name: 'one.txt' }).focus();
+      await page.keyboard.press('Space');
+      await selection.getByRole('checkbox', { name: 'two.txt' }).check();
+      await expect(selection.getByTestId('selection-count')).toHaveText('2 selected');
+      await selection.getByRole('button', { name: 'Delete 2 selected…' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Delete 2 objects' });
+      await expect(confirm).toContainText(`${prefix}one.txt`);
+      await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+      await expect(confirm.getByText('2 objects deleted.')).toBeVisible();
+      expect(await backend.head(`${prefix}one.txt`)).toBeNull();
+      expect(await backend.head(`${prefix}two.txt`)).toBeNull();
+      expect(await backend.head(`${prefix}three.txt`)).toEqual(META);
+      await confirm.getByRole('button', { name: 'Close' }).last().click();
+      await expect(selection.getByRole('checkbox', { name: 'one.txt' })).toHaveCount(0);
+      await expect(selection.getByRole('checkbox', { name: 'three.txt' })).toBeVisible();
+    });
+
+    test('in Chinese: copy with REPLACE and move', async ({ page, emulator, api, pageOrigin }) => {
+      const backend = await backendFor(mode, page, { emulator, api, pageOrigin });
+      const prefix = uniquePrefix('zh');
+      const key = `${prefix}文件.txt`;
+      await backend.put(key, META);
+      await backend.open(backend.path(`prefix=${encodeURIComponent(prefix)}&object=${encodeURIComponent(key)}`));
+      await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: '简体中文' });
+      const details = page.getByRole('complementary', { name: '对象详情' });
+      await details.getByRole('button', { name: '复制…' }).click();
+      const dialog = page.getByRole('dialog', { name: `复制 ${key}` });
+      await dialog.getByLabel('替换元数据（REPLACE）').check();
+      await dialog.getByLabel('Cache-Control', { exact: true }).fill('no-cache');
+      await dialog.getByRole('button', { name: '复制', exact: true }).click();
+      await expect(dialog.getByText(`已复制到 ${prefix}文件-copy.txt。`)).toBeVisible();
+      expect(await backend.head(`${prefix}文件-copy.txt`)).toEqual({ standard: { ...META.standard, 'cache-control': 'no-cache' }, custom: META.custom });
+      await dialog.getByRole('button', { name: '关闭' }).last().click();
+
+      await details.getByRole('button', { name: '移动或重命名…' }).click();
+      const move = page.getByRole('dialog', { name: `移动或重命名 ${key}` });
+      await expect(move.getByText('移动会保留内容和全部元数据；原来的键将消失。')).toBeVisible();
+      await move.getByLabel('目标键').fill(`${prefix}移动后.txt`);
+      await move.getByRole('button', { name: '移动', exact: true }).click();
+      await expect(details.getByTestId('details-key')).toHaveText(`${prefix}移动后.txt`);
+      expect(await backend.head(`${prefix}移动后.txt`)).toEqual(META);
+    });
+  });
+}
