@@ -3,11 +3,12 @@
  * Area modules are thin: parse (zod for JSON bodies, explicit checks for headers/params) → store → response.
  */
 import { z } from 'zod';
-import { checkCustomMetadata, metadataFromEntries, type ObjectMetadata } from '../../src/api/metadata/model.ts';
+import { checkCustomMetadata, metadataFromEntries, STANDARD_METADATA_HEADERS, type ObjectMetadata } from '../../src/api/metadata/model.ts';
 import { assertAllowed, type BucketOperation } from '../auth/acl.ts';
 import type { MockUser, Principal } from '../auth/signature.ts';
 import { QsError } from '../errors.ts';
 import type { Address } from '../http/address.ts';
+import { headerSafe } from '../http/response.ts';
 import type { BucketInfo, StorageClass, Store } from '../store/index.ts';
 
 /** Zones of the DOCS (ref §1.1); `?location` lists them and PutBucket accepts only these. */
@@ -199,6 +200,11 @@ export function validatedMetadata(entries: Iterable<readonly [string, string]>):
   }
   const violation = checkCustomMetadata(metadata.custom);
   if (violation) throw new QsError(violation.code, violation.message);
+  // Standard headers from form fields (PostObject) can hold any text; they are replayed as headers on GET/HEAD.
+  for (const name of STANDARD_METADATA_HEADERS) {
+    const value = metadata.standard[name];
+    if (value !== undefined) metadata.standard[name] = headerSafe(value, name);
+  }
   return metadata;
 }
 

@@ -11,13 +11,20 @@ import { findBucketForHost, readJson, requireBucket, type RequestContext } from 
 
 const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'HEAD', '*'] as const;
 
+/**
+ * Rule strings are echoed in Access-Control-* response headers (ref §9.9), so they must be sendable there:
+ * header names are HTTP tokens (RFC 9110 §5.6.2; `*` is one), origins printable ASCII without spaces.
+ * Anything else would make every later CORS response of the bucket fail.
+ */
+const headerName = z.string().trim().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'must be an HTTP header name or *');
+
 const ruleSchema = z.object({
-  allowed_origin: z.string().trim().min(1),
+  allowed_origin: z.string().trim().regex(/^[\x21-\x7e]+$/, 'must be an origin pattern of printable ASCII'),
   allowed_methods: z
     .array(z.string().transform((m) => m.trim().toUpperCase()).pipe(z.enum(METHODS)))
     .min(1),
-  allowed_headers: z.array(z.string().trim().min(1)).optional(),
-  expose_headers: z.array(z.string().trim().min(1)).optional(),
+  allowed_headers: z.array(headerName).optional(),
+  expose_headers: z.array(headerName).optional(),
   max_age_seconds: z.number().int().min(0).optional(),
 });
 

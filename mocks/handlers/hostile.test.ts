@@ -553,3 +553,68 @@ describe('repeated headers (fetch joins them with ", ")', () => {
     expect((await send(em, 'HEAD', `/${B}/dup-meta`)).headers.get('x-qs-meta-tag')).toBe('a, b');
   });
 });
+
+describe('text that ends up in response headers (never a 500, never a split header)', () => {
+  const name = '报告 2024.pdf';
+  /** What a client reading the raw header bytes as UTF-8 sees. */
+  const asUtf8 = (value: string | null) => (value === null ? null : new TextDecoder().decode(Uint8Array.from(value, (c) => c.charCodeAt(0))));
+
+  it('response-* overrides beyond Latin-1 travel as UTF-8 bytes; control characters are invalid_argument', async () => {
+    const disposition = `attachment; filename="${name}"`;
+    const r = await send(em, 'GET', `/${B}/hello.txt?response-content-disposition=${encodeURIComponent(disposition)}`);
+    expect(r.status).toBe(200);
+    expect(asUtf8(r.headers.get('content-disposition'))).toBe(disposition);
+    const undecodable = await send(em, 'GET', `/${B}/hello.txt?response-expires=%E4`);
+    expect(undecodable.status).toBe(200);
+    for (const evil of ['a%0D%0ASet-Cookie:%20x=1', 'a%00b', 'a%01b']) {
+      expect(await refusal(await send(em, 'GET', `/${B}/hello.txt?response-content-type=${evil}`))).toEqual(qs(400, 'invalid_argument'));
+    }
+  });
+
+  describe('PostObject fields', () => {
+    beforeAll(() => {
+      em.store.putBucketAcl(B, [{ grantee: { type: 'group', name: 'QS_ALL_USERS' }, permission: 'WRITE' }]);
+    });
+    const form = (fields: Array<[string, string]>) => {
+      const fd = new FormData();
+      for (const [k, v] of fields) fd.append(k, v);
+      fd.append('file', new Blob(['form body']), 'f.txt');
+      return send(em, 'POST', `/${B}`, { as: 'anonymous', body: fd });
+    };
+
+    it('a non-ASCII Content-Disposition field is stored and replayed as UTF-8 bytes', async () => {
+      const disposition = `attachment; filename="${name}"`;
+      expect((await form([['key', 'form-cjk'], ['Content-Disposition', disposition]])).status).toBe(201);
+      for (const method of ['GET', 'HEAD']) {
+        const r = await send(em, method, `/${B}/form-cjk`);
+        expect(r.status).toBe(200);
+        expect(asUtf8(r.headers.get('content-disposition'))).toBe(disposition);
+      }
+    });
+
+    it('control characters in a standard field or in redirect are refused before anything is stored', async () => {
+      expect(await refusal(await form([['key', 'form-crlf'], ['Cache-Control', 'no-cache\r\nX-Evil: 1']]))).toEqual(qs(400, 'invalid_argument'));
+      expect(await refusal(await form([['key', 'form-redirect'], ['redirect', 'http://example.com/\r\nX-Evil: 1']]))).toEqual(qs(400, 'invalid_argument'));
+      expect(keysOf()).not.toContain('form-crlf');
+      expect(keysOf()).not.toContain('form-redirect');
+    });
+
+    it('a non-ASCII redirect becomes a Location of UTF-8 bytes', async () => {
+      const r = await form([['key', 'form-redirect-ok'], ['redirect', 'http://example.com/完成']]);
+      expect(r.status).toBe(302);
+      expect(asUtf8(r.headers.get('location'))).toMatch(/^http:\/\/example\.com\/完成\?status=201&code=created/);
+    });
+  });
+
+  it('CORS rules whose names could not be sent as headers are refused (invalid_request), the config unchanged', async () => {
+    const rule = (r: Record<string, unknown>) => JSON.stringify({ cors_rules: [{ allowed_origin: '*', allowed_methods: ['GET'], ...r }] });
+    for (const body of [rule({ expose_headers: ['中文'] }), rule({ expose_headers: ['a b'] }), rule({ allowed_headers: ['x\r\ny'] }), rule({ allowed_origin: 'http://例子.com' }), rule({ allowed_origin: 'http://a b' })]) {
+      expect(await refusal(await send(em, 'PUT', `/${B}?cors`, { body }))).toEqual(qs(400, 'invalid_request'));
+    }
+    expect(em.store.getBucket(B).cors).toBeNull();
+    expect((await send(em, 'PUT', `/${B}?cors`, { body: rule({ expose_headers: ['ETag', 'x-qs-meta-*'], allowed_headers: ['*'] }) })).status).toBe(200);
+    const actual = await send(em, 'GET', `/${B}/hello.txt`, { headers: { origin: 'http://app.example' } });
+    expect(actual.headers.get('access-control-expose-headers')).toBe('ETag, x-qs-meta-*');
+    expect((await send(em, 'DELETE', `/${B}?cors`)).status).toBe(204);
+  });
+});

@@ -4,7 +4,7 @@
 import { QsError } from '../errors.ts';
 import { evaluateConditions, requestConditions, sourceConditions, type Conditions } from '../http/conditional.ts';
 import { contentRange, parseRange } from '../http/range.ts';
-import { emptyResponse, quoteEtag, rfc1123 } from '../http/response.ts';
+import { emptyResponse, headerSafe, quoteEtag, rfc1123 } from '../http/response.ts';
 import { bodyToStream, type BucketInfo, type StoredObject } from '../store/index.ts';
 import {
   assertValidKey,
@@ -73,7 +73,7 @@ function readObject(ctx: RequestContext, bucket: string, key: string, head: bool
   const headers = objectHeaders(object);
   const conditional = applyConditions(requestConditions(ctx.request.headers), object, headers);
   if (conditional) return conditional;
-  for (const [param, header] of overrides) headers.set(header, q.get(param) ?? '');
+  for (const [param, header] of overrides) headers.set(header, headerSafe(q.get(param) ?? '', param));
   const range = parseRange(ctx.request.headers.get('range'), object.size);
   if (range) {
     headers.set('content-range', contentRange(range, object.size));

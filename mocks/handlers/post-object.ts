@@ -6,7 +6,7 @@
  */
 import { authenticatePostForm } from '../auth/signature.ts';
 import { QsError } from '../errors.ts';
-import { emptyResponse, quoteEtag } from '../http/response.ts';
+import { emptyResponse, headerSafe, quoteEtag } from '../http/response.ts';
 import { assertValidKey, requireBucket, storageClassOf, validatedMetadata, type RequestContext } from './context.ts';
 
 interface ParsedForm {
@@ -77,18 +77,16 @@ export async function postObject(ctx: RequestContext, bucket: string): Promise<R
   if (fieldType !== undefined && partIsTyped && fieldType.toLowerCase() !== partType.toLowerCase()) {
     throw new QsError('invalid_argument', `The content-type field (${fieldType}) differs from the file's type (${partType}).`);
   }
-  if (fieldType === undefined && partType !== '') metadata.standard['content-type'] = partType;
+  if (fieldType === undefined && partType !== '') metadata.standard['content-type'] = headerSafe(partType, 'content-type');
+
+  // ref §7: 302 to `<redirect>?status=201&code=created&message=Object+created&request_id=<id>`. Checked before
+  // the write so that an unusable redirect refuses the upload instead of answering 400 after storing it.
+  const redirect = field(fields, 'redirect');
+  const params = `status=201&code=created&message=Object+created&request_id=${ctx.requestId}`;
+  const location = redirect === undefined || redirect === '' ? undefined : headerSafe(`${redirect}${redirect.includes('?') ? '&' : '?'}${params}`, 'redirect');
 
   const body = new Uint8Array(await file.arrayBuffer());
   const object = ctx.store.putObject(bucket, key, { body, metadata, ...(storageClass ? { storageClass } : {}) });
   const etag: Record<string, string> = object.etag === null ? {} : { etag: quoteEtag(object.etag) };
-
-  const redirect = field(fields, 'redirect');
-  if (redirect !== undefined && redirect !== '') {
-    // ref §7: 302 to `<redirect>?status=201&code=created&message=Object+created&request_id=<id>`.
-    const params = `status=201&code=created&message=Object+created&request_id=${ctx.requestId}`;
-    const location = `${redirect}${redirect.includes('?') ? '&' : '?'}${params}`;
-    return emptyResponse(302, { ...etag, location });
-  }
-  return emptyResponse(201, etag);
+  return location === undefined ? emptyResponse(201, etag) : emptyResponse(302, { ...etag, location });
 }

@@ -44,6 +44,36 @@ export function bareEtag(etag: string): string {
   return etag.replace(/^W\//, '').replace(/^"(.*)"$/, '$1');
 }
 
+const utf8 = new TextEncoder();
+
+/** C0 controls except TAB, and DEL: what node:http refuses in a header value (CR/LF would split it). */
+function hasHeaderControl(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if ((c < 0x20 && c !== 0x09) || c === 0x7f) return true;
+  }
+  return false;
+}
+
+function beyondLatin1(value: string): boolean {
+  for (let i = 0; i < value.length; i++) if (value.charCodeAt(i) > 0xff) return true;
+  return false;
+}
+
+/**
+ * Makes text that came from a query parameter, a form field or a JSON document sendable as a response header
+ * value. Control characters (CR/LF would split the header) cannot travel at all ⇒ invalid_argument. Text
+ * beyond Latin-1 travels as its UTF-8 bytes, which is what a real server writes on the wire; a header value
+ * with such characters would otherwise make `Headers` (and node:http) throw, i.e. a 500.
+ */
+export function headerSafe(value: string, what: string): string {
+  if (hasHeaderControl(value)) throw new QsError('invalid_argument', `${what} must not contain control characters.`);
+  if (!beyondLatin1(value)) return value;
+  let bytes = '';
+  for (const b of utf8.encode(value)) bytes += String.fromCharCode(b);
+  return bytes;
+}
+
 export function jsonResponse(status: number, body: unknown, headers?: Record<string, string>): Response {
   return new Response(JSON.stringify(body), {
     status,
