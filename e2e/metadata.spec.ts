@@ -1,3 +1,4 @@
+import { putBucketCors } from '../src/api/cors/operations.ts';
 import { encodeRfc2047B } from '../src/api/metadata/encoding.ts';
 import type { ObjectMetadata } from '../src/api/metadata/model.ts';
 import { demoBackend, endpointBackend, MODES, type Backend, type Mode } from './metadata-backend.ts';
@@ -217,3 +218,32 @@ for (const mode of MODES) {
     });
   });
 }
+
+test('endpoint mode: a CORS rule that hides custom keys is detected before a save could drop them', async ({ page, emulator, api, pageOrigin }) => {
+  const backend = await endpointBackend(page, emulator, api, pageOrigin);
+  await putBucketCors(api, { zone: backend.zone, bucket: backend.bucket }, {
+    cors_rules: [{
+      allowed_origin: pageOrigin,
+      allowed_methods: ['GET', 'PUT', 'POST', 'DELETE', 'HEAD'],
+      allowed_headers: ['*'],
+      expose_headers: ['ETag', 'Last-Modified', 'x-qs-request-id', 'Content-Type', 'Cache-Control', 'x-qs-meta-author'],
+    }],
+  });
+  const key = `${uniquePrefix('hidden')}doc.txt`;
+  await backend.put(key, { standard: { 'content-type': 'text/plain' }, custom: { author: 'Alice', secret: 'kept-by-server' } });
+  await backend.open(objectPath(backend, key, true));
+  const dialog = page.getByRole('dialog', { name: `Edit metadata of ${key}` });
+  // The browser cannot read x-qs-meta-secret at all: the form shows only what it was allowed to see.
+  await expect(dialog.getByTestId('metadata-row')).toHaveCount(1);
+  await dialog.getByLabel('Cache-Control', { exact: true }).fill('no-cache');
+  await dialog.getByRole('button', { name: 'Review changes' }).click();
+  const warning = dialog.getByTestId('visibility-warning');
+  await expect(warning).toContainText('lets the browser read only some custom metadata keys');
+  await expect(warning).toContainText('x-qs-meta-author');
+  const save = dialog.getByRole('button', { name: 'Save' });
+  await expect(save).toBeDisabled();
+  await warning.getByLabel('I know this object has no other custom keys; save anyway').check();
+  await expect(save).toBeEnabled();
+  // Not saved: the hidden key is still there.
+  expect((await backend.head(key))?.custom).toEqual({ author: 'Alice', secret: 'kept-by-server' });
+});

@@ -14,6 +14,8 @@ import { runBulkEdit, type BulkItemState } from './bulk.ts';
 import { bulkEditsFromValues, bulkIssues, bulkSchema, bulkStoredValue, emptyBulkValues, type BulkValues } from './bulk-model.ts';
 import { ROW_ENCODINGS, parseRowEncoding } from './editor-model.ts';
 import { ruleMessageKey } from './metadata-fields.tsx';
+import { useMetadataVisibility } from './visibility.ts';
+import { VisibilityNotice, visibilityAllowsSave } from './visibility-notice.tsx';
 // oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
 import './metadata.css';
 
@@ -72,6 +74,8 @@ function BulkEditor({ zone, bucket, keys }: { zone: string; bucket: string; keys
   const [running, setRunning] = useState(false);
   const [noEdits, setNoEdits] = useState(false);
   const editsRef = useRef<MetadataEdits | null>(null);
+  const visibility = useMetadataVisibility(zone, bucket);
+  const [acknowledged, setAcknowledged] = useState(false);
 
   const run = async (targets: readonly string[], edits: MetadataEdits) => {
     setRunning(true);
@@ -231,9 +235,10 @@ function BulkEditor({ zone, bucket, keys }: { zone: string; bucket: string; keys
         </fieldset>
         <p className="field-hint">{t('metadata.bulk.mergeNote')}</p>
         {noEdits ? <output className="status-line">{t('metadata.bulk.noEdits')}</output> : null}
+        {!started ? <VisibilityNotice visibility={visibility} acknowledged={acknowledged} onAcknowledge={setAcknowledged} /> : null}
         {!started ? (
           <div className="dialog__actions">
-            <button type="submit" className="button button--primary">
+            <button type="submit" className="button button--primary" disabled={!visibilityAllowsSave(visibility, acknowledged)}>
               {t('metadata.bulk.apply', { count: keys.length })}
             </button>
           </div>

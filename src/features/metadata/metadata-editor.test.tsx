@@ -5,6 +5,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../api/client.ts';
 import { DEMO_CREDENTIALS, type Connection } from '../../api/connection.ts';
+import { putBucketCors } from '../../api/cors/operations.ts';
+import type { PutBucketCorsBody } from '../../api/cors/schemas.ts';
 import { copyObject, headObject, putObject } from '../../api/objects/operations.ts';
 import { SessionContext, type SessionApi } from '../../hooks/session.ts';
 import { ensureLocale, I18nProvider, type Locale } from '../../i18n/i18n.tsx';
@@ -34,7 +36,12 @@ const { setupEmulatorServer } = await import('../../../mocks/node.ts');
 let offsetMs = 0;
 const now = () => new Date(Date.now() + offsetMs);
 const { server } = await setupEmulatorServer({ seed: 'demo', now });
-beforeAll(() => server.listen({ onUnhandledFrame: 'bypass' }));
+const EXPOSE_ALL: PutBucketCorsBody = { cors_rules: [{ allowed_origin: '*', allowed_methods: ['GET', 'PUT', 'POST', 'DELETE', 'HEAD'], allowed_headers: ['*'], expose_headers: ['*'] }] };
+beforeAll(async () => {
+  server.listen({ onUnhandledFrame: 'bypass' });
+  // jsdom's page origin differs from the API host: with `*` exposed the browser sees every x-qs-meta-* key.
+  await putBucketCors(api, { zone: 'pek3a', bucket }, EXPOSE_ALL);
+});
 afterAll(() => server.close());
 
 const connection: Connection = { endpoint: 'https://qingstor.com', zoneInHost: true, style: 'path', defaultZone: 'pek3a', credentials: DEMO_CREDENTIALS };
@@ -184,6 +191,24 @@ describe('metadata editor', () => {
     const after = await headObject(api, ref);
     expect(after.metadata.standard['cache-control']).toBe('no-store');
     expect(after.metadata.custom).toEqual({ author: 'Alice', city: '%E5%8C%97%E4%BA%AC', reviewer: 'Bob' });
+  });
+
+  it('warns before saving when the bucket CORS rule hides custom keys, and saves only after an acknowledgement', async () => {
+    await putBucketCors(api, { zone: 'pek3a', bucket }, { cors_rules: [{ allowed_origin: '*', allowed_methods: ['GET', 'PUT', 'HEAD'] as const, allowed_headers: ['*'], expose_headers: ['ETag', 'x-qs-meta-author'] }] } satisfies PutBucketCorsBody);
+    try {
+      renderEditor();
+      const dialog = await screen.findByRole('dialog');
+      change(await within(dialog).findByLabelText('Cache-Control'), 'no-cache');
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Review changes' }));
+      const warning = await within(dialog).findByTestId('visibility-warning');
+      expect(warning.textContent).toContain('x-qs-meta-author');
+      const save = within(dialog).getByRole('button', { name: 'Save' });
+      expect(save.hasAttribute('disabled')).toBe(true);
+      fireEvent.click(within(warning).getByLabelText('I know this object has no other custom keys; save anyway'));
+      expect(save.hasAttribute('disabled')).toBe(false);
+    } finally {
+      await putBucketCors(api, { zone: 'pek3a', bucket }, EXPOSE_ALL);
+    }
   });
 
   it('speaks Chinese: field errors are translated by rule', async () => {

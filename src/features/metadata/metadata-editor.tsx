@@ -20,6 +20,8 @@ import { MetadataDiff } from './metadata-diff.tsx';
 import { MetadataFields, ruleMessageKey } from './metadata-fields.tsx';
 import { saveMetadataEdits, type SaveResult } from './save.ts';
 import { withFlag } from './url-flag.ts';
+import { useMetadataVisibility } from './visibility.ts';
+import { VisibilityNotice, visibilityAllowsSave } from './visibility-notice.tsx';
 // oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
 import './metadata.css';
 
@@ -155,6 +157,8 @@ function EditorSession({ base, objectRef, saveId, onClose }: { base: ObjectHead;
   const invalidate = useInvalidateObject(client, objectRef);
   const [step, setStep] = useState<Step>({ name: 'edit' });
   const [noChanges, setNoChanges] = useState(false);
+  const visibility = useMetadataVisibility(objectRef.zone ?? client.connection.defaultZone, objectRef.bucket);
+  const [acknowledged, setAcknowledged] = useState(false);
   const form = useForm<EditorValues>({
     defaultValues: valuesFromMetadata(base.metadata),
     resolver: zodResolver(editorSchema),
@@ -210,12 +214,13 @@ function EditorSession({ base, objectRef, saveId, onClose }: { base: ObjectHead;
         {step.origin !== 'edit' ? <p>{t(step.origin === 'reapply' ? 'metadata.reviewReapply' : 'metadata.reviewOverwrite')}</p> : null}
         <MetadataDiff changes={changes} caption={t('metadata.diff.caption')} />
         <p className="field-hint">{t('metadata.fullSetNote')}</p>
+        <VisibilityNotice visibility={visibility} acknowledged={acknowledged} onAcknowledge={setAcknowledged} />
         {save.isError ? <SaveFailure error={save.error} /> : null}
         <div className="dialog__actions">
           <button
             type="button"
             className="button button--primary"
-            disabled={save.isPending || changes.length === 0}
+            disabled={save.isPending || changes.length === 0 || !visibilityAllowsSave(visibility, acknowledged)}
             onClick={() => save.mutate({ base: step.base, edits: step.edits })}
           >
             {save.isPending ? t('metadata.saving') : t('metadata.save')}
