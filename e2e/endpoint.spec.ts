@@ -120,13 +120,17 @@ test('remember in this tab: a deep link into a nested prefix survives a reload, 
   expect(page.url()).not.toContain('qsdemoSecret');
 });
 
-test('without "remember", a reload forgets the connection and a deep link leads to Connect', async ({ page, emulator }) => {
+test('without "remember", a reload forgets the connection; a deep link goes through Connect and on to its target', async ({ page, emulator }) => {
   await page.goto('/connect');
   await connect(page, { endpoint: emulator.url });
   await expect(page.getByRole('heading', { level: 1, name: 'Buckets' })).toBeVisible();
   expect(await page.evaluate(() => sessionStorage.getItem('qsc.session'))).toBeNull();
   await page.goto('/buckets/pek3a/demo-photos?prefix=photos/');
   await expect(page.getByRole('heading', { level: 1, name: 'Connect to QingStor' })).toBeVisible();
+  // Connecting again continues to where the link was going.
+  await connect(page, { endpoint: emulator.url });
+  await expect(page).toHaveURL(/\/buckets\/pek3a\/demo-photos\?prefix=photos\/$/);
+  await expect(new ConsolePage(page).row('2024/')).toBeVisible();
 });
 
 test('filter and keyboard-only browsing over HTTP: the filter becomes a server-side prefix', async ({ page, emulator }) => {
