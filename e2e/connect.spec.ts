@@ -78,6 +78,8 @@ test('"Back to demo data" leaves endpoint mode', async ({ page }) => {
 
 test('a deep link without a connection goes through Connect and keeps where it was going', async ({ page }) => {
   await page.goto('/connect');
+  // The tab's choice is recorded during boot; the user sees Connect before following the link.
+  await expect(page.getByRole('heading', { level: 1, name: 'Connect to QingStor' })).toBeVisible();
   await page.goto('/buckets/pek3a/demo-photos?prefix=photos/2024/');
   await expect(page).toHaveURL(/\/connect\?next=\/buckets\/pek3a\/demo-photos%3Fprefix%3Dphotos\/2024\/$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Connect to QingStor' })).toBeVisible();
