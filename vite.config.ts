@@ -6,6 +6,8 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // dist/.vite/manifest.json: the chunk graph bench/bundle-size.ts walks to weigh what each first screen loads
+    manifest: true,
   },
   server: { port: 5173, strictPort: false },
   preview: { port: 4173, strictPort: true },

@@ -1,7 +1,13 @@
 /**
- * Initial JavaScript of the production build, gzip-compressed: the entry script plus every chunk that
- * index.html preloads. Lazily imported chunks (the demo backend among them) are listed separately, so the
- * figure is what a user connecting to a real endpoint downloads before first paint.
+ * JavaScript of the production build, gzip-compressed.
+ *
+ * - "initial JS": the entry script plus every chunk that index.html preloads, i.e. what the browser fetches
+ *   before any route is chosen. The issue's 150 KiB budget is checked against this figure.
+ * - "JS before the <route> screen": the initial JS plus the route's lazily imported chunk and everything it
+ *   imports statically (walked in dist/.vite/manifest.json), i.e. what must arrive before that screen can
+ *   render. Against a real endpoint the first screen is Connect; in the demo it is the bucket list. These are
+ *   printed without a target, so the budget is never quoted for less than the user downloads.
+ * - Lazily imported chunks (the demo backend among them) are listed separately.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
@@ -44,12 +50,41 @@ export function benchBundleSize(options: { build?: boolean } = {}): Figure[] {
   const lazy = listFiles(join(dist, 'assets')).filter((f) => f.endsWith('.js') && !initial.has(f));
   const lazyKiB = lazy.reduce((sum, file) => sum + gzipKiB(file), 0);
   const mockKiB = lazy.filter((f) => /browser|msw|mock|seed|emulator/i.test(f)).reduce((sum, f) => sum + gzipKiB(f), 0);
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const screens = Object.entries(ROUTE_SCREENS).map(([source, screen]): Figure => {
+    const files = new Set(initial);
+    const walk = (id: string): void => {
+      const chunk = manifest[id];
+      if (!chunk) throw new Error(`${id} is not in dist/.vite/manifest.json`);
+      const file = join(dist, chunk.file);
+      if (files.has(file) && id !== source) return;
+      files.add(file);
+      for (const next of chunk.imports ?? []) walk(next);
+    };
+    walk(source);
+    const kib = [...files].reduce((sum, file) => sum + gzipKiB(file), 0);
+    return { name: `JS before the ${screen} screen (gzip, mock excluded)`, value: round(kib), unit: 'KiB', note: `initial JS + ${round(kib - initialKiB)} KiB of route chunks` };
+  });
   return [
-    { name: 'initial JS (gzip, mock excluded)', value: round(initialKiB), unit: 'KiB', note: 'budget 150 KiB' },
+    { name: 'initial JS (gzip, mock excluded)', value: round(initialKiB), unit: 'KiB', note: 'entry + chunks index.html preloads; budget 150 KiB' },
+    ...screens,
     { name: 'lazily loaded JS (gzip, all chunks)', value: round(lazyKiB), unit: 'KiB' },
     { name: 'of which demo backend chunks (gzip)', value: round(mockKiB), unit: 'KiB' },
   ];
 }
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+
+/** Route modules (src/app/router.tsx) and the screen each one renders first. */
+const ROUTE_SCREENS: Record<string, string> = {
+  'src/app/routes/connect-route.tsx': 'Connect',
+  'src/app/routes/home-route.tsx': 'bucket list',
+  'src/app/routes/bucket-route.tsx': 'object browser',
+  'src/app/routes/uploads-route.tsx': 'multipart uploads',
+};
 
 function round(n: number): number {
   return Math.round(n * 10) / 10;

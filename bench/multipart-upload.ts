@@ -33,6 +33,7 @@ export async function benchMultipartUpload(options: ConsoleBenchOptions & { size
   const emulator = await startEmulatorServer({ port: 0, seed: 'demo', users: [DEMO_USER] });
   const site = await serveConsole(dist);
   let browser: Browser | undefined;
+  let sampler: ReturnType<typeof setInterval> | undefined;
   try {
     browser = await chromium.launch({ executablePath: options.executablePath ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -49,10 +50,15 @@ export async function benchMultipartUpload(options: ConsoleBenchOptions & { size
     const item = panel.getByRole('listitem', { name: 'bench-1gib.bin' });
 
     let peak = await heapUsed(cdp);
-    const sampler = setInterval(() => {
-      void heapUsed(cdp).then((used) => {
-        peak = Math.max(peak, used);
-      });
+    sampler = setInterval(() => {
+      heapUsed(cdp).then(
+        (used) => {
+          peak = Math.max(peak, used);
+        },
+        () => {
+          // the page went away (the run is failing); the failure itself is reported by the awaited step
+        },
+      );
     }, 200);
     const started = performance.now();
     await panel.getByRole('button', { name: 'Upload 1 files' }).click();
@@ -73,6 +79,7 @@ export async function benchMultipartUpload(options: ConsoleBenchOptions & { size
       { name: `multipart upload ${label} from Chromium: peak JS heap (main thread)`, value: Math.round((peak / MiB) * 10) / 10, unit: 'MiB', note: `before the file: ${Math.round((heapBefore / MiB) * 10) / 10} MiB; sampled every 200 ms via CDP` },
     ];
   } finally {
+    clearInterval(sampler);
     await browser?.close();
     await site.close();
     await emulator.close();

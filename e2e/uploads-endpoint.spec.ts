@@ -95,3 +95,40 @@ test('a 64 MB multipart upload pauses, survives a page reload, and resumes with 
   expect(after.uploads).toEqual([]);
   await expect(page.getByRole('grid').getByRole('link', { name: 'resume-64mb.bin', exact: true })).toBeVisible();
 });
+
+test('"Parts at once" bounds the parts of one file in flight over real HTTP', async ({ page, emulator, api }) => {
+  // Every part request is held for a while, so the parts in flight pile up to whatever the console allows.
+  let inFlight = 0;
+  let maxInFlight = 0;
+  await page.route(
+    (url) => url.searchParams.has('part_number'),
+    async (route) => {
+      inFlight += 1;
+      maxInFlight = Math.max(maxInFlight, inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      try {
+        await route.continue();
+      } finally {
+        inFlight -= 1;
+      }
+    },
+  );
+  await page.goto('/connect');
+  await connect(page, { endpoint: emulator.url, remember: true });
+  await page.goto('/buckets/pek3a/demo-photos');
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  const panel = page.getByRole('region', { name: 'Upload to demo-photos' });
+  await panel.getByText('Transfer settings').click();
+  await panel.getByLabel('Part size (MiB)').fill('4');
+  await panel.getByLabel('Parts at once (per file)').fill('3');
+  await panel.getByRole('button', { name: 'Apply settings' }).click();
+  await expect(panel.getByText('Saved. New transfers use these settings.')).toBeVisible();
+
+  await dropFiles(panel.getByTestId('dropzone'), [{ path: 'parallel-40mb.bin', size: 40 * MiB, seed: 31 }]);
+  await panel.getByRole('button', { name: 'Upload 1 files' }).click();
+  const item = panel.getByRole('listitem', { name: 'parallel-40mb.bin' });
+  await expect(item).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
+  await expect(item).toContainText('parts 10 of 10');
+  expect(maxInFlight).toBe(3);
+  expect((await headObject(api, { zone: 'pek3a', bucket: 'demo-photos', key: 'parallel-40mb.bin' })).size).toBe(40 * MiB);
+});

@@ -93,8 +93,15 @@ test('a 64 MB file goes multipart with visible progress, pauses, resumes and com
   await expect(panel.getByLabel('Part size (MiB)')).toHaveAttribute('aria-invalid', 'true');
   await panel.getByLabel('Part size (MiB)').fill('4');
   await panel.getByLabel('Files at once').fill('2');
+  // Parts in flight per file is the user's too, within 1..16.
+  await panel.getByLabel('Parts at once (per file)').fill('17');
+  await panel.getByRole('button', { name: 'Apply settings' }).click();
+  await expect(panel.getByLabel('Parts at once (per file)')).toHaveAttribute('aria-invalid', 'true');
+  await expect(panel.getByText('Enter a number from 1 to 16.')).toBeVisible();
+  await panel.getByLabel('Parts at once (per file)').fill('2');
   await panel.getByRole('button', { name: 'Apply settings' }).click();
   await expect(panel.getByText('Saved. New transfers use these settings.')).toBeVisible();
+  await expect(panel.getByLabel('Parts at once (per file)')).not.toHaveAttribute('aria-invalid');
 
   await dropFiles(panel.getByTestId('dropzone'), [{ path: 'big-64mb.bin', size: 64 * MiB, seed: 11 }]);
   await expect(panel.getByTestId('staged-summary')).toHaveText('1 files ready (64.0 MiB)');

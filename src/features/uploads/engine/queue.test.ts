@@ -73,6 +73,31 @@ describe('the upload queue', () => {
     expect(snap.items[0]?.etag).toBe(`"${md5Hex(bytes(10, 1))}"`);
   });
 
+  it('sends at most `partConcurrency` parts of a multipart file at once; setPartConcurrency applies to the next transfer', async () => {
+    const { server, clock, queue } = setup({ concurrency: 1, partConcurrency: 2 });
+    const g = gate();
+    server.hold = (call) => (call.op === 'uploadPart' ? g.promise : undefined);
+    const big = (name: string, seed: number) => ({ file: fileOf(bytes(50, seed), name), relativePath: name });
+    queue.add(planBatch({ files: [big('a.bin', 1)], bucket: 'b', multipartThreshold: 40 }).uploads);
+    for (let i = 0; i < 50 && server.count('uploadPart') < 2; i += 1) await flush();
+    await flush(20);
+    expect(server.count('uploadPart')).toBe(2); // 7 parts planned, 2 in flight, the rest wait
+    g.open();
+    await settle(queue, clock);
+
+    queue.setPartConcurrency(5);
+    const h = gate();
+    server.hold = (call) => (call.op === 'uploadPart' ? h.promise : undefined);
+    const before = server.count('uploadPart');
+    queue.add(planBatch({ files: [big('b.bin', 2)], bucket: 'b', multipartThreshold: 40 }).uploads);
+    for (let i = 0; i < 50 && server.count('uploadPart') - before < 5; i += 1) await flush();
+    await flush(20);
+    expect(server.count('uploadPart') - before).toBe(5);
+    h.open();
+    await settle(queue, clock);
+    expect(queue.getSnapshot().items.map((i) => i.state)).toEqual(['done', 'done']);
+  });
+
   it('aggregates bytes of form and multipart items, and reports per-item multipart detail', async () => {
     const { server, clock, queue } = setup();
     const plan = planBatch({ files: [...files(2, 10), { file: fileOf(bytes(50, 9), 'big.bin'), relativePath: 'big.bin' }], bucket: 'b', multipartThreshold: 40 });

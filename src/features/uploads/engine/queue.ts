@@ -97,6 +97,8 @@ export interface UploadQueue {
   remove(id: string): void;
   clearFinished(): void;
   setConcurrency(n: number): void;
+  /** Parallel parts for multipart transfers created from now on (a running transfer keeps its width). */
+  setPartConcurrency(n: number): void;
   /** Uploads remembered for this scope (to offer "choose the file again"). */
   listResumable(): Promise<ResumeRecord[]>;
   /** Forgets a remembered upload; with `abortRemote` also deletes it on the server. */
@@ -142,6 +144,7 @@ export function createUploadQueue(options: UploadQueueOptions): UploadQueue {
   const notifyInterval = options.notifyIntervalMs ?? 200;
   const retry = options.retry ?? DEFAULT_RETRY_POLICY;
   let concurrency = Math.max(1, options.concurrency ?? 3);
+  let partConcurrency = Math.max(1, Math.floor(options.partConcurrency ?? 4));
 
   const entries: Entry[] = [];
   const listeners = new Set<() => void>();
@@ -190,7 +193,7 @@ export function createUploadQueue(options: UploadQueueOptions): UploadQueue {
       clock,
       random,
       retry,
-      partConcurrency: Math.max(1, options.partConcurrency ?? 4),
+      partConcurrency,
       partPlan: options.partPlan ?? {},
       sendContentMd5: options.sendContentMd5 ?? true,
     };
@@ -471,6 +474,9 @@ export function createUploadQueue(options: UploadQueueOptions): UploadQueue {
     remove: removeItem,
     clearFinished() {
       for (const entry of [...entries]) if (entry.state === 'done' || entry.state === 'cancelled') removeItem(entry.id);
+    },
+    setPartConcurrency(n) {
+      partConcurrency = Math.max(1, Math.floor(n));
     },
     setConcurrency(n) {
       concurrency = Math.max(1, Math.floor(n));

@@ -9,6 +9,7 @@ import { DEFAULT_PART_SIZE, MIN_PART_SIZE } from '../engine/part-plan.ts';
 const MiB = 1024 * 1024;
 export const MAX_PART_SIZE_MIB = 5 * 1024;
 export const MAX_CONCURRENCY = 8;
+export const MAX_PART_CONCURRENCY = 16;
 
 export const uploadSettingsSchema = z.object({
   /** Files of this many MB (10^6 bytes) or more go multipart. */
@@ -17,6 +18,8 @@ export const uploadSettingsSchema = z.object({
   partSizeMib: z.coerce.number<string | number>().int().min(MIN_PART_SIZE / MiB).max(MAX_PART_SIZE_MIB),
   /** Files transferring at once. */
   concurrency: z.coerce.number<string | number>().int().min(1).max(MAX_CONCURRENCY),
+  /** Parts of one multipart file in flight at once. */
+  partConcurrency: z.coerce.number<string | number>().int().min(1).max(MAX_PART_CONCURRENCY),
 });
 export type UploadSettings = z.output<typeof uploadSettingsSchema>;
 
@@ -24,6 +27,7 @@ export const DEFAULT_SETTINGS: UploadSettings = {
   thresholdMb: DEFAULT_MULTIPART_THRESHOLD / 1_000_000,
   partSizeMib: DEFAULT_PART_SIZE / MiB,
   concurrency: 3,
+  partConcurrency: 4,
 };
 
 export const SETTINGS_STORAGE_KEY = 'qsc.upload-settings';
@@ -32,7 +36,9 @@ export function loadSettings(storage: Pick<Storage, 'getItem'> | undefined = glo
   try {
     const raw = storage?.getItem(SETTINGS_STORAGE_KEY);
     if (!raw) return DEFAULT_SETTINGS;
-    const parsed = uploadSettingsSchema.safeParse(JSON.parse(raw));
+    // Settings saved by an older console lack newer fields: those take their defaults, the rest is kept.
+    const stored: unknown = JSON.parse(raw);
+    const parsed = uploadSettingsSchema.safeParse(typeof stored === 'object' && stored !== null ? { ...DEFAULT_SETTINGS, ...stored } : stored);
     return parsed.success ? parsed.data : DEFAULT_SETTINGS;
   } catch {
     // Storage disabled or a corrupt value: the defaults are always valid.

@@ -21,7 +21,7 @@ import {
 } from '../engine/index.ts';
 import { batchFormResolver, batchFormSchema, batchMetadata, emptyBatchForm, type BatchFormValues } from './batch-form.ts';
 import { RememberedUploads } from './remembered-uploads.tsx';
-import { saveSettings, thresholdBytes, uploadSettingsSchema, type UploadSettings } from './settings.ts';
+import { MAX_CONCURRENCY, MAX_PART_CONCURRENCY, saveSettings, thresholdBytes, uploadSettingsSchema, type UploadSettings } from './settings.ts';
 import { UploadItemList, UploadTotals } from './upload-items.tsx';
 import { getUploadSession, useUploadsSnapshot, type UploadSession } from './upload-store.ts';
 
@@ -324,7 +324,7 @@ function SettingsSection({ session }: { session: UploadSession }) {
     const timer = setTimeout(() => setSaved(false), 2000);
     return () => clearTimeout(timer);
   }, [saved]);
-  const ids = { threshold: useId(), part: useId(), concurrency: useId() };
+  const ids = { threshold: useId(), part: useId(), concurrency: useId(), partConcurrency: useId() };
   const { errors } = form.formState;
   const field = (id: string, name: keyof UploadSettings, label: string, hint: string, min: number, max: number, step?: number) => (
     <div className="field">
@@ -365,7 +365,8 @@ function SettingsSection({ session }: { session: UploadSession }) {
       >
         {field(ids.threshold, 'thresholdMb', t('uploads.settings.threshold'), t('uploads.settings.thresholdHint'), 1, 5_000_000, 0.1)}
         {field(ids.part, 'partSizeMib', t('uploads.settings.partSize'), t('uploads.settings.partSizeHint'), 4, 5120)}
-        {field(ids.concurrency, 'concurrency', t('uploads.settings.concurrency'), t('uploads.settings.concurrencyHint'), 1, 8)}
+        {field(ids.concurrency, 'concurrency', t('uploads.settings.concurrency'), t('uploads.settings.concurrencyHint'), 1, MAX_CONCURRENCY)}
+        {field(ids.partConcurrency, 'partConcurrency', t('uploads.settings.partConcurrency'), t('uploads.settings.partConcurrencyHint'), 1, MAX_PART_CONCURRENCY)}
         <div className="notice__actions">
           <button type="submit" className="button">
             {t('uploads.settings.apply')}

@@ -48,7 +48,7 @@ export function getUploadSession(client: QsClient, queryClient: QueryClient): Up
   // this object, so a changed setting applies to the next file without rebuilding the queue.
   const partPlan: PartPlanOptions = { partSize: partSizeBytes(settings) };
   const hasher = createMd5Hasher();
-  const queue = createUploadQueue({ ports: createApiPorts(client), scope, hasher, resumeStore: resumeStore(), concurrency: settings.concurrency, partPlan });
+  const queue = createUploadQueue({ ports: createApiPorts(client), scope, hasher, resumeStore: resumeStore(), concurrency: settings.concurrency, partConcurrency: settings.partConcurrency, partPlan });
 
   // Finished uploads must show up in the object browser (and leave the inspector's list) wherever the user
   // is, so the invalidation lives here, not in a component that may be unmounted.
@@ -71,6 +71,7 @@ export function getUploadSession(client: QsClient, queryClient: QueryClient): Up
       settings = next;
       partPlan.partSize = partSizeBytes(next);
       queue.setConcurrency(next.concurrency);
+      queue.setPartConcurrency(next.partConcurrency);
     },
     settings: () => settings,
   };
