@@ -186,6 +186,12 @@ describe('ListMultipart (ref §8.4)', () => {
 });
 
 describe('Initiate (ref §8.1, §6)', () => {
+  it('takes metadata of exactly 2048 bytes and refuses 2049', async () => {
+    expect((await send(em, 'POST', '/mp-bucket/edge?uploads', { headers: { 'x-qs-meta-a': 'v'.repeat(2047) } })).status).toBe(200);
+    expect(await errorOf(await send(em, 'POST', '/mp-bucket/edge-over?uploads', { headers: { 'x-qs-meta-ab': 'v'.repeat(2047) } }))).toMatchObject({ status: 400, code: 'metadata_too_large' });
+    expect(em.store.listMultipartUploads('mp-bucket', {}).uploads.map((u) => u.key)).toEqual(['edge']);
+  });
+
   it('validates metadata and writes nothing when refused', async () => {
     expect(await errorOf(await send(em, 'POST', '/mp-bucket/m?uploads', { headers: { 'x-qs-meta-a': 'v'.repeat(2048) } }))).toMatchObject({ status: 400, code: 'metadata_too_large' });
     expect(await errorOf(await send(em, 'POST', '/mp-bucket/m?uploads', { headers: { 'x-qs-storage-class': 'COLD' } }))).toMatchObject({ status: 400, code: 'invalid_request' });

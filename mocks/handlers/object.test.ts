@@ -287,6 +287,22 @@ describe('Copy (ref §5.2)', () => {
     expect(await errorOf(await send(em, 'PUT', '/obj-bucket/dst3.txt', { headers: { 'x-qs-copy-source': source, 'x-qs-metadata-directive': 'MERGE' } }))).toMatchObject({ status: 400, code: 'invalid_argument' });
   });
 
+  it('REPLACE takes metadata of exactly 2048 bytes and a 512-byte key; one byte more or a bad key is refused and writes nothing', async () => {
+    const replace = (meta: Record<string, string>, key = 'edge.txt') =>
+      send(em, 'PUT', `/obj-bucket/${key}`, { headers: { 'x-qs-copy-source': source, 'x-qs-metadata-directive': 'REPLACE', ...meta } });
+    expect((await replace({ 'x-qs-meta-a': 'v'.repeat(2047) })).status).toBe(201);
+    expect((await send(em, 'HEAD', '/obj-bucket/edge.txt')).headers.get('x-qs-meta-a')).toBe('v'.repeat(2047));
+    expect((await replace({ [`x-qs-meta-${'k'.repeat(512)}`]: '' }, 'edge512.txt')).status).toBe(201);
+    for (const [meta, code] of [
+      [{ 'x-qs-meta-a': 'v'.repeat(2048) }, 'metadata_too_large'],
+      [{ [`x-qs-meta-${'k'.repeat(513)}`]: '' }, 'metadata_too_large'],
+      [{ 'x-qs-meta-a!b': 'v' }, 'invalid_argument'],
+    ] as const) {
+      expect(await errorOf(await replace(meta, 'edge-refused.txt'))).toMatchObject({ status: 400, code });
+    }
+    expect(em.store.findObject('obj-bucket', 'edge-refused.txt')).toBeUndefined();
+  });
+
   it('edits metadata in place by self-copy with REPLACE; self-copy without it is invalid_request', async () => {
     const self = { 'x-qs-copy-source': source };
     expect(await errorOf(await send(em, 'PUT', source, { headers: self }))).toMatchObject({ status: 400, code: 'invalid_request' });

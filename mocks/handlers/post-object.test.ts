@@ -115,6 +115,15 @@ describe('PostObject (ref §7)', () => {
     expect(await errorOf(await post({ fields: [['key', 'x']], file: { content: 'x', name: 'x' } }, '/missing-bkt'))).toMatchObject({ status: 404, code: 'bucket_not_exists' });
   });
 
+  it('takes form metadata of exactly 2048 bytes and refuses 2049', async () => {
+    const at = await post({ user: OWNER, fields: [['key', 'edge'], ['x-qs-meta-a', 'v'.repeat(2047)]], file: { content: 'x', name: 'x' } });
+    expect(at.status).toBe(201);
+    expect(em.store.findObject('form-bucket', 'edge')?.metadata.custom).toEqual({ a: 'v'.repeat(2047) });
+    const over = await post({ user: OWNER, fields: [['key', 'edge-over'], ['x-qs-meta-ab', 'v'.repeat(2047)]], file: { content: 'x', name: 'x' } });
+    expect(await errorOf(over)).toMatchObject({ status: 400, code: 'metadata_too_large' });
+    expect(em.store.findObject('form-bucket', 'edge-over')).toBeUndefined();
+  });
+
   it('validates key, file, metadata, content type and body type', async () => {
     const bad: Array<[FormInput, number, string]> = [
       [{ user: OWNER, fields: [], file: { content: 'x', name: 'x' } }, 400, 'invalid_request'],

@@ -174,7 +174,21 @@ describe('checkCustomMetadata: key characters', () => {
     expect(checkCustomMetadata({ [`a${ch}b`]: 'v' })).toBeNull();
   });
 
-  it.each([' ', '/', ':', '@', '+', '=', '~', '\t', '\n', '"', ',', ';', '(', ')', '%', 'é', '中', '😀', '\u00a0'])(
+  // Every ASCII character outside the 65 (all 30 printable ones, the 32 controls and DEL), plus non-ASCII.
+  const forbidden = [
+    ...Array.from({ length: 128 }, (_, code) => String.fromCharCode(code)).filter((ch) => !allowed.includes(ch)),
+    'é',
+    '中',
+    '😀',
+    '\u00a0',
+  ];
+
+  it('covers all 63 ASCII characters outside the allowed set', () => {
+    expect(forbidden.filter((ch) => ch.charCodeAt(0) < 128)).toHaveLength(128 - 65);
+    expect(forbidden).toEqual(expect.arrayContaining(['!', '#', '$', '&', "'", '*', '<', '>', '?', '[', '\\', ']', '^', '`', '{', '|', '}', '\x7f']));
+  });
+
+  it.each(forbidden)(
     'rejects %j in a key with invalid_argument/key_charset',
     (ch) => {
       expect(checkCustomMetadata({ [`a${ch}b`]: 'v' })).toMatchObject({
