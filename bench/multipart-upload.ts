@@ -8,15 +8,20 @@
  *     sampled every 200 ms), next to the heap before the file existed. Workers have heaps of their own
  *     (the MD5 worker); they are not included.
  *
- * The file is a Blob built in the page from one 1 MiB chunk repeated 1,024 times (the bytes exist once in
- * the page; the Blob references the chunk), dropped onto the panel like a user's file. The emulator keeps
- * the parts in memory, so the Node process holds ~1 GiB during the run. `node bench/multipart-upload.ts`
- * prints the figures.
+ * The file is a real 1 GiB file on disk (a seeded 1 MiB chunk written 1,024 times to the temp directory),
+ * given to the panel's "Choose files" input, so the page holds a disk-backed File as it does for a
+ * user. (A 1 GiB Blob made in the page cannot be used: Chromium keeps Blobs of a non-persistent profile in
+ * memory and refuses to read one that large, NotReadableError.) The emulator keeps the parts in memory,
+ * so the Node process holds ~1 GiB during the run. `node bench/multipart-upload.ts` prints the figures.
  */
 import { chromium, type Browser, type CDPSession } from '@playwright/test';
 import { DEMO_USER } from '../mocks/seed.ts';
 import { startEmulatorServer } from '../mocks/server.ts';
-import { dropFiles } from '../e2e/uploads-drop.ts';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { once } from 'node:events';
 import { CHROMIUM_ARGS, connectConsole, ensureBuild, serveConsole, type ConsoleBenchOptions, type Figure } from './multipart-inspector.ts';
 
 const MiB = 1024 * 1024;
@@ -27,11 +32,33 @@ async function heapUsed(cdp: CDPSession): Promise<number> {
   return metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? Number.NaN;
 }
 
+/** Writes `size` bytes of a seeded pseudo-random 1 MiB chunk, repeated, to a new temp file. */
+async function writeTestFile(size: number): Promise<{ path: string; remove(): Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), 'qsc-bench-'));
+  const path = join(dir, 'bench-1gib.bin');
+  const chunk = Buffer.alloc(MiB);
+  let x = 42;
+  for (let i = 0; i < chunk.length; i++) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    chunk[i] = x & 0xff;
+  }
+  const out = createWriteStream(path);
+  for (let done = 0; done < size; done += MiB) {
+    if (!out.write(size - done >= MiB ? chunk : chunk.subarray(0, size - done))) await once(out, 'drain');
+  }
+  out.end();
+  await once(out, 'close');
+  return { path, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
 export async function benchMultipartUpload(options: ConsoleBenchOptions & { sizeBytes?: number } = {}): Promise<Figure[]> {
   const size = options.sizeBytes ?? SIZE;
   const dist = ensureBuild(options);
   const emulator = await startEmulatorServer({ port: 0, seed: 'demo', users: [DEMO_USER] });
   const site = await serveConsole(dist);
+  const file = await writeTestFile(size);
   let browser: Browser | undefined;
   let sampler: ReturnType<typeof setInterval> | undefined;
   try {
@@ -45,7 +72,8 @@ export async function benchMultipartUpload(options: ConsoleBenchOptions & { size
     const panel = page.getByRole('region', { name: 'Upload to demo-photos' });
     const heapBefore = await heapUsed(cdp);
 
-    await dropFiles(panel.getByTestId('dropzone'), [{ path: 'bench-1gib.bin', size, seed: 42 }]);
+    // The picker's own input (what "Choose files" opens); Chromium gets the path, so no bytes cross the protocol.
+    await panel.getByLabel('Choose files', { exact: true }).setInputFiles(file.path);
     await panel.getByTestId('staged-summary').waitFor();
     const item = panel.getByRole('listitem', { name: 'bench-1gib.bin' });
 
@@ -62,7 +90,8 @@ export async function benchMultipartUpload(options: ConsoleBenchOptions & { size
     }, 200);
     const started = performance.now();
     await panel.getByRole('button', { name: 'Upload 1 files' }).click();
-    await item.and(page.locator('[data-state="done"]')).waitFor({ timeout: 15 * 60_000 });
+    await item.and(page.locator('[data-state="done"], [data-state="failed"]')).waitFor({ timeout: 15 * 60_000 });
+    if ((await item.getAttribute('data-state')) !== 'done') throw new Error(`the upload failed: ${(await item.textContent()) ?? ''}`);
     const seconds = (performance.now() - started) / 1000;
     clearInterval(sampler);
     peak = Math.max(peak, await heapUsed(cdp));
@@ -83,6 +112,7 @@ export async function benchMultipartUpload(options: ConsoleBenchOptions & { size
     await browser?.close();
     await site.close();
     await emulator.close();
+    await file.remove();
   }
 }
 

@@ -328,7 +328,7 @@ describe('the serve:mock command', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  function runCli(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; port: number; answered: number }> {
+  function runCli(args: string[], env: Record<string, string> = {}, stopWith: NodeJS.Signals = 'SIGTERM'): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; port: number; answered: number }> {
     const node = path.join(repoRoot, 'node_modules', '.bin', 'node');
     const child = spawn(node, [path.join(repoRoot, 'mocks', 'server.ts'), ...args], {
       cwd: repoRoot,
@@ -354,7 +354,7 @@ describe('the serve:mock command', () => {
           // Prove it serves, then stop it the way a process manager would.
           void rawHttp({ port, method: 'GET', target: '/' }).then((res) => {
             answered = res.status;
-            child.kill('SIGTERM');
+            child.kill(stopWith);
           }, reject);
         }
       });
@@ -371,6 +371,13 @@ describe('the serve:mock command', () => {
     expect(result.stdout).toContain(DEMO_ACCESS_KEY_ID);
     expect(result.stdout).toContain(DEMO_SECRET_ACCESS_KEY);
     expect(result.stdout).toContain('pek3a.qingstor.local');
+  });
+
+  it('exits 0 on SIGINT (Ctrl-C in a terminal)', async () => {
+    const result = await runCli(['--port', '0', '--seed', 'empty'], {}, 'SIGINT');
+    expect(result.answered).toBe(403);
+    expect(result.code).toBe(0);
+    expect(result.signal).toBeNull();
   });
 
   it('takes --users and the env key pair without ever printing their secrets', async () => {
