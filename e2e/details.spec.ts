@@ -109,3 +109,17 @@ test('a 1023-byte key is listed, opened, deep-linked and shown in full', async (
   await page.goForward();
   await expect(consolePage.details.getByTestId('details-key')).toHaveText(key);
 });
+
+test.describe('dates in the viewer’s time zone', () => {
+  test.use({ timezoneId: 'Asia/Shanghai' });
+
+  test('Last-Modified is shown in local time in the list and in details, in English and Chinese', async ({ page, consolePage }) => {
+    // Seeded at 2024-01-03T00:05:00Z (demo-archive: day 2, event 5 minutes after midnight UTC) = 08:05 in Shanghai.
+    await consolePage.open('/buckets/sh1a/demo-archive?prefix=logs/2024/01/03/&object=logs/2024/01/03/event-0005.json');
+    await expect(consolePage.details.getByTestId('details-key')).toHaveText('logs/2024/01/03/event-0005.json');
+    await expect(consolePage.details).toContainText(/Jan 3, 2024, 8:05:00\sAM/);
+    await expect(consolePage.row('event-0005.json')).toContainText(/Jan 3, 2024, 8:05\sAM/);
+    await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: '简体中文' });
+    await expect(page.getByRole('complementary', { name: '对象详情' })).toContainText('2024年1月3日 08:05:00');
+  });
+});

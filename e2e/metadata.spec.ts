@@ -242,8 +242,20 @@ test('endpoint mode: a CORS rule that hides custom keys is detected before a sav
   await expect(warning).toContainText('x-qs-meta-author');
   const save = dialog.getByRole('button', { name: 'Save' });
   await expect(save).toBeDisabled();
-  await warning.getByLabel('I know this object has no other custom keys; save anyway').check();
+  const acknowledge = warning.getByLabel('I know this object has no other custom keys; save anyway');
+  await acknowledge.check();
   await expect(save).toBeEnabled();
-  // Not saved: the hidden key is still there.
-  expect((await backend.head(key))?.custom).toEqual({ author: 'Alice', secret: 'kept-by-server' });
+  await acknowledge.uncheck();
+  await expect(save).toBeDisabled();
+  // Nothing was sent while the user hesitated.
+  expect(await backend.head(key)).toMatchObject({ custom: { author: 'Alice', secret: 'kept-by-server' } });
+  expect((await backend.head(key))?.standard['cache-control']).toBeUndefined();
+
+  // Saving anyway does exactly what the warning said: the visible key and the edit are kept, the hidden one is gone.
+  await acknowledge.check();
+  await save.click();
+  await expect(dialog.getByText('Metadata saved.')).toBeVisible();
+  const after = await backend.head(key);
+  expect(after?.custom).toEqual({ author: 'Alice' });
+  expect(after?.standard['cache-control']).toBe('no-cache');
 });

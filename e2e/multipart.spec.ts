@@ -23,6 +23,7 @@ test('the 2,500-part upload pages at limit 1000 in three pages, with totals and 
   await expect(page.getByTestId('upload-id')).toHaveText(/^[0-9a-f]{32}$/);
   await expect(page.getByTestId('totals')).toHaveText('2,500 parts, 39.1 KiB (40,000 bytes) in total, counted over 3 pages of up to 1,000 parts.');
   await expect(page.getByTestId('part-map-summary')).toHaveText('2,500 parts present, numbers 1–2,500, no gaps.');
+  await expect(page.getByTestId('part-map-zero-note')).toContainText('There is no part 0.');
 
   // axe on the default page of 100 parts (a 1,000-row table makes axe itself slow).
   await expectNoAxeViolations(page);

@@ -137,3 +137,57 @@ test('through the proxy in virtual-host style: bucket hosts travel in the proxy 
   const size = await page.evaluate(async (u) => (await (await fetch(u)).arrayBuffer()).byteLength, href);
   expect(size).toBe(8192);
 });
+
+test('through the proxy: hostile keys stay text and keep their bytes, the filter and keyboard work, zh-CN, a request ID to copy', async ({ page, context, emulator, serve }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: serve.url });
+  await page.goto(`${serve.url}/connect`);
+  await connect(page, { endpoint: emulator.url, remember: true });
+  const qs = new ConsolePage(page);
+  await page.goto(`${serve.url}/buckets/pek3a/demo-documents`);
+  const hostile = '<img src=x onerror=alert(1)>.html';
+  for (const name of [hostile, ' !@#$%^&*()`~.txt', 'percent%20literal%2Fslash.txt', '<>?:"{}|_+.txt', '报告/', 'عربي/']) {
+    await expect(qs.row(name)).toBeVisible();
+  }
+  await expect(page.locator('img')).toHaveCount(0);
+
+  // '?', '#', '%' and spaces inside keys survive the trip through the proxy path in both directions.
+  emulator.clearRequests();
+  for (const key of ['<>?:"{}|_+.txt', ' !@#$%^&*()`~.txt', 'percent%20literal%2Fslash.txt']) {
+    await qs.row(key).getByRole('link').click();
+    await expect(qs.details.getByTestId('details-key')).toHaveText(key);
+    await expect(qs.details).toContainText('text/plain; charset=utf-8');
+    await qs.details.getByRole('button', { name: 'Create download link' }).click();
+    const href = (await qs.details.getByTestId('download-link').getAttribute('href')) ?? '';
+    expect(href.startsWith(`${serve.url}/_qs/`)).toBe(true);
+    expect(await page.evaluate(async (u) => (await fetch(u)).text(), href)).toBe(`Content of ${key}\n`);
+    await page.keyboard.press('Escape');
+  }
+  expect(emulator.requests.filter((r) => r.status >= 400)).toEqual([]);
+  await expect(page.locator('img')).toHaveCount(0);
+
+  // Filter from the keyboard: it becomes a server-side prefix, through the proxy.
+  emulator.clearRequests();
+  await page.keyboard.press('/');
+  await expect(qs.filter).toBeFocused();
+  await page.keyboard.type('rep');
+  await expect(page).toHaveURL(/filter=rep/);
+  await expect(qs.row('reports/')).toBeVisible();
+  await expect(qs.rows).toHaveCount(1);
+  expect(emulator.requests.some((r) => r.method === 'GET' && r.url.startsWith('/demo-documents?') && r.url.includes('prefix=rep'))).toBe(true);
+  for (let i = 0; i < 10 && !(await qs.objectList.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  await expect(qs.objectList).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/prefix=reports\/$/);
+
+  // zh-CN through the proxy, and a refused request whose ID the user can copy for support.
+  await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: '简体中文' });
+  await expect(page.getByRole('row').filter({ hasText: 'quarterly-report.pdf' })).toBeVisible();
+  await page.goto(`${serve.url}/buckets/pek3a/no-such-bucket-here`);
+  const alert = page.getByRole('alert').filter({ hasText: 'bucket_not_exists' });
+  await expect(alert).toContainText('该存储空间不存在');
+  const requestId = (await alert.getByTestId('request-id').textContent()) ?? '';
+  expect(requestId).toMatch(/^[0-9a-f]{16,32}$/);
+  await alert.getByRole('button', { name: '复制请求 ID' }).click();
+  await expect(alert.getByText('已复制')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(requestId);
+});

@@ -331,6 +331,7 @@ export const en = {
   'multipart.map.noGaps': '{count} parts present, numbers {first}–{last}, no gaps.',
   'multipart.map.gaps': '{count} parts present, numbers {first}–{last}. Missing ({missingCount}): {missing}.',
   'multipart.map.moreRanges': 'and {count} more ranges',
+  'multipart.map.noPartZero': 'There is no part 0. Many tools number parts from 1, so the map starts there; this console numbers its own uploads from 0, and for such an upload part 0 is missing too.',
   'multipart.map.present': 'present',
   'multipart.map.missing': 'missing',
   'multipart.actions': 'Actions',

@@ -329,6 +329,7 @@ export const zhCN: Record<MessageKey, string> = {
   'multipart.map.empty': '尚未上传任何分段。',
   'multipart.map.noGaps': '已有 {count} 个分段，编号 {first}–{last}，没有缺口。',
   'multipart.map.gaps': '已有 {count} 个分段，编号 {first}–{last}。缺少（{missingCount} 个）：{missing}。',
+  'multipart.map.noPartZero': '没有编号为 0 的分段。许多工具从 1 开始为分段编号，因此分段图从 1 开始；本控制台自己的上传从 0 开始编号，对这样的上传来说，分段 0 也缺失。',
   'multipart.map.moreRanges': '以及另外 {count} 个区间',
   'multipart.map.present': '已上传',
   'multipart.map.missing': '缺失',

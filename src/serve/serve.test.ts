@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
@@ -357,5 +358,90 @@ describe('serve: end to end against the standalone emulator', () => {
     expect(put.headers.etag).toBe(`"${expected.digest('hex')}"`);
     const get = await viaProxy(viaIp, 'GET', direct);
     expect(get.body.byteLength).toBe(10 * 1024 * 1024);
+  });
+});
+
+describe('the npm run serve command', () => {
+  const repoRoot = path.resolve(import.meta.dirname, '../..');
+  let emulator: RunningEmulatorServer;
+  let dist = '';
+
+  beforeAll(async () => {
+    dist = await mkdtemp(path.join(tmpdir(), 'serve-cli-'));
+    await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>cli console</title>');
+    emulator = await startEmulatorServer({ port: 0, seed: 'empty' });
+  });
+
+  afterAll(async () => {
+    await emulator.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  /** Runs src/serve/serve.ts as `npm run serve` does; `whenListening` runs once the banner is out, then SIGTERM. */
+  function runServe(args: string[], whenListening?: (port: number) => Promise<void>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+    const child = spawn(path.join(repoRoot, 'node_modules', '.bin', 'node'), [path.join(repoRoot, 'src', 'serve', 'serve.ts'), ...args], {
+      cwd: repoRoot,
+      env: { PATH: process.env.PATH ?? '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    return new Promise((resolve, reject) => {
+      let started = false;
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL');
+        reject(new Error(`serve did not finish within 15 s; stdout: ${stdout}; stderr: ${stderr}`));
+      }, 15_000);
+      child.stdout.on('data', (c: Buffer) => {
+        stdout += c.toString();
+        const m = /QingStor console: http:\/\/127\.0\.0\.1:(\d+)\//.exec(stdout);
+        if (m && !started && stdout.includes('API proxy:')) {
+          started = true;
+          void (whenListening ?? (async () => undefined))(Number(m[1])).then(() => child.kill('SIGTERM'), (error: unknown) => {
+            child.kill('SIGKILL');
+            reject(error);
+          });
+        }
+      });
+      child.on('exit', (code) => {
+        clearTimeout(timer);
+        resolve({ code, stdout, stderr });
+      });
+      child.on('error', reject);
+    });
+  }
+
+  it('serves the console and proxies signed requests to --endpoint, then exits 0 on SIGTERM', async () => {
+    const seen: Record<string, unknown> = {};
+    const result = await runServe(['--endpoint', emulator.url, '--port', '0', '--dist', dist], async (port) => {
+      const index = await rawHttp({ port, method: 'GET', target: '/buckets/pek3a/anything' });
+      seen.index = [index.status, index.body.toString()];
+      const config = await rawHttp({ port, method: 'GET', target: '/_serve/config.json' });
+      seen.config = [config.status, JSON.parse(config.body.toString()) as unknown];
+      const host = new URL(emulator.url).host;
+      const headers = await signedHeaders({ method: 'GET', host, pathAndQuery: '/', credentials: { accessKeyId: DEMO_ACCESS_KEY_ID, secretAccessKey: DEMO_SECRET_ACCESS_KEY } });
+      const list = await rawHttp({ port, method: 'GET', target: `/_qs/${host}/`, headers });
+      seen.list = [list.status, (JSON.parse(list.body.toString()) as { buckets?: unknown[] }).buckets];
+    });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`-> ${emulator.url.replace(/\/$/, '')} (no credentials added)`);
+    expect(seen.index).toEqual([200, '<!doctype html><title>cli console</title>']);
+    expect(seen.config).toEqual([200, { proxyBase: expect.stringMatching(/\/_qs\/?$/) as unknown, endpoint: emulator.url.replace(/\/$/, '') }]);
+    expect(seen.list).toEqual([200, []]);
+  });
+
+  it.each([
+    [[], '--endpoint'],
+    [['--endpoint', 'ftp://example.com'], '--endpoint'],
+    [['--endpoint', 'http://127.0.0.1:1', '--port', '70000'], '--port'],
+    [['--endpoint', 'http://127.0.0.1:1', '--connect-to', 'nohostport'], 'connect-to must be host:port'],
+    [['--endpoint', 'http://127.0.0.1:1', '--bogus'], "Unknown option '--bogus'"],
+  ])('refuses %j with exit 2, the reason and the usage line', async (args, reason) => {
+    const result = await runServe(args);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(reason);
+    expect(result.stderr).toContain('usage: npm run serve -- --endpoint <url>');
+    expect(result.stdout).toBe('');
   });
 });

@@ -101,20 +101,29 @@ const cliSchema = z.object({
 });
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      endpoint: { type: 'string' },
-      port: { type: 'string' },
-      host: { type: 'string' },
-      dist: { type: 'string' },
-      'connect-to': { type: 'string' },
-    },
-    strict: true,
-  });
+  const usage = 'usage: npm run serve -- --endpoint <url> [--port 8080] [--host 127.0.0.1] [--dist dist] [--connect-to host:port]';
+  let values: Record<string, string | undefined>;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        endpoint: { type: 'string' },
+        port: { type: 'string' },
+        host: { type: 'string' },
+        dist: { type: 'string' },
+        'connect-to': { type: 'string' },
+      },
+      strict: true,
+    }));
+  } catch (error) {
+    // Unknown options and missing option values are usage errors, like invalid values below.
+    console.error(`serve: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(usage);
+    process.exit(2);
+  }
   const parsed = cliSchema.safeParse(values);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) console.error(`serve: --${issue.path.join('.')}: ${issue.message}`);
-    console.error('usage: npm run serve -- --endpoint <url> [--port 8080] [--host 127.0.0.1] [--dist dist] [--connect-to host:port]');
+    console.error(usage);
     process.exit(2);
   }
   const args = parsed.data;

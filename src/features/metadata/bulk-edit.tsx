@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { MetadataEditError, type MetadataEdits } from '../../api/metadata/edit.ts';
-import { STANDARD_METADATA_HEADERS } from '../../api/metadata/model.ts';
+import { METADATA_KEY_MAX_BYTES, STANDARD_METADATA_HEADERS, metadataKeyBytes } from '../../api/metadata/model.ts';
 import { objectListsKey } from '../../api/objects/queries.ts';
 import { bucketKey } from '../../api/buckets/queries.ts';
 import { Dialog } from '../../components/dialog.tsx';
@@ -186,7 +186,7 @@ function BulkEditor({ zone, bucket, keys }: { zone: string; bucket: string; keys
                   />
                   {keyRule ? (
                     <p id={`${id}-ke`} className="field-error">
-                      {t(ruleMessageKey(keyRule), { bytes: op.key.length, limit: 512 })}
+                      {t(ruleMessageKey(keyRule), { bytes: metadataKeyBytes(op.key), limit: METADATA_KEY_MAX_BYTES })}
                     </p>
                   ) : null}
                   {op.op === 'set' ? (

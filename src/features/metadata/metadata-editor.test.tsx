@@ -168,6 +168,32 @@ describe('metadata editor', () => {
     expect((await headObject(api, { zone: 'pek3a', bucket, key })).metadata.custom).toEqual({ author: 'Alice', city: '%E5%8C%97%E4%BA%AC' });
   });
 
+  it('builds Content-Disposition from a non-ASCII file name and Expires from the date picker, and saves both', async () => {
+    renderEditor();
+    const dialog = await screen.findByRole('dialog');
+    const disposition = (await within(dialog).findByLabelText('Content-Disposition')) as HTMLInputElement;
+    const useName = within(dialog).getByRole('button', { name: 'Use this file name' });
+    expect((useName as HTMLButtonElement).disabled).toBe(true);
+    change(within(dialog).getByLabelText('File name'), '季度 "报告".pdf');
+    change(within(dialog).getByLabelText('Disposition'), 'attachment');
+    fireEvent.click(useName);
+    const expected = `attachment; filename="__ _${'_'.repeat(2)}_.pdf"; filename*=UTF-8''%E5%AD%A3%E5%BA%A6%20%22%E6%8A%A5%E5%91%8A%22.pdf`;
+    await waitFor(() => expect(disposition.value).toBe(expected));
+
+    // The picker takes local time; the header gets the same instant as an HTTP date in GMT.
+    change(within(dialog).getByLabelText('Pick date and time (your local time)'), '2030-06-15T08:30:00');
+    const expires = within(dialog).getByLabelText('Expires') as HTMLInputElement;
+    const instant = new Date(2030, 5, 15, 8, 30, 0);
+    await waitFor(() => expect(expires.value).toBe(instant.toUTCString()));
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Review changes' }));
+    await within(dialog).findByTestId('metadata-diff');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Metadata saved.')).toBeTruthy();
+    const after = await headObject(api, { zone: 'pek3a', bucket, key });
+    expect(after.metadata.standard).toEqual({ 'content-type': 'text/plain', 'cache-control': 'private', 'content-disposition': expected, expires: instant.toUTCString() });
+  });
+
   it('detects a change by another client, shows both versions, and re-applies my edits on theirs', async () => {
     renderEditor();
     const dialog = await screen.findByRole('dialog');

@@ -86,9 +86,10 @@ export function presentRanges(numbers: ArrayLike<number>): PartRange[] {
 }
 
 /**
- * Missing part numbers between the first expected part and the last present one. Uploads are numbered from
- * 1 by convention (our engine and the SDKs), but 0 is a legal part number (ref §8); so the expected start is
- * 0 when part 0 exists and 1 otherwise.
+ * Missing part numbers between the first expected part and the last present one. Part numbers may start at
+ * 0 (ref §8; this console's upload engine numbers from 0) or at 1 (a common convention of other tools), and
+ * the listing cannot tell which: the expected start is 0 when part 0 exists and 1 otherwise. The part map
+ * says so in words when part 0 is absent, since for an upload numbered from 0 that is a gap too.
  */
 export function missingRanges(numbers: ArrayLike<number>): PartRange[] {
   const present = presentRanges(numbers);

@@ -6,6 +6,8 @@ import {
   listParts,
   uploadPart,
 } from '../../../api/multipart/operations.ts';
+import { ApiError } from '../../../api/errors.ts';
+import { headObject } from '../../../api/objects/operations.ts';
 import { postObject } from '../../../api/post-object/operations.ts';
 import type { UploadPorts } from './ports.ts';
 
@@ -36,6 +38,15 @@ export function createApiPorts(client: QsClient): UploadPorts {
     },
     async completeMultipartUpload(input, signal) {
       await completeMultipartUpload(client, input, { signal });
+    },
+    async headObject(input, signal) {
+      try {
+        const head = await headObject(client, input, { signal });
+        return { size: head.size, ...(head.etag === undefined ? {} : { etag: head.etag }) };
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
     },
     async abortMultipartUpload(input, signal) {
       await abortMultipartUpload(client, input, { signal });

@@ -157,6 +157,62 @@ describe('pause and resume', () => {
   });
 });
 
+describe('a Complete whose answer was lost', () => {
+  /** The server completes the upload, then the client's run is paused before the answer arrives. */
+  function loseFirstCompleteAnswer(server: FakeServer, pause: AbortController) {
+    const real = server.completeMultipartUpload;
+    let first = true;
+    server.completeMultipartUpload = async (input, signal) => {
+      if (!first) return real(input, signal);
+      first = false;
+      await real(input, new AbortController().signal);
+      pause.abort(new DOMException('paused', 'AbortError'));
+      throw pause.signal.reason;
+    };
+  }
+
+  it('resuming finds the object by its ETag and size, and finishes without sending anything again', async () => {
+    const { server, clock, resumeStore, create } = setup();
+    const task = create({ bucket: 'b', key: 'k', file: fileOf(DATA) });
+    const pause = new AbortController();
+    loseFirstCompleteAnswer(server, pause);
+    await expect(drive(task.run(pause.signal), clock)).rejects.toMatchObject({ name: 'AbortError' });
+    expect(server.uploads.size).toBe(0); // the server did complete
+
+    const result = await drive(task.run(new AbortController().signal), clock);
+    expect(result.etag).toBe(`"${md5Hex(DATA)}"`);
+    expect(server.count('uploadPart')).toBe(7);
+    expect(server.count('complete')).toBe(2);
+    expect(server.count('head')).toBe(1);
+    expect(await resumeStore.list('test')).toEqual([]);
+  });
+
+  it('still reports upload_not_exists when the object there is not this file (aborted elsewhere, then overwritten)', async () => {
+    const { server, clock, create } = setup();
+    const task = create({ bucket: 'b', key: 'k', file: fileOf(DATA) });
+    const pause = new AbortController();
+    const real = server.completeMultipartUpload;
+    server.completeMultipartUpload = async (input) => {
+      server.completeMultipartUpload = real;
+      await real(input, new AbortController().signal);
+      server.objects.set('k', { data: bytes(50, 1), etag: md5Hex(bytes(50, 1)), metadata: undefined }); // someone else's object
+      pause.abort(new DOMException('paused', 'AbortError'));
+      throw pause.signal.reason;
+    };
+    await expect(drive(task.run(pause.signal), clock)).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(drive(task.run(new AbortController().signal), clock)).rejects.toMatchObject({ code: 'upload_not_exists' });
+    expect(server.count('head')).toBe(1);
+  });
+
+  it('a first Complete answered upload_not_exists is reported as is, without a HEAD', async () => {
+    const { server, clock, create } = setup();
+    server.fail = (call) => (call.op === 'complete' ? apiError(404, 'upload_not_exists', 'CompleteMultipartUpload') : undefined);
+    const task = create({ bucket: 'b', key: 'k', file: fileOf(DATA) });
+    await expect(drive(task.run(new AbortController().signal), clock)).rejects.toMatchObject({ code: 'upload_not_exists' });
+    expect(server.count('head')).toBe(0);
+  });
+});
+
 describe('resuming an upload from its parts on the server', () => {
   it('pages through the parts with part_number_marker until a short page', async () => {
     const server = new FakeServer();

@@ -134,6 +134,8 @@ export class MultipartUpload {
   #nextToHash = 0;
   #hashFailed = false;
   #completed = false;
+  /** Complete requests sent so far, retries and runs after a pause included (an answer may have been lost). */
+  #completeAttempts = 0;
 
   constructor(deps: MultipartDeps, spec: MultipartSpec, listener: MultipartListener) {
     this.#deps = deps;
@@ -431,7 +433,20 @@ export class MultipartUpload {
     if (!this.#session) throw new Error('no hashing session');
     const wholeMd5 = await raceAbort(this.#session.digest(), signal);
     const parts = [...this.#done.entries()].sort(([a], [b]) => a - b).map(([partNumber, etag]) => ({ partNumber, etag }));
-    await this.#retry(signal, () => this.#deps.ports.completeMultipartUpload({ ...this.#remoteRef(uploadId), parts, etag: wholeMd5 }, signal));
+    try {
+      await this.#retry(signal, () => {
+        this.#completeAttempts += 1;
+        return this.#deps.ports.completeMultipartUpload({ ...this.#remoteRef(uploadId), parts, etag: wholeMd5 }, signal);
+      });
+    } catch (error) {
+      // An earlier Complete may have reached the server although its answer did not reach us (paused,
+      // offline, a retried timeout): the upload is then gone. The object we asked for carries our whole-file
+      // MD5 as its ETag (ref §8.5) and the file's size, so a HEAD tells whether that Complete succeeded.
+      if (!(error instanceof ApiError && error.code === 'upload_not_exists' && this.#completeAttempts > 1)) throw error;
+      const { bucket, zone, key, file } = this.#spec;
+      const head = await this.#deps.ports.headObject({ bucket, key, ...(zone === undefined ? {} : { zone }) }, signal);
+      if (!head || head.size !== file.size || normalEtag(head.etag ?? '') !== wholeMd5) throw error;
+    }
     this.#completed = true;
     this.#closeSession();
     await this.#deps.resumeStore.remove(uploadId);

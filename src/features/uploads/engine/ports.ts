@@ -49,6 +49,8 @@ export interface UploadPorts {
     input: RemoteUpload & { parts: ReadonlyArray<{ partNumber: number; etag: string }>; etag?: string },
     signal: AbortSignal,
   ): Promise<void>;
+  /** HeadObject (ref §3): size and quoted ETag of the object now at the destination, or null if there is none. */
+  headObject(input: Destination, signal: AbortSignal): Promise<{ size: number; etag?: string } | null>;
   /** AbortMultipartUpload (ref §8.6), idempotent. */
   abortMultipartUpload(input: RemoteUpload, signal: AbortSignal): Promise<void>;
 }

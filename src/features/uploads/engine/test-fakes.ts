@@ -82,7 +82,7 @@ interface FakeUpload {
   parts: Map<number, { data: Uint8Array; etag: string }>;
 }
 
-export type FakeOp = 'postObject' | 'initiate' | 'uploadPart' | 'listParts' | 'complete' | 'abort';
+export type FakeOp = 'postObject' | 'initiate' | 'uploadPart' | 'listParts' | 'complete' | 'abort' | 'head';
 
 export interface FakeCall {
   op: FakeOp;
@@ -200,6 +200,13 @@ export class FakeServer implements UploadPorts {
     }
     this.objects.set(upload.key, { data: Buffer.concat(chunks), etag: input.etag, metadata: upload.metadata });
     this.uploads.delete(input.uploadId);
+  };
+
+  headObject: UploadPorts['headObject'] = async (input, signal) => {
+    await this.#enter('head', input.key, signal);
+    const object = this.objects.get(input.key);
+    if (!object) return null;
+    return { size: object.data.length, ...(object.etag === undefined ? {} : { etag: `"${object.etag.replace(/"/g, '')}"` }) };
   };
 
   abortMultipartUpload: UploadPorts['abortMultipartUpload'] = async (input, signal) => {
