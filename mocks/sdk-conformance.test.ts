@@ -412,6 +412,42 @@ describe.each(adapters)('official qingstor-sdk against $name', (adapter) => {
     expect((await call(vbucket.deleteObject(`vhost/${key}`))).status).toBe(204);
   });
 
+  it('operations the emulator does not implement (all 19 the SDK has) answer invalid_request in QingStor form, never a 500', async () => {
+    const created = await call(bucket.put());
+    expect([201, 409]).toContain(created.status);
+    const rule = { id: 'r1', status: 'enabled', filter: { prefix: 'logs/' }, expiration: { days: 30 } };
+    const notification = { id: 'n1', event_types: ['create_object'], cloudfunc: 'tupu-porn', notify_url: 'http://example.invalid/' };
+    const replication = { id: 'rep1', destination: { bucket: 'elsewhere' }, sync_marker: 'enabled' };
+    const unimplemented: Array<[string, () => Promise<unknown>]> = [
+      ['getCNAME', () => bucket.getCNAME({ type: 'normal' })],
+      ['putCNAME', () => bucket.putCNAME({ domain: 'cdn.example.invalid', type: 'normal' })],
+      ['deleteCNAME', () => bucket.deleteCNAME({ domain: 'cdn.example.invalid' })],
+      ['getExternalMirror', () => bucket.getExternalMirror()],
+      ['putExternalMirror', () => bucket.putExternalMirror({ source_site: 'https://origin.example.invalid/' })],
+      ['deleteExternalMirror', () => bucket.deleteExternalMirror()],
+      ['getLifecycle', () => bucket.getLifecycle()],
+      ['putLifecycle', () => bucket.putLifecycle({ rule: [rule] })],
+      ['deleteLifecycle', () => bucket.deleteLifecycle()],
+      ['getLogging', () => bucket.getLogging()],
+      ['putLogging', () => bucket.putLogging({ target_bucket: bucketName, target_prefix: 'access-logs/' })],
+      ['deleteLogging', () => bucket.deleteLogging()],
+      ['getNotification', () => bucket.getNotification()],
+      ['putNotification', () => bucket.putNotification({ notifications: [notification] })],
+      ['deleteNotification', () => bucket.deleteNotification()],
+      ['getReplication', () => bucket.getReplication()],
+      ['putReplication', () => bucket.putReplication({ rules: [replication] })],
+      ['deleteReplication', () => bucket.deleteReplication()],
+      ['imageProcess', () => bucket.imageProcess('photo.jpg', { action: 'info' })],
+    ];
+    const seen: Record<string, unknown> = {};
+    for (const [name, run] of unimplemented) {
+      const response = await call(run() as ReturnType<typeof bucket.head>);
+      seen[name] = { status: response.status, code: (response.data as { code?: unknown }).code, hasRequestId: typeof (response.data as { request_id?: unknown }).request_id === 'string' };
+    }
+    const expected = Object.fromEntries(unimplemented.map(([name]) => [name, { status: 400, code: 'invalid_request', hasRequestId: true }]));
+    expect(seen).toEqual(expected);
+  });
+
   it('DeleteObject (idempotent) and DeleteBucket (refused while not empty)', async () => {
     const notEmpty = await call(bucket.delete());
     expect(notEmpty.status).toBe(409);
