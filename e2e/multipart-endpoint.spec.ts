@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { connect, expect, OTHER_USER, test } from './support/emulator.ts';
 
 // The multipart inspector in endpoint mode against the standalone emulator over real HTTP. Uploads are
@@ -83,4 +84,68 @@ test('anonymous access to a publicly readable bucket reads an upload’s parts w
   const parts = emulator.requests.filter((r) => r.method === 'GET' && r.url.includes(`upload_id=${uploadId}`));
   expect(parts.length).toBeGreaterThan(0);
   expect(parts.every((r) => r.status === 200)).toBe(true);
+});
+
+test('resume from a local file: parts left by another machine are checked by MD5, only missing or different ones are sent', async ({ page, emulator }) => {
+  const { store } = emulator.server;
+  const MiB = 1024 * 1024;
+  const key = 'e2e/from-another-machine.bin';
+  // 18 MiB in 4 MiB parts: 0-3 full, 4 is the last 2 MiB. Another machine sent 0 and 2 correctly, and a
+  // part 3 of the right size but other bytes (say, the file changed there); 1 and 4 never arrived.
+  const file = Buffer.alloc(18 * MiB);
+  for (let i = 0; i < file.length; i += 4096) file.writeUInt32LE((i * 2654435761) >>> 0, i);
+  const part = (n: number) => new Uint8Array(file.subarray(n * 4 * MiB, Math.min(file.length, (n + 1) * 4 * MiB)));
+  const { uploadId } = store.initiateMultipartUpload('demo-uploads', key, {});
+  store.uploadPart('demo-uploads', key, uploadId, 0, { body: part(0) });
+  store.uploadPart('demo-uploads', key, uploadId, 2, { body: part(2) });
+  store.uploadPart('demo-uploads', key, uploadId, 3, { body: new Uint8Array(4 * MiB).fill(7) });
+
+  await page.goto('/connect');
+  await connect(page, { endpoint: emulator.url, remember: true });
+  await page.goto(`/buckets/sh1a/demo-uploads/uploads?upload=${uploadId}&key=${encodeURIComponent(key)}`);
+  await expect(page.getByTestId('part-map-summary')).toHaveText('3 parts present, numbers 0–3. Missing (1): 1.');
+
+  // A file that does not fit the parts on the server is refused before anything is sent.
+  emulator.clearRequests();
+  const chooser = page.getByLabel('Local file to continue this upload');
+  await chooser.setInputFiles({ name: 'other.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(3 * MiB) });
+  const resume = page.getByRole('region', { name: 'Resume from a local file' });
+  await expect(resume.getByRole('listitem')).toHaveAttribute('data-state', 'failed', { timeout: 15_000 });
+  await expect(resume).toContainText('This file does not match the parts already uploaded (different size or content).');
+  expect(emulator.requests.filter((r) => r.method === 'PUT')).toEqual([]);
+
+  await chooser.setInputFiles({ name: 'from-another-machine.bin', mimeType: 'application/octet-stream', buffer: file });
+  await expect(page.getByText(`The upload was completed: object ${key} now exists.`)).toBeVisible({ timeout: 30_000 });
+  const sent = emulator.requests.filter((r) => r.method === 'PUT' && r.url.includes(`upload_id=${uploadId}`)).map((r) => Number(new URL(r.url, 'http://x').searchParams.get('part_number')));
+  expect(sent.sort()).toEqual([1, 3, 4]);
+  const object = store.getObject('demo-uploads', key);
+  expect(object.size).toBe(18 * MiB);
+  expect(object.etag).toBe(createHash('md5').update(file).digest('hex'));
+});
+
+test('abort over HTTP asks first, deletes the parts on the server, and the list no longer shows the upload', async ({ page, emulator }) => {
+  const { store } = emulator.server;
+  const key = 'e2e/abandoned.bin';
+  const { uploadId } = store.initiateMultipartUpload('demo-uploads', key, {});
+  for (const n of [0, 1]) store.uploadPart('demo-uploads', key, uploadId, n, { body: new Uint8Array(64).fill(n) });
+
+  await page.goto('/connect');
+  await connect(page, { endpoint: emulator.url, remember: true });
+  await page.goto(`/buckets/sh1a/demo-uploads/uploads?upload=${uploadId}&key=${encodeURIComponent(key)}`);
+  await expect(page.getByTestId('totals')).toContainText('2 parts, 128 B (128 bytes)');
+  emulator.clearRequests();
+  await page.getByRole('button', { name: 'Abort upload…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Abort this upload?' });
+  await expect(dialog).toContainText(`Aborting deletes the 2 uploaded parts (128 B) of ${key}.`);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  expect(emulator.requests.filter((r) => r.method === 'DELETE')).toEqual([]);
+
+  await page.getByRole('button', { name: 'Abort upload…' }).click();
+  await dialog.getByRole('button', { name: 'Abort and delete the parts' }).click();
+  await expect(page.getByText(`The upload of ${key} was aborted and its parts were deleted.`)).toBeVisible();
+  expect(emulator.requests.filter((r) => r.method === 'DELETE').map((r) => [r.url, r.status])).toEqual([[`/demo-uploads/${key}?upload_id=${uploadId}`, 204]]);
+  expect(store.listMultipartUploads('demo-uploads', { prefix: key }).uploads).toEqual([]);
+  await page.goto('/buckets/sh1a/demo-uploads/uploads?prefix=e2e/abandoned');
+  await expect(page.getByRole('table', { name: 'Uploads not yet completed' })).toHaveCount(0);
 });

@@ -52,6 +52,26 @@ declare module 'qingstor-sdk' {
     optionsObject(key: string, options: Options): Promise<SdkResponse>;
     optionsObjectValidate(operation: unknown): void;
     getObjectRequest(key: string, options?: Options): SdkRequest;
+    // Areas the emulator does not implement: driven only to check that they are refused in QingStor form.
+    getCNAME(options?: Options): Promise<SdkResponse>;
+    putCNAME(options: Options): Promise<SdkResponse>;
+    deleteCNAME(options: Options): Promise<SdkResponse>;
+    getExternalMirror(): Promise<SdkResponse>;
+    putExternalMirror(options: Options): Promise<SdkResponse>;
+    deleteExternalMirror(): Promise<SdkResponse>;
+    getLifecycle(): Promise<SdkResponse>;
+    putLifecycle(options: Options): Promise<SdkResponse>;
+    deleteLifecycle(): Promise<SdkResponse>;
+    getLogging(): Promise<SdkResponse>;
+    putLogging(options: Options): Promise<SdkResponse>;
+    deleteLogging(): Promise<SdkResponse>;
+    getNotification(): Promise<SdkResponse>;
+    putNotification(options: Options): Promise<SdkResponse>;
+    deleteNotification(): Promise<SdkResponse>;
+    getReplication(): Promise<SdkResponse>;
+    putReplication(options: Options): Promise<SdkResponse>;
+    deleteReplication(): Promise<SdkResponse>;
+    imageProcess(key: string, options: Options): Promise<SdkResponse>;
   }
 
   export class Config {
