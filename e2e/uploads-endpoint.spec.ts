@@ -1,6 +1,7 @@
 import { headObject } from '../src/api/objects/operations.ts';
 import { listMultipartUploads, listParts } from '../src/api/multipart/operations.ts';
 import { DEMO_USER } from '../mocks/seed.ts';
+import type { Page } from '@playwright/test';
 import { connect, expect, OTHER_USER, test } from './support/emulator.ts';
 import { dropFiles } from './uploads-drop.ts';
 
@@ -10,12 +11,17 @@ import { dropFiles } from './uploads-drop.ts';
 const MiB = 1024 * 1024;
 test.use({ emulatorOptions: { seed: 'demo', users: [DEMO_USER, OTHER_USER], minPartSize: 4 * MiB } });
 
-test('drop files and a folder with metadata over real HTTP; the objects carry the metadata', async ({ page, emulator, api }) => {
+/** Connects to the emulator (remembered in the tab), opens `bucket` and its upload panel. */
+async function openUploadPanel(page: Page, emulatorUrl: string, bucket: string) {
   await page.goto('/connect');
-  await connect(page, { endpoint: emulator.url, remember: true });
-  await page.goto('/buckets/pek3a/demo-documents');
+  await connect(page, { endpoint: emulatorUrl, remember: true });
+  await page.goto(`/buckets/pek3a/${bucket}`);
   await page.getByRole('button', { name: 'Upload', exact: true }).click();
-  const panel = page.getByRole('region', { name: 'Upload to demo-documents' });
+  return page.getByRole('region', { name: `Upload to ${bucket}` });
+}
+
+test('drop files and a folder with metadata over real HTTP; the objects carry the metadata', async ({ page, emulator, api }) => {
+  const panel = await openUploadPanel(page, emulator.url, 'demo-documents');
   await panel.getByLabel('Target prefix').fill('e2e-endpoint/');
   await dropFiles(panel.getByTestId('dropzone'), [
     { path: 'a.txt', text: 'alpha\n', type: 'text/plain' },
@@ -47,11 +53,7 @@ test('drop files and a folder with metadata over real HTTP; the objects carry th
 });
 
 test('a 64 MB multipart upload pauses, survives a page reload, and resumes with only the missing parts', async ({ page, emulator, api }) => {
-  await page.goto('/connect');
-  await connect(page, { endpoint: emulator.url, remember: true });
-  await page.goto('/buckets/pek3a/demo-photos');
-  await page.getByRole('button', { name: 'Upload', exact: true }).click();
-  let panel = page.getByRole('region', { name: 'Upload to demo-photos' });
+  let panel = await openUploadPanel(page, emulator.url, 'demo-photos');
   await panel.getByText('Transfer settings').click();
   await panel.getByLabel('Part size (MiB)').fill('4');
   await panel.getByRole('button', { name: 'Apply settings' }).click();
@@ -129,11 +131,7 @@ test('"Parts at once" bounds the parts of one file in flight over real HTTP', as
       }
     },
   );
-  await page.goto('/connect');
-  await connect(page, { endpoint: emulator.url, remember: true });
-  await page.goto('/buckets/pek3a/demo-photos');
-  await page.getByRole('button', { name: 'Upload', exact: true }).click();
-  const panel = page.getByRole('region', { name: 'Upload to demo-photos' });
+  const panel = await openUploadPanel(page, emulator.url, 'demo-photos');
   await panel.getByText('Transfer settings').click();
   await panel.getByLabel('Part size (MiB)').fill('4');
   await panel.getByLabel('Parts at once (per file)').fill('3');
