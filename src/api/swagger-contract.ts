@@ -139,5 +139,5 @@ if (import.meta.main) {
     process.exit(2);
   }
   writeFileSync(CONTRACT_FILE, `${JSON.stringify(extractContract(dir), null, 2)}\n`);
-  console.log(`wrote ${path.relative(process.cwd(), CONTRACT_FILE)} from ${dir}`);
+  process.stdout.write(`wrote ${path.relative(process.cwd(), CONTRACT_FILE)} from ${dir}\n`);
 }
