@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../api/errors.ts';
 import { createMainThreadHasher } from './hasher.ts';
 import { ResumeMismatchError } from './multipart.ts';
@@ -79,8 +79,10 @@ describe('the upload queue', () => {
     server.hold = (call) => (call.op === 'uploadPart' ? g.promise : undefined);
     const big = (name: string, seed: number) => ({ file: fileOf(bytes(50, seed), name), relativePath: name });
     queue.add(planBatch({ files: [big('a.bin', 1)], bucket: 'b', multipartThreshold: 40 }).uploads);
-    for (let i = 0; i < 50 && server.count('uploadPart') < 2; i += 1) await flush();
-    await flush(20);
+    // Reading and hashing the file is real I/O: wait in real time (a loaded CI machine is slow), then make
+    // sure no third part follows while the first two are held.
+    await vi.waitFor(() => expect(server.count('uploadPart')).toBeGreaterThanOrEqual(2), { timeout: 10_000 });
+    await flush(50);
     expect(server.count('uploadPart')).toBe(2); // 7 parts planned, 2 in flight, the rest wait
     g.open();
     await settle(queue, clock);
@@ -90,8 +92,8 @@ describe('the upload queue', () => {
     server.hold = (call) => (call.op === 'uploadPart' ? h.promise : undefined);
     const before = server.count('uploadPart');
     queue.add(planBatch({ files: [big('b.bin', 2)], bucket: 'b', multipartThreshold: 40 }).uploads);
-    for (let i = 0; i < 50 && server.count('uploadPart') - before < 5; i += 1) await flush();
-    await flush(20);
+    await vi.waitFor(() => expect(server.count('uploadPart') - before).toBeGreaterThanOrEqual(5), { timeout: 10_000 });
+    await flush(50);
     expect(server.count('uploadPart') - before).toBe(5);
     h.open();
     await settle(queue, clock);
