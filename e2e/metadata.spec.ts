@@ -216,6 +216,82 @@ for (const mode of MODES) {
       await expect(dialog.getByText('元数据已保存。')).toBeVisible();
       expect((await backend.head(key))?.custom).toEqual({ ...ORIGINAL.custom, reviewer: 'Bob', city: '%E4%B8%8A%E6%B5%B7' });
     });
+
+    test('in Chinese: limits, encoding, undo, a bulk edit with a failure and its retry, and delete', async ({ page, emulator, api, pageOrigin }) => {
+      test.setTimeout(90_000);
+      const backend = await backendFor(mode, page, { emulator, api, pageOrigin });
+      const prefix = uniquePrefix('zh-more');
+      const key = `${prefix}文档.txt`;
+      await backend.put(key, ORIGINAL);
+      // Objects for the bulk edit below, in place before the folder is first listed.
+      const keys = Array.from({ length: 5 }, (_, i) => `${prefix}批量-${i}.txt`);
+      for (const k of keys) await backend.put(k, { standard: { 'content-type': 'text/plain' }, custom: {} });
+      await backend.open(objectPath(backend, key));
+      await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: '简体中文' });
+      await page.getByRole('button', { name: '编辑元数据' }).click();
+      const dialog = page.getByRole('dialog', { name: `编辑 ${key} 的元数据` });
+      await dialog.getByRole('button', { name: '添加键' }).click();
+      const newKey = dialog.getByLabel('键 3', { exact: true });
+      await newKey.fill('k'.repeat(512));
+      await expect(dialog.getByText('512 / 512 字节')).toBeVisible();
+      await newKey.fill('city');
+      const value = dialog.getByLabel('值 3', { exact: true });
+      await value.fill('x'.repeat(2009));
+      await expect(dialog.getByText('键和值合计 2,049 字节，最多允许 2,048 字节。')).toBeVisible();
+      await value.fill('北京');
+      await dialog.getByLabel('值 3 的编码').selectOption({ label: '原样（仅限可打印 ASCII）' });
+      await expect(dialog.getByText('此值包含可打印 ASCII 以外的字符。请选择一种编码（百分号或 RFC 2047）来保存。')).toBeVisible();
+      await dialog.getByLabel('值 3 的编码').selectOption({ label: '百分号编码' });
+      const row = dialog.getByTestId('metadata-row').nth(2);
+      await expect(row.getByTestId('stored-value')).toHaveText('%E5%8C%97%E4%BA%AC');
+      await expect(row.getByTestId('decoded-value')).toHaveText('北京');
+      await dialog.getByRole('button', { name: '检查更改' }).click();
+      await dialog.getByRole('button', { name: '保存', exact: true }).click();
+      await expect(dialog.getByText('元数据已保存。')).toBeVisible();
+      expect(await backend.head(key)).toEqual({ standard: ORIGINAL.standard, custom: { ...ORIGINAL.custom, city: '%E5%8C%97%E4%BA%AC' } });
+      await dialog.getByRole('button', { name: '撤销上次保存' }).click();
+      await expect(dialog.getByText('已恢复之前的元数据。')).toBeVisible();
+      expect(await backend.head(key)).toEqual(ORIGINAL);
+      await dialog.getByRole('button', { name: '关闭' }).first().click();
+      await expect(dialog).toBeHidden();
+
+      // Bulk edit of five objects in Chinese, one of which vanishes after selection, then its retry.
+      await backend.open(backend.path(`prefix=${encodeURIComponent(prefix)}`));
+      await page.getByRole('button', { name: '选择对象…' }).click();
+      const selection = page.getByRole('dialog', { name: `选择 ${backend.bucket}/${prefix} 中的对象` });
+      for (const k of keys) await selection.getByRole('checkbox', { name: k.slice(prefix.length) }).check();
+      await expect(selection.getByTestId('selection-count')).toHaveText('已选择 5 个');
+      await selection.getByRole('button', { name: '编辑 5 个对象的元数据' }).click();
+      const bulk = page.getByRole('dialog', { name: '编辑 5 个对象的元数据' });
+      await bulk.getByLabel('Cache-Control', { exact: true }).selectOption({ label: '设置为' });
+      await bulk.getByLabel('Cache-Control 的新值').fill('no-store');
+      const victim = keys[2] ?? '';
+      await backend.remove(victim);
+      await bulk.getByRole('button', { name: '应用到 5 个对象' }).click();
+      const summary = bulk.getByTestId('bulk-summary');
+      await expect(summary).toHaveText('已完成 5 / 5：4 个已修改，0 个无需修改，1 个失败。', { timeout: 30_000 });
+      await backend.put(victim, { standard: { 'content-type': 'text/plain' }, custom: {} });
+      await bulk.getByRole('button', { name: '重试 1 个失败项' }).click();
+      await expect(summary).toHaveText('已完成 5 / 5：5 个已修改，0 个无需修改，0 个失败。', { timeout: 30_000 });
+      for (const k of keys) expect((await backend.head(k))?.standard['cache-control']).toBe('no-store');
+      await bulk.getByRole('button', { name: '关闭' }).first().click();
+      await expect(bulk).toBeHidden();
+      await selection.getByRole('button', { name: '关闭' }).first().click();
+      await expect(selection).toBeHidden();
+
+      // Delete with confirmation, in Chinese.
+      await backend.open(objectPath(backend, key));
+      const details = page.getByRole('complementary', { name: '对象详情' });
+      await details.getByRole('button', { name: '删除…' }).click();
+      const confirm = page.getByRole('dialog', { name: `删除 ${key}` });
+      await expect(confirm.getByText('删除此对象？此操作无法撤销。')).toBeVisible();
+      await confirm.getByRole('button', { name: '取消' }).click();
+      expect(await backend.head(key)).toEqual(ORIGINAL);
+      await details.getByRole('button', { name: '删除…' }).click();
+      await confirm.getByRole('button', { name: '删除', exact: true }).click();
+      await expect(details).toBeHidden();
+      expect(await backend.head(key)).toBeNull();
+    });
   });
 }
 
