@@ -57,7 +57,7 @@ export function benchBundleSize(options: { build?: boolean } = {}): Figure[] {
       const chunk = manifest[id];
       if (!chunk) throw new Error(`${id} is not in dist/.vite/manifest.json`);
       const file = join(dist, chunk.file);
-      if (files.has(file) && id !== source) return;
+      if (files.has(file)) return;
       files.add(file);
       for (const next of chunk.imports ?? []) walk(next);
     };

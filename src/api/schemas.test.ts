@@ -20,7 +20,7 @@ import {
   objectHeadersSchema,
 } from './objects/schemas.ts';
 import { listBucketsSchema } from './service/schemas.ts';
-import { extractContract, findSpecDir, readRecordedContract, type ContractSchema } from './swagger-contract.ts';
+import { extractContract, findSpecDir, isRecord, readRecordedContract, type ContractSchema } from './swagger-contract.ts';
 
 /**
  * Checks our zod wire schemas against the official swagger specs (ref: SPEC), as recorded in
@@ -29,10 +29,6 @@ import { extractContract, findSpecDir, readRecordedContract, type ContractSchema
  */
 
 const contract = readRecordedContract();
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function at(value: unknown, ...keys: Array<string | number>): unknown {
   let current = value;

@@ -57,7 +57,7 @@ const REQUESTS: Record<string, [string, ...string[]]> = {
 
 export const CONTRACT_FILE = path.join(import.meta.dirname, 'swagger-contract.json');
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 

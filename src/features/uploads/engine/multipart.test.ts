@@ -158,14 +158,18 @@ describe('pause and resume', () => {
 });
 
 describe('a Complete whose answer was lost', () => {
-  /** The server completes the upload, then the client's run is paused before the answer arrives. */
-  function loseFirstCompleteAnswer(server: FakeServer, pause: AbortController) {
+  /**
+   * The server completes the upload (then `afterServerCompletes` runs), and the client's run is paused
+   * before the answer arrives.
+   */
+  function loseFirstCompleteAnswer(server: FakeServer, pause: AbortController, afterServerCompletes: () => void = () => undefined) {
     const real = server.completeMultipartUpload;
     let first = true;
     server.completeMultipartUpload = async (input, signal) => {
       if (!first) return real(input, signal);
       first = false;
       await real(input, new AbortController().signal);
+      afterServerCompletes();
       pause.abort(new DOMException('paused', 'AbortError'));
       throw pause.signal.reason;
     };
@@ -191,14 +195,9 @@ describe('a Complete whose answer was lost', () => {
     const { server, clock, create } = setup();
     const task = create({ bucket: 'b', key: 'k', file: fileOf(DATA) });
     const pause = new AbortController();
-    const real = server.completeMultipartUpload;
-    server.completeMultipartUpload = async (input) => {
-      server.completeMultipartUpload = real;
-      await real(input, new AbortController().signal);
+    loseFirstCompleteAnswer(server, pause, () => {
       server.objects.set('k', { data: bytes(50, 1), etag: md5Hex(bytes(50, 1)), metadata: undefined }); // someone else's object
-      pause.abort(new DOMException('paused', 'AbortError'));
-      throw pause.signal.reason;
-    };
+    });
     await expect(drive(task.run(pause.signal), clock)).rejects.toMatchObject({ name: 'AbortError' });
     await expect(drive(task.run(new AbortController().signal), clock)).rejects.toMatchObject({ code: 'upload_not_exists' });
     expect(server.count('head')).toBe(1);
