@@ -19,6 +19,8 @@ declare global {
   interface Window {
     /** Progress values sampled by the multipart journey. */
     qscProgressSeen?: number[];
+    /** Upload progress events (loaded of total) delivered to the console's XHR listeners. */
+    qscUploadEvents?: { loaded: number; total: number }[];
   }
 }
 
@@ -83,6 +85,17 @@ test('drag and drop several files and a folder with batch metadata: keys keep pa
 });
 
 test('a 64 MB file goes multipart with visible progress, pauses, resumes and completes', async ({ page }) => {
+  // Every 'progress' listener the console puts on an XHR upload gets a recording twin, so the test sees the
+  // events the console receives, whatever their timing relative to the rendered (throttled) progress bar.
+  await page.addInitScript(() => {
+    const events: { loaded: number; total: number }[] = [];
+    window.qscUploadEvents = events;
+    const add = EventTarget.prototype.addEventListener;
+    XMLHttpRequestUpload.prototype.addEventListener = function (this: XMLHttpRequestUpload, ...args: Parameters<EventTarget['addEventListener']>) {
+      if (args[0] === 'progress') add.call(this, 'progress', (e) => events.push({ loaded: (e as ProgressEvent).loaded, total: (e as ProgressEvent).total }));
+      add.apply(this, args);
+    };
+  });
   await page.goto('/buckets/pek3a/demo-photos');
   await page.getByRole('button', { name: 'Upload', exact: true }).click();
   const panel = page.getByRole('region', { name: 'Upload to demo-photos' });
@@ -137,9 +150,14 @@ test('a 64 MB file goes multipart with visible progress, pauses, resumes and com
   await expect(item.getByTestId('item-etag')).toBeVisible();
   const seen = await page.evaluate(() => window.qscProgressSeen ?? []);
   expect(seen.filter((v) => v > 0 && v < 64 * MiB).length).toBeGreaterThan(2);
-  // Values inside a part (not a multiple of the 4 MiB part size) come only from XHR upload progress events,
-  // which in demo mode exist only thanks to mocks/browser-xhr.ts: finished parts alone move in 4 MiB steps.
-  expect(seen.filter((v) => v % (4 * MiB) !== 0).length).toBeGreaterThan(0);
+  // The bar moves inside a part too: the console gets XHR upload progress events part-way through a part's
+  // body. A request answered by the service worker gives none of these (toolchain.md); in demo mode they
+  // exist only thanks to mocks/browser-xhr.ts. The queue's unit tests show that such events move the bar;
+  // whether one lands inside the bar's 200 ms throttle window is timing, so the rendered values are not
+  // asserted to fall inside a part.
+  const events = await page.evaluate(() => window.qscUploadEvents ?? []);
+  const partWay = events.filter((e) => e.total >= 4 * MiB && e.loaded > 0 && e.loaded < e.total);
+  expect(partWay.length).toBeGreaterThan(0);
 
   await page.getByRole('button', { name: 'Close uploads' }).click();
   await navigateInApp(page, '/buckets/pek3a/demo-photos?object=big-64mb.bin');

@@ -168,6 +168,33 @@ describe('the upload queue', () => {
     expect(queue.getSnapshot().items[0]?.state).toBe('done');
   });
 
+  it('shows the bytes of a part still in flight: progress inside a part reaches the item and the totals', async () => {
+    const server = new FakeServer();
+    const release = gate();
+    let reported = false;
+    const ports: UploadPorts = Object.assign(Object.create(server) as FakeServer, {
+      uploadPart: async (...args: Parameters<UploadPorts['uploadPart']>) => {
+        const [input] = args;
+        if (input.partNumber !== 0) return server.uploadPart(...args);
+        // Part 0 (8 bytes) reports 3 of its bytes sent, then stays in flight until released.
+        input.onProgress?.({ loaded: 3, total: 8 });
+        reported = true;
+        await release.promise;
+        return server.uploadPart(...args);
+      },
+    });
+    const { clock, queue } = setup({ ports, partConcurrency: 1, notifyIntervalMs: 200 });
+    queue.add(planBatch({ files: [{ file: fileOf(bytes(50, 4), 'big.bin'), relativePath: 'big.bin' }], bucket: 'b', multipartThreshold: 40 }).uploads);
+    await vi.waitFor(() => expect(reported).toBe(true), { timeout: 10_000 });
+    clock.advance(200);
+    const item = queue.getSnapshot().items[0];
+    expect(item).toMatchObject({ state: 'running', bytesSent: 3, bytesTotal: 50, multipart: { partsDone: 0 } });
+    expect(queue.getSnapshot().totals).toMatchObject({ bytesSent: 3, bytesTotal: 50 });
+    release.open();
+    await settle(queue, clock);
+    expect(queue.getSnapshot().items[0]).toMatchObject({ state: 'done', bytesSent: 50 });
+  });
+
   it('measures speed as a moving average and derives the ETA', async () => {
     let report: ((loaded: number) => void) | undefined;
     const ports = {
