@@ -1,10 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
-import { RouterProvider } from 'react-router/dom';
 import type { ServeInfo, Session } from '../hooks/session.ts';
 import { I18nProvider } from '../i18n/i18n.tsx';
 import { createQueryClient } from './query-client.ts';
-import { createRouter } from './router.tsx';
+import { createBrowserHistory, RouterProvider, Routes } from '../lib/router.tsx';
+import { routes } from './router.tsx';
+import { Shell } from './shell.tsx';
 import { SessionProvider } from './session-provider.tsx';
 // oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
 import '../styles/base.css';
@@ -17,12 +18,16 @@ export function App({ initialSession, demoAvailable, serve }: {
   serve?: ServeInfo | undefined;
 }) {
   const [queryClient] = useState(createQueryClient);
-  const [router] = useState(createRouter);
+  const [history] = useState(() => createBrowserHistory());
   return (
     <I18nProvider>
       <SessionProvider initial={initialSession} demoAvailable={demoAvailable} serve={serve}>
         <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
+          <RouterProvider history={history}>
+            <Shell>
+              <Routes routes={routes} />
+            </Shell>
+          </RouterProvider>
         </QueryClientProvider>
       </SessionProvider>
     </I18nProvider>

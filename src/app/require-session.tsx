@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation } from '../lib/router.tsx';
 import { connectHref } from '../hooks/browse-location.ts';
 import { useSession } from '../hooks/session.ts';
 

@@ -1,6 +1,6 @@
-import { createBrowserRouter, Link, type RouteObject } from 'react-router';
+import { lazy } from 'react';
+import { Link, type RouteDefinition } from '../lib/router.tsx';
 import { useI18n } from '../i18n/i18n.tsx';
-import { Shell } from './shell.tsx';
 
 function NotFound() {
   const { t } = useI18n();
@@ -12,45 +12,17 @@ function NotFound() {
   );
 }
 
-// Route modules are lazy: only the shell is in the entry chunk, the view a user lands on loads next.
-export const routes: RouteObject[] = [
-  {
-    path: '/',
-    Component: Shell,
-    children: [
-      {
-        index: true,
-        lazy: async () => {
-          const { HomeRoute } = await import('./routes/home-route.tsx');
-          return { Component: HomeRoute };
-        },
-      },
-      {
-        path: 'connect',
-        lazy: async () => {
-          const { ConnectRoute } = await import('./routes/connect-route.tsx');
-          return { Component: ConnectRoute };
-        },
-      },
-      {
-        path: 'buckets/:zone/:bucket',
-        lazy: async () => {
-          const { BucketRoute } = await import('./routes/bucket-route.tsx');
-          return { Component: BucketRoute };
-        },
-      },
-      {
-        path: 'buckets/:zone/:bucket/uploads',
-        lazy: async () => {
-          const { UploadsRoute } = await import('./routes/uploads-route.tsx');
-          return { Component: UploadsRoute };
-        },
-      },
-      { path: '*', Component: NotFound },
-    ],
-  },
-];
+// Route modules are lazy: only the shell is in the entry chunk, the view a user lands on loads next (the
+// shell's Suspense shows the loading state meanwhile).
+const HomeRoute = lazy(async () => ({ default: (await import('./routes/home-route.tsx')).HomeRoute }));
+const ConnectRoute = lazy(async () => ({ default: (await import('./routes/connect-route.tsx')).ConnectRoute }));
+const BucketRoute = lazy(async () => ({ default: (await import('./routes/bucket-route.tsx')).BucketRoute }));
+const UploadsRoute = lazy(async () => ({ default: (await import('./routes/uploads-route.tsx')).UploadsRoute }));
 
-export function createRouter() {
-  return createBrowserRouter(routes);
-}
+export const routes: readonly RouteDefinition[] = [
+  { path: '/', Component: HomeRoute },
+  { path: '/connect', Component: ConnectRoute },
+  { path: '/buckets/:zone/:bucket', Component: BucketRoute },
+  { path: '/buckets/:zone/:bucket/uploads', Component: UploadsRoute },
+  { path: '*', Component: NotFound },
+];

@@ -1,12 +1,12 @@
-import { Suspense } from 'react';
-import { Link, Outlet } from 'react-router';
+import { Suspense, type ReactNode } from 'react';
 import { DemoBadge } from '../components/demo-badge.tsx';
 import { LanguageSwitcher } from '../components/language-switcher.tsx';
 import { Loading } from '../components/spinner.tsx';
 import { useSession } from '../hooks/session.ts';
 import { useI18n } from '../i18n/i18n.tsx';
+import { Link } from '../lib/router.tsx';
 
-export function Shell() {
+export function Shell({ children }: { children: ReactNode }) {
   const { t } = useI18n();
   const { session, switchToDemo, switchToEndpoint, disconnect } = useSession();
   const endpointLabel = session && session.mode !== 'demo' ? new URL(session.connection.endpoint).host : '';
@@ -50,7 +50,7 @@ export function Shell() {
       </header>
       <main id="main" className="content" tabIndex={-1}>
         <Suspense fallback={<Loading label={t('app.loading')} />}>
-          <Outlet />
+          {children}
         </Suspense>
       </main>
     </div>

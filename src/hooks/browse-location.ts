@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useLocation, useParams } from 'react-router';
+import { useLocation, useParams } from '../lib/router.tsx';
 
 /**
  * The URL owns navigation state (architecture.md): zone and bucket are path segments, the prefix,

@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router.tsx';
 import { BulkEditButton } from '../../features/metadata/bulk-edit.tsx';
 import { MetadataEditorLauncher } from '../../features/metadata/metadata-editor.tsx';
 import { ReplaceMetadataFields } from '../../features/metadata/replace-metadata-fields.tsx';
@@ -35,11 +35,11 @@ function DetailsExtra({ object }: { object: ObjectDetailsContext }) {
   const navigate = useNavigate();
   const here = useBrowseLocation();
   const onNavigate = (target: { bucket: string; key: string } | null) => {
-    if (target === null) void navigate(browseHref({ ...here, object: null }));
-    else if (target.bucket === here.bucket) void navigate(browseHref({ ...here, object: target.key }));
+    if (target === null) navigate(browseHref({ ...here, object: null }));
+    else if (target.bucket === here.bucket) navigate(browseHref({ ...here, object: target.key }));
     else {
       const prefix = target.key.slice(0, target.key.lastIndexOf('/') + 1);
-      void navigate(browseHref({ zone: here.zone, bucket: target.bucket, prefix, object: target.key }));
+      navigate(browseHref({ zone: here.zone, bucket: target.bucket, prefix, object: target.key }));
     }
   };
   return (

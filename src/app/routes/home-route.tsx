@@ -1,4 +1,4 @@
-import { Navigate } from 'react-router';
+import { Navigate } from '../../lib/router.tsx';
 import { BucketListPage } from '../../features/buckets/bucket-list-page.tsx';
 import { bucketPath } from '../../hooks/browse-location.ts';
 import { useSession } from '../../hooks/session.ts';

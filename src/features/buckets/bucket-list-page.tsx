@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../lib/router.tsx';
 import { CorsHelp } from '../../components/cors-help.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { Loading } from '../../components/spinner.tsx';
@@ -99,7 +99,7 @@ function OpenBucketForm({ zones }: { zones: string[] }) {
       setInvalid(true);
       return;
     }
-    void navigate(bucketPath(zone.trim(), trimmed));
+    navigate(bucketPath(zone.trim(), trimmed));
   };
 
   return (

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useRef } from 'react';
 import { useForm, useWatch, type FieldError } from 'react-hook-form';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../lib/router.tsx';
 import { CorsHelp } from '../../components/cors-help.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { bucketPath, safeNextPath } from '../../hooks/browse-location.ts';
@@ -62,9 +62,9 @@ export function ConnectPage() {
     if (!result) return;
     const { session, verdict } = result;
     const next = safeNextPath(search);
-    if (next) void navigate(next);
-    else if (verdict.kind === 'ok') void navigate('/');
-    else if (session.bucket) void navigate(bucketPath(session.bucket.zone, session.bucket.name));
+    if (next) navigate(next);
+    else if (verdict.kind === 'ok') navigate('/');
+    else if (session.bucket) navigate(bucketPath(session.bucket.zone, session.bucket.name));
   };
 
   const fieldError = (error: FieldError | undefined, id: string) =>

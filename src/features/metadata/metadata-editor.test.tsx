@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryHistory, RouterProvider, Routes } from '../../lib/router.tsx';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../api/client.ts';
 import { DEMO_CREDENTIALS, type Connection } from '../../api/connection.ts';
@@ -76,20 +76,20 @@ function renderEditor(locale: Locale = 'en') {
     switchToDemo: () => undefined,
     switchToEndpoint: () => undefined,
   };
-  const router = createMemoryRouter(
-    [{ path: '/buckets/:zone/:bucket', element: <MetadataEditorLauncher zone="pek3a" bucket={bucket} objectKey={key} /> }],
-    { initialEntries: [`/buckets/pek3a/${bucket}?object=${encodeURIComponent(key)}&edit=1`] },
-  );
+  const history = createMemoryHistory(`/buckets/pek3a/${bucket}?object=${encodeURIComponent(key)}&edit=1`);
+  const routes = [{ path: '/buckets/:zone/:bucket', Component: () => <MetadataEditorLauncher zone="pek3a" bucket={bucket} objectKey={key} /> }];
   render(
     <I18nProvider locale={locale}>
       <SessionContext value={session}>
         <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <RouterProvider router={router} />
+          <RouterProvider history={history}>
+            <Routes routes={routes} />
+          </RouterProvider>
         </QueryClientProvider>
       </SessionContext>
     </I18nProvider>,
   );
-  return router;
+  return history;
 }
 
 const change = (element: HTMLElement, value: string) => fireEvent.change(element, { target: { value } });

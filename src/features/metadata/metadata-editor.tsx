@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../lib/router.tsx';
 import type { ObjectRef, QsClient } from '../../api/client.ts';
 import { connectionId } from '../../api/connection.ts';
 import { applyMetadataEdits, diffMetadata, MetadataEditError, type MetadataEdits } from '../../api/metadata/edit.ts';
@@ -62,7 +62,7 @@ export function MetadataEditorLauncher({ zone, bucket, objectKey: key }: { zone:
   const headingId = useId();
   const open = readQueryParam(location.search, 'edit') === '1';
   const setOpen = (on: boolean) => {
-    if (on !== open) void navigate({ search: withFlag(location.search, 'edit', on) }, { replace: !on });
+    if (on !== open) navigate({ search: withFlag(location.search, 'edit', on) }, { replace: !on });
   };
   const saveId = lastSaveId(connectionId(client.connection), zone, bucket, key);
   const ref: ObjectRef = { zone, bucket, key };

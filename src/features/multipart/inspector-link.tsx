@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/router.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { uploadsHref } from './location.ts';
 

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useLocation, useParams } from 'react-router';
+import { useLocation, useParams } from '../../lib/router.tsx';
 import { bucketPath, readQueryParam } from '../../hooks/browse-location.ts';
 
 /**

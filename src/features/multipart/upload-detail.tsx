@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../lib/router.tsx';
 import { z } from 'zod';
 import { ApiError } from '../../api/errors.ts';
 import { abortMultipartUpload, completeMultipartUpload, type UploadRef } from '../../api/multipart/operations.ts';
@@ -142,13 +142,13 @@ export function UploadDetail({ zone, bucket, objectKey: key, uploadId, limit, af
   const goNext = () => {
     if (lastOnPage === undefined) return;
     setHistory((h) => [...h, after]);
-    void navigate(pageHref(lastOnPage));
+    navigate(pageHref(lastOnPage));
   };
   const goPrevious = () => {
     const marker = previousMarker();
     if (marker === undefined) return;
     setHistory((h) => h.slice(0, -1));
-    void navigate(pageHref(marker));
+    navigate(pageHref(marker));
   };
 
   const verdict = scanData ? completeVerdict(scanData, minPartSize) : null;
@@ -237,9 +237,9 @@ export function UploadDetail({ zone, bucket, objectKey: key, uploadId, limit, af
 
       <section className="upload-detail__parts" aria-labelledby="parts-title">
         <h3 id="parts-title">{t('multipart.parts')}</h3>
-        <LimitForm limit={limit} onApply={(value) => void navigate(pageHref(null, value))} />
+        <LimitForm limit={limit} onApply={(value) => navigate(pageHref(null, value))} />
         <nav className="pager" aria-label={t('multipart.partsPages')}>
-          <button type="button" className="button" disabled={after === null} onClick={() => void navigate(pageHref(null))}>
+          <button type="button" className="button" disabled={after === null} onClick={() => navigate(pageHref(null))}>
             {t('multipart.firstPage')}
           </button>
           <button type="button" className="button" disabled={after === null} onClick={goPrevious}>

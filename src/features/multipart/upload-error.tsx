@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/router.tsx';
 import { ApiError } from '../../api/errors.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { useConnectedSession } from '../../hooks/session.ts';

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../lib/router.tsx';
 import { listMultipartUploadsInfiniteQuery } from '../../api/multipart/queries.ts';
 import { Loading } from '../../components/spinner.tsx';
 import { useClient } from '../../hooks/use-client.ts';
@@ -24,11 +24,11 @@ export function UploadsList({ zone, bucket, prefix }: { zone: string; bucket: st
   return (
     <section aria-labelledby="uploads-list-title">
       <h2 id="uploads-list-title">{t('multipart.listTitle')}</h2>
-      <PrefixFilter prefix={prefix} onChange={(value) => void navigate(uploadsHref({ zone, bucket, prefix: value }), { replace: true })} />
+      <PrefixFilter prefix={prefix} onChange={(value) => navigate(uploadsHref({ zone, bucket, prefix: value }), { replace: true })} />
       {query.isError && !query.data ? (
         <>
           <UploadErrorNotice error={query.error} listHref={listHref} onRetry={() => void query.refetch()} />
-          <OpenUploadForm onOpen={(key, uploadId) => void navigate(uploadsHref({ zone, bucket, prefix, key, upload: uploadId, limit: DEFAULT_PARTS_LIMIT }))} />
+          <OpenUploadForm onOpen={(key, uploadId) => navigate(uploadsHref({ zone, bucket, prefix, key, upload: uploadId, limit: DEFAULT_PARTS_LIMIT }))} />
         </>
       ) : null}
       {query.isPending ? <Loading label={t('app.loading')} /> : null}

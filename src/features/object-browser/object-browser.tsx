@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router.tsx';
 import { ApiError } from '../../api/errors.ts';
 import { CorsHelp } from '../../components/cors-help.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
@@ -64,7 +64,7 @@ export function ObjectBrowser({ toolbarExtra, detailsExtra }: ObjectBrowserSlots
         : browseHref({ zone, bucket, prefix, filter, flat, object: row.key }),
     [zone, bucket, prefix, filter, flat],
   );
-  const onOpen = useCallback((row: Row) => void navigate(hrefFor(row)), [navigate, hrefFor]);
+  const onOpen = useCallback((row: Row) => navigate(hrefFor(row)), [navigate, hrefFor]);
   const onUp = useCallback(() => {
     // Router navigations render in a transition, so a fast second Backspace can arrive before this
     // component re-rendered; the address bar is already current, so "up" is computed from it.
@@ -72,10 +72,10 @@ export function ObjectBrowser({ toolbarExtra, detailsExtra }: ObjectBrowserSlots
     if (current !== '') {
       const parent = parentPrefix(current);
       setActive({ listKey: listIdentity(zone, bucket, parent, '', flat), index: 0, key: current });
-      void navigate(browseHref({ zone, bucket, prefix: parent, flat }));
-    } else if (session.mode !== 'anonymous') void navigate('/');
+      navigate(browseHref({ zone, bucket, prefix: parent, flat }));
+    } else if (session.mode !== 'anonymous') navigate('/');
   }, [navigate, zone, bucket, flat, session.mode]);
-  const closeDetails = useCallback(() => void navigate(browseHref({ zone, bucket, prefix, filter, flat })), [navigate, zone, bucket, prefix, filter, flat]);
+  const closeDetails = useCallback(() => navigate(browseHref({ zone, bucket, prefix, filter, flat })), [navigate, zone, bucket, prefix, filter, flat]);
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const onLoadMore = useCallback(() => {
@@ -92,12 +92,12 @@ export function ObjectBrowser({ toolbarExtra, detailsExtra }: ObjectBrowserSlots
         <h1 className="visually-hidden">{t('browser.objects', { location: locationLabel })}</h1>
         <Breadcrumbs zone={zone} bucket={bucket} prefix={prefix} flat={flat} showAllBuckets={session.mode !== 'anonymous'} />
         <div className="browser__toolbar">
-          <FilterBox filter={filter} onChange={(value) => void navigate(browseHref({ zone, bucket, prefix, filter: value, flat }), { replace: true })} />
+          <FilterBox filter={filter} onChange={(value) => navigate(browseHref({ zone, bucket, prefix, filter: value, flat }), { replace: true })} />
           <label className="toggle">
             <input
               type="checkbox"
               checked={flat}
-              onChange={(e) => void navigate(browseHref({ zone, bucket, prefix, filter, flat: e.target.checked }))}
+              onChange={(e) => navigate(browseHref({ zone, bucket, prefix, filter, flat: e.target.checked }))}
             />{' '}
             {t('browser.flat')}
           </label>
@@ -113,7 +113,7 @@ export function ObjectBrowser({ toolbarExtra, detailsExtra }: ObjectBrowserSlots
         {query.isError && !query.data && !anonymousListRefused ? (
           <ErrorNotice error={query.error} onRetry={() => void query.refetch()} corsHelp={<CorsHelp bucket={{ zone, name: bucket }} />} />
         ) : null}
-        {anonymousListRefused ? <OpenKeyForm onOpen={(key) => void navigate(browseHref({ zone, bucket, prefix, flat, object: key }))} /> : null}
+        {anonymousListRefused ? <OpenKeyForm onOpen={(key) => navigate(browseHref({ zone, bucket, prefix, flat, object: key }))} /> : null}
         {/* The grid stays mounted while another folder loads, so keyboard focus survives navigation. */}
         {!query.isError || query.data ? (
           <>

@@ -2,7 +2,7 @@
    table layout (tr/td) does not allow; the ARIA grid roles give the same semantics to divs. */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router.tsx';
 import { formatBytes } from '../../lib/format.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import type { Row } from './rows.ts';
