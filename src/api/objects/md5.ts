@@ -1,9 +1,10 @@
-import { createMD5, md5 } from 'hash-wasm';
-
 /**
  * MD5 digests for Content-MD5 (base64 of the 16 raw bytes, RFC 1864, ref §3) and for comparing local
  * parts with part ETags (lower-case hex, ref §8.4). Blobs are hashed in slices so memory stays
  * bounded for multi-gigabyte parts.
+ *
+ * hash-wasm loads on the first digest: screens that never hash (Connect, the bucket list) do not
+ * download it, although they import the object operations.
  */
 
 const BLOB_CHUNK = 4 * 1024 * 1024;
@@ -11,6 +12,7 @@ const BLOB_CHUNK = 4 * 1024 * 1024;
 export type Md5Input = string | Uint8Array | ArrayBuffer | Blob;
 
 export async function md5Hex(data: Md5Input): Promise<string> {
+  const { createMD5, md5 } = await import('hash-wasm');
   if (typeof data === 'string') return md5(new TextEncoder().encode(data));
   if (data instanceof Uint8Array) return md5(data);
   if (data instanceof ArrayBuffer) return md5(new Uint8Array(data));

@@ -1,10 +1,10 @@
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useNavigate } from '../../lib/router.tsx';
-import { BulkEditButton } from '../../features/metadata/bulk-edit.tsx';
-import { MetadataEditorLauncher } from '../../features/metadata/metadata-editor.tsx';
-import { ReplaceMetadataFields } from '../../features/metadata/replace-metadata-fields.tsx';
+import { Loading } from '../../components/spinner.tsx';
+import { useI18n } from '../../i18n/i18n.tsx';
 import { InspectorLink } from '../../features/multipart/inspector-link.tsx';
 import { CreateFolderButton } from '../../features/object-actions/create-folder.tsx';
-import { ObjectActions, type ReplaceMetadataRenderer } from '../../features/object-actions/object-actions.tsx';
+import type { ReplaceMetadataRenderer } from '../../features/object-actions/object-actions.tsx';
 import { SelectionMode, type Selection } from '../../features/object-actions/selection.tsx';
 import { UploadToolbar } from '../../features/uploads/ui/upload-toolbar.tsx';
 import { ObjectBrowser } from '../../features/object-browser/object-browser.tsx';
@@ -14,8 +14,24 @@ import { RequireSession } from '../require-session.tsx';
 
 // Features never import each other: this route composes them into the browser's slots.
 
+// What only an open object or a selection needs (the metadata editor, copy/move/delete, bulk edit, and
+// react-hook-form under them) loads when first shown, so the listing does not wait for it.
+const MetadataEditorLauncher = lazy(async () => ({ default: (await import('../../features/metadata/metadata-editor.tsx')).MetadataEditorLauncher }));
+const ObjectActions = lazy(async () => ({ default: (await import('../../features/object-actions/object-actions.tsx')).ObjectActions }));
+const ReplaceMetadataFields = lazy(async () => ({ default: (await import('../../features/metadata/replace-metadata-fields.tsx')).ReplaceMetadataFields }));
+const BulkEditButton = lazy(async () => ({ default: (await import('../../features/metadata/bulk-edit.tsx')).BulkEditButton }));
+
+function Lazy({ children }: { children: ReactNode }) {
+  const { t } = useI18n();
+  return <Suspense fallback={<Loading label={t('app.loading')} />}>{children}</Suspense>;
+}
+
 function selectionActions(selection: Selection) {
-  return <BulkEditButton {...selection} />;
+  return (
+    <Lazy>
+      <BulkEditButton {...selection} />
+    </Lazy>
+  );
 }
 
 function toolbarExtra(location: BrowseLocation) {
@@ -29,7 +45,11 @@ function toolbarExtra(location: BrowseLocation) {
   );
 }
 
-const renderReplaceMetadata: ReplaceMetadataRenderer = (props) => <ReplaceMetadataFields {...props} />;
+const renderReplaceMetadata: ReplaceMetadataRenderer = (props) => (
+  <Lazy>
+    <ReplaceMetadataFields {...props} />
+  </Lazy>
+);
 
 function DetailsExtra({ object }: { object: ObjectDetailsContext }) {
   const navigate = useNavigate();
@@ -43,7 +63,7 @@ function DetailsExtra({ object }: { object: ObjectDetailsContext }) {
     }
   };
   return (
-    <>
+    <Lazy>
       <MetadataEditorLauncher zone={object.zone} bucket={object.bucket} objectKey={object.key} />
       <ObjectActions
         zone={object.zone}
@@ -53,7 +73,7 @@ function DetailsExtra({ object }: { object: ObjectDetailsContext }) {
         renderReplaceMetadata={renderReplaceMetadata}
         onNavigate={onNavigate}
       />
-    </>
+    </Lazy>
   );
 }
 

@@ -8,7 +8,7 @@ import { ErrorNotice } from '../../components/error-notice.tsx';
 import { bucketPath, safeNextPath } from '../../hooks/browse-location.ts';
 import { useSession, type Session } from '../../hooks/session.ts';
 import { isMessageKey, useI18n } from '../../i18n/i18n.tsx';
-import { checkConnection, type Verdict } from './check-connection.ts';
+import type { Verdict } from './check-connection.ts';
 import { connectFormSchema, DEFAULT_FORM, sessionFromForm, suggestZoneInHost, type ConnectFormValues } from './connect-form-schema.ts';
 // oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
 import '../../styles/connect.css';
@@ -44,6 +44,8 @@ export function ConnectPage() {
   const check = useMutation({
     mutationFn: async (values: ConnectFormValues): Promise<CheckResult> => {
       const session = sessionFromForm(values);
+      // The check's API calls (and the object operations under them) load on first use, not with the form.
+      const { checkConnection } = await import('./check-connection.ts');
       return { session, verdict: await checkConnection(session), remember: values.remember };
     },
     onSuccess: ({ session, verdict, remember }) => {

@@ -1,5 +1,5 @@
 import { isMd5Response, type Md5Request, type Md5Response } from '../workers/md5-protocol.ts';
-import { createMd5Service, md5OfBlob } from '../workers/md5-service.ts';
+import type { createMd5Service } from '../workers/md5-service.ts';
 
 /**
  * MD5 for the engine, behind an interface: a Web Worker in the browser (hashing gigabytes must not block
@@ -57,12 +57,19 @@ function hasherOver(transport: Transport, onDispose: () => void): Md5Hasher {
   };
 }
 
-/** Hashing on the calling thread (hash-wasm). */
+/**
+ * Hashing on the calling thread (hash-wasm). The hashing code loads on the first digest: in browsers the
+ * worker does the hashing, so the page downloads this only where no worker can start.
+ */
 export function createMainThreadHasher(): Md5Hasher {
-  const service = createMd5Service();
-  const hasher = hasherOver((request) => service.handle(request), () => undefined);
+  let service: Promise<ReturnType<typeof createMd5Service>> | undefined;
+  const load = () => import('../workers/md5-service.ts');
+  const hasher = hasherOver(async (request) => {
+    service ??= load().then((m) => m.createMd5Service());
+    return (await service).handle(request);
+  }, () => undefined);
   // One-off digests need no request bookkeeping.
-  return { ...hasher, md5: md5OfBlob };
+  return { ...hasher, md5: async (blob) => (await load()).md5OfBlob(blob) };
 }
 
 /** Minimal view of a Worker, so the client is testable with a fake. */

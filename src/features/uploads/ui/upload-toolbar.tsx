@@ -1,11 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { Loading } from '../../../components/spinner.tsx';
 import { useClient } from '../../../hooks/use-client.ts';
 import { useI18n } from '../../../i18n/i18n.tsx';
-import { UploadPanel } from './upload-panel.tsx';
 import { getUploadSession, useUploadsSnapshot } from './upload-store.ts';
 // oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
 import './uploads.css';
+
+// The panel (form, drop zone, settings) loads when first opened; the queue behind the button's count does not wait.
+const UploadPanel = lazy(async () => ({ default: (await import('./upload-panel.tsx')).UploadPanel }));
 
 /**
  * The object browser's "Upload" control: a toggle plus a non-modal drawer, so transfers keep running
@@ -30,7 +33,9 @@ export function UploadToolbar({ zone, bucket, prefix }: { zone: string; bucket: 
             {t('uploads.closePanel')}
           </button>
           {/* Keyed by folder: a new folder starts with its own default prefix. */}
-          <UploadPanel key={`${zone}/${bucket}/${prefix}`} zone={zone} bucket={bucket} prefix={prefix} />
+          <Suspense fallback={<Loading label={t('app.loading')} />}>
+            <UploadPanel key={`${zone}/${bucket}/${prefix}`} zone={zone} bucket={bucket} prefix={prefix} />
+          </Suspense>
         </div>
       ) : null}
     </>
