@@ -76,8 +76,14 @@ test('a 64 MB multipart upload pauses, survives a page reload, and resumes with 
   await panel.getByRole('button', { name: 'Upload 1 files' }).click();
   let item = panel.getByRole('listitem', { name: 'resume-64mb.bin' });
   await expect(item).toContainText('parts 6 of 16', { timeout: 30_000 });
+  // Closing the panel leaves the transfer running; the toolbar button counts it, and reopening shows it.
+  await page.getByRole('button', { name: 'Close uploads' }).click();
+  await expect(panel).toBeHidden();
+  await page.getByRole('button', { name: 'Uploads (1 active)' }).click();
+  await expect(item).toContainText('parts 6 of 16');
   await item.getByRole('button', { name: 'Pause resume-64mb.bin' }).click();
   await expect(item).toHaveAttribute('data-state', 'paused');
+  await expect(page.getByRole('button', { name: 'Upload', exact: true })).toBeVisible();
   const uploadId = (await item.locator('code').first().textContent()) ?? '';
   expect(uploadId).toMatch(/^[0-9a-f]{32}$/);
 

@@ -16,6 +16,7 @@ import {
   type UploadsSnapshot,
 } from '../engine/index.ts';
 import { loadSettings, partSizeBytes, type UploadSettings } from './settings.ts';
+import { peekUploadSession, registerUploadSession } from './upload-registry.ts';
 
 /**
  * One upload queue per connection for the life of the page (architecture.md: "transfers live in one
@@ -31,8 +32,6 @@ export interface UploadSession {
   settings(): UploadSettings;
 }
 
-let current: { scope: string; session: UploadSession } | undefined;
-
 function resumeStore() {
   // IndexedDB can be missing (some private modes, old test environments): remember in memory instead.
   return typeof indexedDB === 'undefined' ? createMemoryResumeStore() : createIndexedDbResumeStore();
@@ -40,8 +39,8 @@ function resumeStore() {
 
 export function getUploadSession(client: QsClient, queryClient: QueryClient): UploadSession {
   const scope = connectionId(client.connection);
-  if (current?.scope === scope) return current.session;
-  current?.session.queue.dispose();
+  const existing = peekUploadSession(scope);
+  if (existing) return existing;
 
   let settings = loadSettings();
   // The engine reads `partPlan` when each multipart transfer starts; the panel's part size setting updates
@@ -75,7 +74,8 @@ export function getUploadSession(client: QsClient, queryClient: QueryClient): Up
     },
     settings: () => settings,
   };
-  current = { scope, session };
+  // A new connection: the transfers of the previous one stop with it.
+  registerUploadSession(scope, session)?.queue.dispose();
   return session;
 }
 

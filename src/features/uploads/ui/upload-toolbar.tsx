@@ -1,13 +1,13 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Loading } from '../../../components/spinner.tsx';
+import { connectionId } from '../../../api/connection.ts';
 import { useClient } from '../../../hooks/use-client.ts';
 import { useI18n } from '../../../i18n/i18n.tsx';
-import { getUploadSession, useUploadsSnapshot } from './upload-store.ts';
+import { useActiveUploadCount } from './upload-registry.ts';
 // oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
 import './uploads.css';
 
-// The panel (form, drop zone, settings) loads when first opened; the queue behind the button's count does not wait.
+// The panel (form, drop zone, settings) and the upload engine under it load when the panel first opens.
 const UploadPanel = lazy(async () => ({ default: (await import('./upload-panel.tsx')).UploadPanel }));
 
 /**
@@ -17,11 +17,8 @@ const UploadPanel = lazy(async () => ({ default: (await import('./upload-panel.t
 export function UploadToolbar({ zone, bucket, prefix }: { zone: string; bucket: string; prefix: string }) {
   const { t } = useI18n();
   const client = useClient();
-  const queryClient = useQueryClient();
-  const session = getUploadSession(client, queryClient);
-  const { totals } = useUploadsSnapshot(session.queue);
+  const active = useActiveUploadCount(connectionId(client.connection));
   const [open, setOpen] = useState(false);
-  const active = totals.counts.running + totals.counts.queued;
   return (
     <>
       <button type="button" className="button" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
