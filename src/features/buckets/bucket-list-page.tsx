@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '../../lib/router.tsx';
-import { CorsHelp } from '../../components/cors-help.tsx';
+import { CorsHelp } from '../../components/cors-help-lazy.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { Loading } from '../../components/spinner.tsx';
 import { bucketPath } from '../../hooks/browse-location.ts';

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useRef } from 'react';
 import { useForm, useWatch, type FieldError } from 'react-hook-form';
 import { useLocation, useNavigate } from '../../lib/router.tsx';
-import { CorsHelp } from '../../components/cors-help.tsx';
+import { CorsHelp } from '../../components/cors-help-lazy.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { bucketPath, safeNextPath } from '../../hooks/browse-location.ts';
 import { useSession, type Session } from '../../hooks/session.ts';

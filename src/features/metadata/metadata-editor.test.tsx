@@ -94,6 +94,13 @@ function renderEditor(locale: Locale = 'en') {
 
 const change = (element: HTMLElement, value: string) => fireEvent.change(element, { target: { value } });
 
+/** Save stays disabled until the bucket's CORS rule is checked (visibility.ts); a click before that is lost. */
+async function clickSave(dialog: HTMLElement): Promise<void> {
+  const save = await within(dialog).findByRole('button', { name: 'Save' });
+  await waitFor(() => expect(save.hasAttribute('disabled')).toBe(false));
+  fireEvent.click(save);
+}
+
 describe('metadata editor', () => {
   it('opens from the URL with the loaded values, custom values shown decoded beside the stored form', async () => {
     renderEditor();
@@ -155,7 +162,7 @@ describe('metadata editor', () => {
       'changed cache-control',
       'removed x-qs-meta-author',
     ]);
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await clickSave(dialog);
     expect(await within(dialog).findByText('Metadata saved.')).toBeTruthy();
     const after = await headObject(api, { zone: 'pek3a', bucket, key });
     expect(after.metadata).toEqual({
@@ -188,7 +195,7 @@ describe('metadata editor', () => {
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Review changes' }));
     await within(dialog).findByTestId('metadata-diff');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await clickSave(dialog);
     expect(await within(dialog).findByText('Metadata saved.')).toBeTruthy();
     const after = await headObject(api, { zone: 'pek3a', bucket, key });
     expect(after.metadata.standard).toEqual({ 'content-type': 'text/plain', 'cache-control': 'private', 'content-disposition': expected, expires: instant.toUTCString() });
@@ -204,7 +211,7 @@ describe('metadata editor', () => {
     const ref = { zone: 'pek3a', bucket, key };
     const current = await headObject(api, ref);
     await copyObject(api, { ...ref, source: ref, directive: 'REPLACE', metadata: { ...current.metadata, custom: { ...current.metadata.custom, reviewer: 'Bob' } } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await clickSave(dialog);
     const conflict = await within(dialog).findByTestId('metadata-conflict');
     expect(within(conflict).getByRole('alert').textContent).toContain('The object changed after you opened the editor');
     expect(within(conflict).getByTestId('conflict-theirs').textContent).toContain('x-qs-meta-reviewer');
@@ -212,7 +219,7 @@ describe('metadata editor', () => {
     expect((await headObject(api, ref)).metadata.standard['cache-control']).toBe('private');
 
     fireEvent.click(within(conflict).getByRole('button', { name: 'Re-apply my edits on their version' }));
-    fireEvent.click(await within(dialog).findByRole('button', { name: 'Save' }));
+    await clickSave(dialog);
     expect(await within(dialog).findByText('Metadata saved.')).toBeTruthy();
     const after = await headObject(api, ref);
     expect(after.metadata.standard['cache-control']).toBe('no-store');

@@ -1,8 +1,8 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from '../../lib/router.tsx';
 import { ApiError } from '../../api/errors.ts';
-import { CorsHelp } from '../../components/cors-help.tsx';
+import { CorsHelp } from '../../components/cors-help-lazy.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { Loading } from '../../components/spinner.tsx';
 import { browseHref, parentPrefix, readQueryParam, useBrowseLocation, type BrowseLocation } from '../../hooks/browse-location.ts';
@@ -11,12 +11,15 @@ import { useClient } from '../../hooks/use-client.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { Breadcrumbs } from './breadcrumbs.tsx';
 import { folderListingQuery } from './data.ts';
-import { ObjectDetails, type ObjectDetailsContext } from './object-details.tsx';
+import type { ObjectDetailsContext } from './object-details.tsx';
 import { ObjectList } from './object-list.tsx';
 import { pageToRows, type Row } from './rows.ts';
 import { useSlashFocus } from './use-slash-focus.ts';
 // oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
 import '../../styles/object-browser.css';
+
+// The details panel shows only once an object is open; its code loads then (once per page).
+const ObjectDetails = lazy(async () => ({ default: (await import('./object-details.tsx')).ObjectDetails }));
 
 const FILTER_DEBOUNCE_MS = 250;
 
@@ -155,7 +158,9 @@ export function ObjectBrowser({ toolbarExtra, detailsExtra }: ObjectBrowserSlots
         ) : null}
       </div>
       {object !== null ? (
-        <ObjectDetails zone={zone} bucket={bucket} objectKey={object} onClose={closeDetails} {...(detailsExtra ? { extra: detailsExtra } : {})} />
+        <Suspense fallback={<Loading label={t('app.loading')} />}>
+          <ObjectDetails zone={zone} bucket={bucket} objectKey={object} onClose={closeDetails} {...(detailsExtra ? { extra: detailsExtra } : {})} />
+        </Suspense>
       ) : null}
     </div>
   );

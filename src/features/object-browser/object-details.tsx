@@ -4,7 +4,7 @@ import type { ObjectHead } from '../../api/objects/operations.ts';
 import { decodeMetadataValue } from '../../api/metadata/encoding.ts';
 import { STANDARD_METADATA_HEADERS } from '../../api/metadata/model.ts';
 import { CopyButton } from '../../components/copy-button.tsx';
-import { CorsHelp } from '../../components/cors-help.tsx';
+import { CorsHelp } from '../../components/cors-help-lazy.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { Loading } from '../../components/spinner.tsx';
 import { useClient } from '../../hooks/use-client.ts';
