@@ -1,6 +1,6 @@
-import { lazy } from 'react';
-import { Link, type RouteDefinition } from '../lib/router.tsx';
+import { Link, matchPath, type RouteDefinition } from '../lib/router.tsx';
 import { useI18n } from '../i18n/i18n.tsx';
+import { lazyView } from '../components/lazy-view.tsx';
 
 function NotFound() {
   const { t } = useI18n();
@@ -12,12 +12,17 @@ function NotFound() {
   );
 }
 
-// Route modules are lazy: only the shell is in the entry chunk, the view a user lands on loads next (the
-// shell's Suspense shows the loading state meanwhile).
-const HomeRoute = lazy(async () => ({ default: (await import('./routes/home-route.tsx')).HomeRoute }));
-const ConnectRoute = lazy(async () => ({ default: (await import('./routes/connect-route.tsx')).ConnectRoute }));
-const BucketRoute = lazy(async () => ({ default: (await import('./routes/bucket-route.tsx')).BucketRoute }));
-const UploadsRoute = lazy(async () => ({ default: (await import('./routes/uploads-route.tsx')).UploadsRoute }));
+// Route modules are lazy: only the shell is in the entry chunk, the view a user lands on loads next.
+const HomeRoute = lazyView(async () => (await import('./routes/home-route.tsx')).HomeRoute);
+const ConnectRoute = lazyView(async () => (await import('./routes/connect-route.tsx')).ConnectRoute);
+const BucketRoute = lazyView(async () => (await import('./routes/bucket-route.tsx')).BucketRoute);
+const UploadsRoute = lazyView(async () => (await import('./routes/uploads-route.tsx')).UploadsRoute);
+
+/** Starts downloading the view for `pathname`, e.g. while the demo backend starts. */
+export function preloadRoute(pathname: string): void {
+  const route = routes.find((r) => matchPath(r.path, pathname));
+  if (route && 'preload' in route.Component && typeof route.Component.preload === 'function') void route.Component.preload();
+}
 
 export const routes: readonly RouteDefinition[] = [
   { path: '/', Component: HomeRoute },

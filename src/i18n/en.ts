@@ -18,6 +18,7 @@ export const en = {
   'app.notFound': 'There is nothing at this address.',
   'app.goHome': 'Go to the bucket list',
   'app.bootFailed': 'The console could not start: {message}',
+  'app.loadFailed': 'This part of the console could not load ({message}). Check the network and try again.',
 
   'common.copy': 'Copy',
   'common.copied': 'Copied',

@@ -17,6 +17,7 @@ export const zhCN: Record<MessageKey, string> = {
   'app.notFound': '这个地址下没有内容。',
   'app.goHome': '前往存储空间列表',
   'app.bootFailed': '控制台无法启动：{message}',
+  'app.loadFailed': '控制台的这一部分未能加载（{message}）。请检查网络后重试。',
 
   'common.copy': '复制',
   'common.copied': '已复制',

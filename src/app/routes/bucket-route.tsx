@@ -1,7 +1,5 @@
-import { lazy, Suspense, type ReactNode } from 'react';
 import { useNavigate } from '../../lib/router.tsx';
-import { Loading } from '../../components/spinner.tsx';
-import { useI18n } from '../../i18n/i18n.tsx';
+import { lazyView } from '../../components/lazy-view.tsx';
 import { InspectorLink } from '../../features/multipart/inspector-link.tsx';
 import { CreateFolderButton } from '../../features/object-actions/create-folder.tsx';
 import type { ReplaceMetadataRenderer } from '../../features/object-actions/object-actions.tsx';
@@ -16,22 +14,13 @@ import { RequireSession } from '../require-session.tsx';
 
 // What only an open object or a selection needs (the metadata editor, copy/move/delete, bulk edit, and
 // react-hook-form under them) loads when first shown, so the listing does not wait for it.
-const MetadataEditorLauncher = lazy(async () => ({ default: (await import('../../features/metadata/metadata-editor.tsx')).MetadataEditorLauncher }));
-const ObjectActions = lazy(async () => ({ default: (await import('../../features/object-actions/object-actions.tsx')).ObjectActions }));
-const ReplaceMetadataFields = lazy(async () => ({ default: (await import('../../features/metadata/replace-metadata-fields.tsx')).ReplaceMetadataFields }));
-const BulkEditButton = lazy(async () => ({ default: (await import('../../features/metadata/bulk-edit.tsx')).BulkEditButton }));
-
-function Lazy({ children }: { children: ReactNode }) {
-  const { t } = useI18n();
-  return <Suspense fallback={<Loading label={t('app.loading')} />}>{children}</Suspense>;
-}
+const MetadataEditorLauncher = lazyView(async () => (await import('../../features/metadata/metadata-editor.tsx')).MetadataEditorLauncher);
+const ObjectActions = lazyView(async () => (await import('../../features/object-actions/object-actions.tsx')).ObjectActions);
+const ReplaceMetadataFields = lazyView(async () => (await import('../../features/metadata/replace-metadata-fields.tsx')).ReplaceMetadataFields);
+const BulkEditButton = lazyView(async () => (await import('../../features/metadata/bulk-edit.tsx')).BulkEditButton);
 
 function selectionActions(selection: Selection) {
-  return (
-    <Lazy>
-      <BulkEditButton {...selection} />
-    </Lazy>
-  );
+  return <BulkEditButton {...selection} />;
 }
 
 function toolbarExtra(location: BrowseLocation) {
@@ -45,11 +34,7 @@ function toolbarExtra(location: BrowseLocation) {
   );
 }
 
-const renderReplaceMetadata: ReplaceMetadataRenderer = (props) => (
-  <Lazy>
-    <ReplaceMetadataFields {...props} />
-  </Lazy>
-);
+const renderReplaceMetadata: ReplaceMetadataRenderer = (props) => <ReplaceMetadataFields {...props} />;
 
 function DetailsExtra({ object }: { object: ObjectDetailsContext }) {
   const navigate = useNavigate();
@@ -63,7 +48,7 @@ function DetailsExtra({ object }: { object: ObjectDetailsContext }) {
     }
   };
   return (
-    <Lazy>
+    <>
       <MetadataEditorLauncher zone={object.zone} bucket={object.bucket} objectKey={object.key} />
       <ObjectActions
         zone={object.zone}
@@ -73,7 +58,7 @@ function DetailsExtra({ object }: { object: ObjectDetailsContext }) {
         renderReplaceMetadata={renderReplaceMetadata}
         onNavigate={onNavigate}
       />
-    </Lazy>
+    </>
   );
 }
 

@@ -1,9 +1,10 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from '../../lib/router.tsx';
 import { ApiError } from '../../api/errors.ts';
 import { CorsHelp } from '../../components/cors-help-lazy.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
+import { lazyView } from '../../components/lazy-view.tsx';
 import { Loading } from '../../components/spinner.tsx';
 import { browseHref, parentPrefix, readQueryParam, useBrowseLocation, type BrowseLocation } from '../../hooks/browse-location.ts';
 import { useConnectedSession } from '../../hooks/session.ts';
@@ -19,7 +20,7 @@ import { useSlashFocus } from './use-slash-focus.ts';
 import '../../styles/object-browser.css';
 
 // The details panel shows only once an object is open; its code loads then (once per page).
-const ObjectDetails = lazy(async () => ({ default: (await import('./object-details.tsx')).ObjectDetails }));
+const ObjectDetails = lazyView(async () => (await import('./object-details.tsx')).ObjectDetails);
 
 const FILTER_DEBOUNCE_MS = 250;
 
@@ -158,9 +159,7 @@ export function ObjectBrowser({ toolbarExtra, detailsExtra }: ObjectBrowserSlots
         ) : null}
       </div>
       {object !== null ? (
-        <Suspense fallback={<Loading label={t('app.loading')} />}>
-          <ObjectDetails zone={zone} bucket={bucket} objectKey={object} onClose={closeDetails} {...(detailsExtra ? { extra: detailsExtra } : {})} />
-        </Suspense>
+        <ObjectDetails zone={zone} bucket={bucket} objectKey={object} onClose={closeDetails} {...(detailsExtra ? { extra: detailsExtra } : {})} />
       ) : null}
     </div>
   );

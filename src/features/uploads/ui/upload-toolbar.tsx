@@ -1,5 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
-import { Loading } from '../../../components/spinner.tsx';
+import { useState } from 'react';
+import { lazyView } from '../../../components/lazy-view.tsx';
 import { connectionId } from '../../../api/connection.ts';
 import { useClient } from '../../../hooks/use-client.ts';
 import { useI18n } from '../../../i18n/i18n.tsx';
@@ -8,7 +8,7 @@ import { useActiveUploadCount } from './upload-registry.ts';
 import './uploads.css';
 
 // The panel (form, drop zone, settings) and the upload engine under it load when the panel first opens.
-const UploadPanel = lazy(async () => ({ default: (await import('./upload-panel.tsx')).UploadPanel }));
+const UploadPanel = lazyView(async () => (await import('./upload-panel.tsx')).UploadPanel);
 
 /**
  * The object browser's "Upload" control: a toggle plus a non-modal drawer, so transfers keep running
@@ -30,9 +30,7 @@ export function UploadToolbar({ zone, bucket, prefix }: { zone: string; bucket: 
             {t('uploads.closePanel')}
           </button>
           {/* Keyed by folder: a new folder starts with its own default prefix. */}
-          <Suspense fallback={<Loading label={t('app.loading')} />}>
-            <UploadPanel key={`${zone}/${bucket}/${prefix}`} zone={zone} bucket={bucket} prefix={prefix} />
-          </Suspense>
+          <UploadPanel key={`${zone}/${bucket}/${prefix}`} zone={zone} bucket={bucket} prefix={prefix} />
         </div>
       ) : null}
     </>
