@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { I18nProvider } from '../i18n/i18n.tsx';
-import { lazyView } from './lazy-view.tsx';
+import { lazyView, usePreloadWhenIdle } from './lazy-view.tsx';
 
 function deferred<T>() {
   let resolve: (value: T) => void = () => undefined;
@@ -74,5 +74,41 @@ describe('lazyView', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Hello again')).toBeDefined();
     expect(attempt).toBe(2);
+  });
+
+  it('usePreloadWhenIdle downloads the views a while after mount, not before, and not after unmount', () => {
+    vi.useFakeTimers();
+    try {
+      let loads = 0;
+      const views = [lazyView(async () => {
+        loads += 1;
+        return Hello;
+      })];
+      function Screen() {
+        usePreloadWhenIdle(views, 2000);
+        return null;
+      }
+      const first = render(<Screen />);
+      vi.advanceTimersByTime(1999);
+      expect(loads).toBe(0);
+      vi.advanceTimersByTime(1);
+      // jsdom has no requestIdleCallback: the download starts when the delay ends.
+      expect(loads).toBe(1);
+      first.unmount();
+
+      const other = [lazyView(async () => {
+        loads += 1;
+        return Hello;
+      })];
+      function Gone() {
+        usePreloadWhenIdle(other, 2000);
+        return null;
+      }
+      render(<Gone />).unmount();
+      vi.advanceTimersByTime(5000);
+      expect(loads).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -79,3 +79,25 @@ function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void })
     </div>
   );
 }
+
+/**
+ * Downloads the code of `views` a while after this component mounted, when the page is idle, so the first
+ * open of a panel or dialog does not wait for the network. Not sooner: while a screen waits for its first
+ * data the page is idle too, and the download would compete with the screen itself.
+ */
+export function usePreloadWhenIdle(views: readonly { preload: () => Promise<void> }[], afterMs = 2000): void {
+  useEffect(() => {
+    let idle: number | undefined;
+    const timer = setTimeout(() => {
+      const run = () => {
+        for (const view of views) void view.preload();
+      };
+      if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(run, { timeout: 5000 });
+      else run();
+    }, afterMs);
+    return () => {
+      clearTimeout(timer);
+      if (idle !== undefined) cancelIdleCallback(idle);
+    };
+  }, [views, afterMs]);
+}

@@ -1,5 +1,5 @@
 import { useNavigate } from '../../lib/router.tsx';
-import { lazyView } from '../../components/lazy-view.tsx';
+import { lazyView, usePreloadWhenIdle } from '../../components/lazy-view.tsx';
 import { InspectorLink } from '../../features/multipart/inspector-link.tsx';
 import { CreateFolderButton } from '../../features/object-actions/create-folder.tsx';
 import type { ReplaceMetadataRenderer } from '../../features/object-actions/object-actions.tsx';
@@ -66,7 +66,10 @@ function detailsExtra(object: ObjectDetailsContext) {
   return <DetailsExtra key={`${object.bucket}|${object.key}`} object={object} />;
 }
 
+const LATER_VIEWS = [MetadataEditorLauncher, ObjectActions, ReplaceMetadataFields, BulkEditButton];
+
 export function BucketRoute() {
+  usePreloadWhenIdle(LATER_VIEWS);
   return (
     <RequireSession>
       <ObjectBrowser toolbarExtra={toolbarExtra} detailsExtra={detailsExtra} />

@@ -4,7 +4,7 @@ import { useNavigate } from '../../lib/router.tsx';
 import { ApiError } from '../../api/errors.ts';
 import { CorsHelp } from '../../components/cors-help-lazy.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
-import { lazyView } from '../../components/lazy-view.tsx';
+import { lazyView, usePreloadWhenIdle } from '../../components/lazy-view.tsx';
 import { Loading } from '../../components/spinner.tsx';
 import { browseHref, parentPrefix, readQueryParam, useBrowseLocation, type BrowseLocation } from '../../hooks/browse-location.ts';
 import { useConnectedSession } from '../../hooks/session.ts';
@@ -21,6 +21,7 @@ import '../../styles/object-browser.css';
 
 // The details panel shows only once an object is open; its code loads then (once per page).
 const ObjectDetails = lazyView(async () => (await import('./object-details.tsx')).ObjectDetails);
+const LATER_VIEWS = [ObjectDetails];
 
 const FILTER_DEBOUNCE_MS = 250;
 
@@ -41,6 +42,7 @@ export interface ObjectBrowserSlots {
 
 export function ObjectBrowser({ toolbarExtra, detailsExtra }: ObjectBrowserSlots = {}) {
   const { t } = useI18n();
+  usePreloadWhenIdle(LATER_VIEWS);
   const session = useConnectedSession();
   const client = useClient();
   const location = useBrowseLocation();

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { lazyView } from '../../../components/lazy-view.tsx';
+import { lazyView, usePreloadWhenIdle } from '../../../components/lazy-view.tsx';
 import { connectionId } from '../../../api/connection.ts';
 import { useClient } from '../../../hooks/use-client.ts';
 import { useI18n } from '../../../i18n/i18n.tsx';
@@ -9,6 +9,7 @@ import './uploads.css';
 
 // The panel (form, drop zone, settings) and the upload engine under it load when the panel first opens.
 const UploadPanel = lazyView(async () => (await import('./upload-panel.tsx')).UploadPanel);
+const LATER_VIEWS = [UploadPanel];
 
 /**
  * The object browser's "Upload" control: a toggle plus a non-modal drawer, so transfers keep running
@@ -19,6 +20,7 @@ export function UploadToolbar({ zone, bucket, prefix }: { zone: string; bucket: 
   const client = useClient();
   const active = useActiveUploadCount(connectionId(client.connection));
   const [open, setOpen] = useState(false);
+  usePreloadWhenIdle(LATER_VIEWS);
   return (
     <>
       <button type="button" className="button" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
