@@ -13,7 +13,8 @@ import { RequireSession } from '../require-session.tsx';
 // Features never import each other: this route composes them into the browser's slots.
 
 // What only an open object or a selection needs (the metadata editor, copy/move/delete, bulk edit, and
-// react-hook-form under them) loads when first shown, so the listing does not wait for it.
+// react-hook-form under them) loads after the listing: when first shown, or once the page is idle
+// (usePreloadWhenIdle in BucketRoute), whichever comes first.
 const MetadataEditorLauncher = lazyView(async () => (await import('../../features/metadata/metadata-editor.tsx')).MetadataEditorLauncher);
 const ObjectActions = lazyView(async () => (await import('../../features/object-actions/object-actions.tsx')).ObjectActions);
 const ReplaceMetadataFields = lazyView(async () => (await import('../../features/metadata/replace-metadata-fields.tsx')).ReplaceMetadataFields);
