@@ -217,14 +217,15 @@ for (const mode of MODES) {
       expect((await backend.head(key))?.custom).toEqual({ ...ORIGINAL.custom, reviewer: 'Bob', city: '%E4%B8%8A%E6%B5%B7' });
     });
 
-    test('in Chinese: limits, encoding, undo, a bulk edit with a failure and its retry, and delete', async ({ page, emulator, api, pageOrigin }) => {
-      test.setTimeout(90_000);
+    test('in Chinese: limits, encoding, undo, a bulk edit of 50 objects with a failure and its retry, and delete', async ({ page, emulator, api, pageOrigin }) => {
+      test.setTimeout(120_000);
       const backend = await backendFor(mode, page, { emulator, api, pageOrigin });
       const prefix = uniquePrefix('zh-more');
       const key = `${prefix}文档.txt`;
       await backend.put(key, ORIGINAL);
-      // Objects for the bulk edit below, in place before the folder is first listed.
-      const keys = Array.from({ length: 5 }, (_, i) => `${prefix}批量-${i}.txt`);
+      // Objects for the bulk edit below, in a folder of their own, in place before it is first listed.
+      const bulkPrefix = `${prefix}批量/`;
+      const keys = Array.from({ length: 50 }, (_, i) => `${bulkPrefix}对象-${String(i).padStart(2, '0')}.txt`);
       for (const k of keys) await backend.put(k, { standard: { 'content-type': 'text/plain' }, custom: {} });
       await backend.open(objectPath(backend, key));
       await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: '简体中文' });
@@ -255,24 +256,27 @@ for (const mode of MODES) {
       await dialog.getByRole('button', { name: '关闭' }).first().click();
       await expect(dialog).toBeHidden();
 
-      // Bulk edit of five objects in Chinese, one of which vanishes after selection, then its retry.
-      await backend.open(backend.path(`prefix=${encodeURIComponent(prefix)}`));
+      // Bulk edit of 50 objects in Chinese, one of which vanishes after selection, then its retry.
+      await backend.open(backend.path(`prefix=${encodeURIComponent(bulkPrefix)}`));
       await page.getByRole('button', { name: '选择对象…' }).click();
-      const selection = page.getByRole('dialog', { name: `选择 ${backend.bucket}/${prefix} 中的对象` });
-      for (const k of keys) await selection.getByRole('checkbox', { name: k.slice(prefix.length) }).check();
-      await expect(selection.getByTestId('selection-count')).toHaveText('已选择 5 个');
-      await selection.getByRole('button', { name: '编辑 5 个对象的元数据' }).click();
-      const bulk = page.getByRole('dialog', { name: '编辑 5 个对象的元数据' });
+      const selection = page.getByRole('dialog', { name: `选择 ${backend.bucket}/${bulkPrefix} 中的对象` });
+      await selection.getByLabel('全选已加载的对象（50）').check();
+      await expect(selection.getByTestId('selection-count')).toHaveText('已选择 50 个');
+      await selection.getByRole('button', { name: '编辑 50 个对象的元数据' }).click();
+      const bulk = page.getByRole('dialog', { name: '编辑 50 个对象的元数据' });
       await bulk.getByLabel('Cache-Control', { exact: true }).selectOption({ label: '设置为' });
       await bulk.getByLabel('Cache-Control 的新值').fill('no-store');
-      const victim = keys[2] ?? '';
+      const victim = keys[23] ?? '';
       await backend.remove(victim);
-      await bulk.getByRole('button', { name: '应用到 5 个对象' }).click();
+      await bulk.getByRole('button', { name: '应用到 50 个对象' }).click();
       const summary = bulk.getByTestId('bulk-summary');
-      await expect(summary).toHaveText('已完成 5 / 5：4 个已修改，0 个无需修改，1 个失败。', { timeout: 30_000 });
+      await expect(summary).toHaveText('已完成 50 / 50：49 个已修改，0 个无需修改，1 个失败。', { timeout: 60_000 });
+      const failedRow = bulk.getByTestId('bulk-results').locator('tr[data-status="failed"]');
+      await expect(failedRow.getByRole('rowheader')).toHaveText(victim);
+      await expect(failedRow.getByRole('alert')).toContainText('not_found');
       await backend.put(victim, { standard: { 'content-type': 'text/plain' }, custom: {} });
       await bulk.getByRole('button', { name: '重试 1 个失败项' }).click();
-      await expect(summary).toHaveText('已完成 5 / 5：5 个已修改，0 个无需修改，0 个失败。', { timeout: 30_000 });
+      await expect(summary).toHaveText('已完成 50 / 50：50 个已修改，0 个无需修改，0 个失败。', { timeout: 30_000 });
       for (const k of keys) expect((await backend.head(k))?.standard['cache-control']).toBe('no-store');
       await bulk.getByRole('button', { name: '关闭' }).first().click();
       await expect(bulk).toBeHidden();

@@ -120,7 +120,7 @@ for (const mode of MODES) {
       await expect(selection.getByRole('checkbox', { name: 'three.txt' })).toBeVisible();
     });
 
-    test('in Chinese: copy with REPLACE and move', async ({ page, emulator, api, pageOrigin }) => {
+    test('in Chinese: copy with COPY and with REPLACE, and move', async ({ page, emulator, api, pageOrigin }) => {
       const backend = await backendFor(mode, page, { emulator, api, pageOrigin });
       const prefix = uniquePrefix('zh');
       const key = `${prefix}文件.txt`;
@@ -128,6 +128,19 @@ for (const mode of MODES) {
       await backend.open(backend.path(`prefix=${encodeURIComponent(prefix)}&object=${encodeURIComponent(key)}`));
       await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: '简体中文' });
       const details = page.getByRole('complementary', { name: '对象详情' });
+
+      // COPY (the default): the copy carries the source's metadata unchanged.
+      await details.getByRole('button', { name: '复制…' }).click();
+      const keep = page.getByRole('dialog', { name: `复制 ${key}` });
+      await expect(keep.getByLabel('保留元数据（COPY）')).toBeChecked();
+      await keep.getByLabel('目标键').fill(`${prefix}保留.txt`);
+      await keep.getByRole('button', { name: '复制', exact: true }).click();
+      await expect(keep.getByText(`已复制到 ${prefix}保留.txt。`)).toBeVisible();
+      expect(await backend.head(`${prefix}保留.txt`)).toEqual(META);
+      await keep.getByRole('button', { name: '关闭' }).last().click();
+      await expect(keep).toBeHidden();
+
+      // REPLACE: the edited field changes, everything else is sent as it was.
       await details.getByRole('button', { name: '复制…' }).click();
       const dialog = page.getByRole('dialog', { name: `复制 ${key}` });
       await dialog.getByLabel('替换元数据（REPLACE）').check();
