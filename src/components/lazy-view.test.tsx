@@ -80,14 +80,20 @@ describe('lazyView', () => {
     vi.useFakeTimers();
     try {
       let loads = 0;
-      const views = [lazyView(async () => {
-        loads += 1;
-        return Hello;
-      })];
-      function Screen() {
-        usePreloadWhenIdle(views, 2000);
-        return null;
-      }
+      // A screen that preloads one fresh lazy view (each counts its downloads into `loads`).
+      const screenPreloadingOneView = () => {
+        const views = [
+          lazyView(async () => {
+            loads += 1;
+            return Hello;
+          }),
+        ];
+        return function Screen() {
+          usePreloadWhenIdle(views, 2000);
+          return null;
+        };
+      };
+      const Screen = screenPreloadingOneView();
       const first = render(<Screen />);
       vi.advanceTimersByTime(1999);
       expect(loads).toBe(0);
@@ -96,14 +102,7 @@ describe('lazyView', () => {
       expect(loads).toBe(1);
       first.unmount();
 
-      const other = [lazyView(async () => {
-        loads += 1;
-        return Hello;
-      })];
-      function Gone() {
-        usePreloadWhenIdle(other, 2000);
-        return null;
-      }
+      const Gone = screenPreloadingOneView();
       render(<Gone />).unmount();
       vi.advanceTimersByTime(5000);
       expect(loads).toBe(1);

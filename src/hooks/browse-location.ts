@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useLocation, useParams } from '../lib/router.tsx';
+import { safeDecode, useLocation, useParams } from '../lib/router.tsx';
 
 /**
  * The URL owns navigation state (architecture.md): zone and bucket are path segments, the prefix,
@@ -71,14 +71,6 @@ export function readQueryParam(search: string, name: string): string | null {
     return eq < 0 ? '' : safeDecode(part.slice(eq + 1));
   }
   return null;
-}
-
-function safeDecode(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
 }
 
 export function useBrowseLocation(): BrowseLocation {

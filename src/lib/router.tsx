@@ -142,7 +142,8 @@ export function createMemoryHistory(initial = '/'): History & { entries: string[
   };
 }
 
-function safeDecode(value: string): string {
+/** Percent-decodes `value`; a malformed escape leaves it as it is. */
+export function safeDecode(value: string): string {
   try {
     return decodeURIComponent(value);
   } catch {

@@ -167,8 +167,7 @@ export class MultipartUpload {
   }
 
   #remoteRef(uploadId: string): RemoteUpload {
-    const { bucket, zone, key } = this.#spec;
-    return { bucket, ...(zone === undefined ? {} : { zone }), key, uploadId };
+    return { ...this.#destinationOnly(), uploadId };
   }
 
   #setPhase(phase: MultipartPhase): void {
@@ -443,9 +442,8 @@ export class MultipartUpload {
       // offline, a retried timeout): the upload is then gone. The object we asked for carries our whole-file
       // MD5 as its ETag (ref §8.5) and the file's size, so a HEAD tells whether that Complete succeeded.
       if (!(error instanceof ApiError && error.code === 'upload_not_exists' && this.#completeAttempts > 1)) throw error;
-      const { bucket, zone, key, file } = this.#spec;
-      const head = await this.#deps.ports.headObject({ bucket, key, ...(zone === undefined ? {} : { zone }) }, signal);
-      if (!head || head.size !== file.size || normalEtag(head.etag ?? '') !== wholeMd5) throw error;
+      const head = await this.#deps.ports.headObject(this.#destinationOnly(), signal);
+      if (!head || head.size !== this.#spec.file.size || normalEtag(head.etag ?? '') !== wholeMd5) throw error;
     }
     this.#completed = true;
     this.#closeSession();
