@@ -5,6 +5,11 @@ import { defineConfig, devices } from '@playwright/test';
 const systemChromium = '/usr/bin/chromium';
 const executablePath = process.env.CHROMIUM_PATH ?? (existsSync(systemChromium) ? systemChromium : undefined);
 
+// The console under test is served on a port of its own (E2E_PORT to run several checkouts side by side),
+// and a server already listening there is never reused: `npm test` always tests the build it just made.
+const port = Number(process.env.E2E_PORT ?? 4317);
+const origin = `http://127.0.0.1:${port}`;
+
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
@@ -15,7 +20,7 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   timeout: 60_000,
   use: {
-    baseURL: 'http://127.0.0.1:4173',
+    baseURL: origin,
     trace: 'off',
     ...devices['Desktop Chrome'],
     launchOptions: {
@@ -32,9 +37,9 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'npm run build && npm run preview -- --host 127.0.0.1',
-    url: 'http://127.0.0.1:4173',
-    reuseExistingServer: !process.env.CI,
+    command: `npm run build && npm run preview -- --host 127.0.0.1 --port ${port} --strictPort`,
+    url: origin,
+    reuseExistingServer: false,
     timeout: 120_000,
   },
 });

@@ -2,7 +2,7 @@ import { listBuckets } from '../src/api/service/operations.ts';
 import { ConsolePage, expectNoAxeViolations } from './fixtures.ts';
 import { connect, expect, fillConnectForm, OTHER_USER, test } from './support/emulator.ts';
 
-// Endpoint mode against the standalone emulator over real HTTP: the page (http://127.0.0.1:4173) and the
+// Endpoint mode against the standalone emulator over real HTTP: the page (the e2e origin, http://127.0.0.1:4317) and the
 // emulator (another port) are different origins, so Chromium sends real preflights and enforces the
 // buckets' CORS rules (the demo seed gives every demo bucket a permissive rule; service-level calls are
 // open on the emulator, ref §9.9/§12).

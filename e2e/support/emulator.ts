@@ -187,7 +187,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     expect(problems, 'page errors, console errors or dialogs during the test').toEqual([]);
   },
   pageOrigin: async ({ baseURL }, use) => {
-    await use(new URL(baseURL ?? 'http://127.0.0.1:4173').origin);
+    await use(new URL(baseURL ?? 'http://127.0.0.1:4317').origin);
   },
   api: async ({ emulator }, use) => {
     await use(createClient(emulatorConnection(emulator)));
