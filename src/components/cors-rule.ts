@@ -20,8 +20,16 @@ export const CONSOLE_REQUEST_HEADERS = [
   'range',
 ] as const;
 
+/**
+ * `*` comes first: browsers read it as "every header" for requests without credentials (the console
+ * sends none), and it is the only way to expose custom metadata keys the console does not know by name
+ * (browsers take `x-qs-meta-*` literally, not as a pattern). The names after it keep the rule useful for
+ * a client that does not honour `*`.
+ */
 export const CONSOLE_EXPOSED_HEADERS = [
+  '*',
   'etag',
+  'date',
   'x-qs-request-id',
   'last-modified',
   'content-type',
@@ -34,12 +42,10 @@ export const CONSOLE_EXPOSED_HEADERS = [
   'x-qs-storage-class',
   'x-qs-object-type',
   'x-qs-next-append-position',
-  'x-qs-meta-*',
 ] as const;
 
 /**
- * `metaNames`: custom metadata keys (without prefix) the user wants to read. Wildcards in
- * expose_headers are undocumented (ref §9.9), so known names are listed explicitly beside `x-qs-meta-*`.
+ * `metaNames`: custom metadata keys (without prefix) the user wants to read, listed by name beside `*`.
  */
 export function buildCorsRule(origin: string, metaNames: readonly string[] = []): CorsRule {
   const meta = [...new Set(metaNames.map((n) => `x-qs-meta-${n.toLowerCase()}`))].sort();

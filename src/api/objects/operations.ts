@@ -9,7 +9,7 @@ import {
   type RequestBody,
   type WriteResult,
 } from '../client.ts';
-import { metadataFromHeaders, metadataToHeaders, type ObjectMetadata } from '../metadata/model.ts';
+import { metadataFromHeaders, metadataToHeaders, parseHttpDate, type ObjectMetadata } from '../metadata/model.ts';
 import { httpDate } from '../signing.ts';
 import { sendWithProgress, type TransferProgress } from '../transfer.ts';
 import { encodeKey } from '../url.ts';
@@ -95,6 +95,11 @@ export interface ObjectHead {
   lastModified?: Date;
   /** The Last-Modified header verbatim, for `If-Unmodified-Since` round trips. */
   lastModifiedRaw?: string;
+  /**
+   * The server's clock when it answered (the Date header), with the local time it arrived, so a caller
+   * can tell "now" on the server's clock. Absent when the browser may not read Date (CORS).
+   */
+  serverClock?: { serverDate: Date; receivedAt: number };
   storageClass: string;
   /** `appendable` for objects written by AppendObject (ref §5.8). */
   objectType?: string;
@@ -125,6 +130,8 @@ export function objectHeadFromResponse(response: Response, ref: ObjectRef, opera
     head.lastModifiedRaw = h['last-modified'];
     head.lastModified = new Date(h['last-modified']);
   }
+  const date = parseHttpDate(response.headers.get('date') ?? '');
+  if (date) head.serverClock = { serverDate: date, receivedAt: Date.now() };
   if (h['x-qs-object-type'] !== undefined) head.objectType = h['x-qs-object-type'];
   if (h['x-qs-next-append-position'] !== undefined) head.nextAppendPosition = h['x-qs-next-append-position'];
   if (h['x-qs-encryption-customer-algorithm'] !== undefined) head.encryptionAlgorithm = h['x-qs-encryption-customer-algorithm'];

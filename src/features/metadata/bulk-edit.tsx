@@ -10,12 +10,14 @@ import { Dialog } from '../../components/dialog.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { useClient } from '../../hooks/use-client.ts';
 import { useI18n, type MessageKey } from '../../i18n/i18n.tsx';
-import { runBulkEdit, type BulkItemState } from './bulk.ts';
+import { BulkConflictError, runBulkEdit, type BulkItemState } from './bulk.ts';
 import { bulkEditsFromValues, bulkIssues, bulkSchema, bulkStoredValue, emptyBulkValues, type BulkValues } from './bulk-model.ts';
 import { ROW_ENCODINGS, parseRowEncoding } from './editor-model.ts';
 import { ruleMessageKey } from './metadata-fields.tsx';
-import { useMetadataVisibility } from './visibility.ts';
-import { VisibilityNotice, visibilityAllowsSave } from './visibility-notice.tsx';
+import { hiddenHeaders, saveWouldBeIncomplete } from '../../api/cors/visibility.ts';
+import { useHeaderVisibility } from '../../hooks/use-header-visibility.ts';
+import { SaveBlockedError, type SaveBlock } from './save.ts';
+import { SaveSafetyNotice } from './visibility-notice.tsx';
 // oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
 import './metadata.css';
 
@@ -74,8 +76,11 @@ function BulkEditor({ zone, bucket, keys }: { zone: string; bucket: string; keys
   const [running, setRunning] = useState(false);
   const [noEdits, setNoEdits] = useState(false);
   const editsRef = useRef<MetadataEdits | null>(null);
-  const visibility = useMetadataVisibility(zone, bucket);
-  const [acknowledged, setAcknowledged] = useState(false);
+  const visibility = useHeaderVisibility(zone, bucket);
+  // Bulk edit covers objects the user has not looked at one by one: hidden headers always block it.
+  const hidden = hiddenHeaders(visibility);
+  const block: SaveBlock | null =
+    visibility.kind === 'checking' ? { kind: 'checking' } : saveWouldBeIncomplete(hidden) ? { kind: 'hidden-headers', hidden } : null;
 
   const run = async (targets: readonly string[], edits: MetadataEdits) => {
     setRunning(true);
@@ -88,6 +93,7 @@ function BulkEditor({ zone, bucket, keys }: { zone: string; bucket: string; keys
       client,
       targets.map((key) => ({ zone, bucket, key })),
       edits,
+      visibility,
       (key, state) => setStates((previous) => new Map(previous).set(key, state)),
     );
     setRunning(false);
@@ -235,10 +241,12 @@ function BulkEditor({ zone, bucket, keys }: { zone: string; bucket: string; keys
         </fieldset>
         <p className="field-hint">{t('metadata.bulk.mergeNote')}</p>
         {noEdits ? <output className="status-line">{t('metadata.bulk.noEdits')}</output> : null}
-        {!started ? <VisibilityNotice visibility={visibility} acknowledged={acknowledged} onAcknowledge={setAcknowledged} /> : null}
+        {!started ? (
+          <SaveSafetyNotice block={block} bucket={{ zone, name: bucket }} allowAcknowledge={false} acknowledged={false} onAcknowledge={() => undefined} />
+        ) : null}
         {!started ? (
           <div className="dialog__actions">
-            <button type="submit" className="button button--primary" disabled={!visibilityAllowsSave(visibility, acknowledged)}>
+            <button type="submit" className="button button--primary" disabled={block !== null}>
               {t('metadata.bulk.apply', { count: keys.length })}
             </button>
           </div>
@@ -303,6 +311,10 @@ function BulkFailure({ error }: { error: unknown }) {
         <code>{error.violation.code}</code> — {t(ruleMessageKey(error.violation.rule), { bytes: error.violation.bytes ?? 0, limit: error.violation.limit ?? 0 })}
       </span>
     );
+  }
+  if (error instanceof BulkConflictError) return <span role="alert">{t('metadata.bulk.conflict')}</span>;
+  if (error instanceof SaveBlockedError) {
+    return <span role="alert">{t(error.block.kind === 'no-guard' ? 'metadata.visibility.noGuard' : 'metadata.visibility.blocked')}</span>;
   }
   return <ErrorNotice error={error} title={t('metadata.bulk.status.failed')} />;
 }

@@ -4,10 +4,10 @@
  * edits do not mention survive. A small pool bounds the number of requests in flight.
  */
 import type { QsClient } from '../../api/client.ts';
-import { diffMetadata, replaceRequestHeaders, type MetadataEdits } from '../../api/metadata/edit.ts';
-import { metadataFromEntries } from '../../api/metadata/model.ts';
-import { copyObject, headObject } from '../../api/objects/operations.ts';
-import { versionConditions } from './save.ts';
+import type { HeaderVisibility } from '../../api/cors/visibility.ts';
+import { applyMetadataEdits, diffMetadata, type MetadataEdits } from '../../api/metadata/edit.ts';
+import { headObject } from '../../api/objects/operations.ts';
+import { saveMetadataEdits } from './save.ts';
 
 export type BulkItemState =
   | { status: 'pending' }
@@ -24,19 +24,31 @@ export interface BulkTarget {
 
 export const BULK_CONCURRENCY = 4;
 
-/** One object: HEAD, merge, and a copy conditional on the version just read. */
-export async function editOneObject(client: QsClient, target: BulkTarget, edits: MetadataEdits, signal?: AbortSignal): Promise<BulkItemState> {
+/** Thrown for an object another client changed between the bulk edit's read and its copy. */
+export class BulkConflictError extends Error {
+  constructor(key: string) {
+    super(`The object ${key} changed while the bulk edit ran; it was not modified.`);
+    this.name = 'BulkConflictError';
+  }
+}
+
+/**
+ * One object: HEAD, merge, and the same guarded save as the single editor (completeness check,
+ * conditional copy, read-back), so a bulk edit never drops a header the browser cannot see.
+ */
+export async function editOneObject(
+  client: QsClient,
+  target: BulkTarget,
+  edits: MetadataEdits,
+  visibility: HeaderVisibility,
+  signal?: AbortSignal,
+): Promise<BulkItemState> {
   const options = signal ? { signal } : {};
   const head = await headObject(client, target, options);
-  const headers = replaceRequestHeaders(head.metadata, edits);
-  const merged = metadataFromEntries(Object.entries(headers));
-  const changes = diffMetadata(head.metadata, merged).length;
+  const changes = diffMetadata(head.metadata, applyMetadataEdits(head.metadata, edits)).length;
   if (changes === 0) return { status: 'unchanged' };
-  const result = await copyObject(
-    client,
-    { ...target, source: { bucket: target.bucket, key: target.key }, directive: 'REPLACE', metadata: merged, conditions: versionConditions(head) },
-    options,
-  );
+  const result = await saveMetadataEdits(client, { ref: target, base: head, edits, visibility, ...(signal ? { signal } : {}) });
+  if (result.kind === 'conflict') throw new BulkConflictError(target.key);
   return { status: 'done', changes, requestId: result.requestId };
 }
 
@@ -48,6 +60,7 @@ export async function runBulkEdit(
   client: QsClient,
   targets: readonly BulkTarget[],
   edits: MetadataEdits,
+  visibility: HeaderVisibility,
   onState: (key: string, state: BulkItemState) => void,
   options: { concurrency?: number; signal?: AbortSignal } = {},
 ): Promise<void> {
@@ -57,7 +70,7 @@ export async function runBulkEdit(
       if (options.signal?.aborted) return;
       onState(target.key, { status: 'running' });
       try {
-        onState(target.key, await editOneObject(client, target, edits, options.signal));
+        onState(target.key, await editOneObject(client, target, edits, visibility, options.signal));
       } catch (error) {
         onState(target.key, { status: 'failed', error });
       }

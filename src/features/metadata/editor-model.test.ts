@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { applyMetadataEdits } from '../../api/metadata/edit.ts';
 import { decodeMetadataValue } from '../../api/metadata/encoding.ts';
 import type { ObjectMetadata } from '../../api/metadata/model.ts';
-import { visibilityFromCors } from './visibility.ts';
 import {
   byteCounts,
   contentDispositionFor,
@@ -155,14 +154,5 @@ describe('helpers', () => {
     expect(date?.getFullYear()).toBe(2031);
     expect(date?.getSeconds()).toBe(59);
     expect(httpDateFromLocalInput('tomorrow')).toBeNull();
-  });
-});
-
-describe('visibilityFromCors (ref §9.9)', () => {
-  const rule = (origin: string, expose: string[]) => ({ allowed_origin: origin, allowed_methods: ['GET' as const], expose_headers: expose });
-  it('is complete only when the first matching rule exposes *', () => {
-    expect(visibilityFromCors({ cors_rules: [rule('*', ['*'])] }, 'http://a.test')).toEqual({ kind: 'complete' });
-    expect(visibilityFromCors({ cors_rules: [rule('http://*.test', ['ETag', 'X-QS-Meta-Author'])] }, 'http://a.test')).toEqual({ kind: 'partial', exposedKeys: ['author'] });
-    expect(visibilityFromCors({ cors_rules: [rule('http://other.test', ['*'])] }, 'http://a.test')).toEqual({ kind: 'partial', exposedKeys: [] });
   });
 });

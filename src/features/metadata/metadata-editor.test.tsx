@@ -220,24 +220,49 @@ describe('metadata editor', () => {
 
     fireEvent.click(within(conflict).getByRole('button', { name: 'Re-apply my edits on their version' }));
     await clickSave(dialog);
-    expect(await within(dialog).findByText('Metadata saved.')).toBeTruthy();
+    // Their version was written this second: the save waits for the next one (Last-Modified resolution).
+    expect(await within(dialog).findByText('Metadata saved.', {}, { timeout: 5000 })).toBeTruthy();
     const after = await headObject(api, ref);
     expect(after.metadata.standard['cache-control']).toBe('no-store');
     expect(after.metadata.custom).toEqual({ author: 'Alice', city: '%E5%8C%97%E4%BA%AC', reviewer: 'Bob' });
   });
 
-  it('warns before saving when the bucket CORS rule hides custom keys, and saves only after an acknowledgement', async () => {
+  it('blocks a save while the bucket CORS rule hides standard headers, naming each; no acknowledgement is offered', async () => {
     await putBucketCors(api, { zone: 'pek3a', bucket }, { cors_rules: [{ allowed_origin: '*', allowed_methods: ['GET', 'PUT', 'HEAD'] as const, allowed_headers: ['*'], expose_headers: ['ETag', 'x-qs-meta-author'] }] } satisfies PutBucketCorsBody);
     try {
       renderEditor();
       const dialog = await screen.findByRole('dialog');
       change(await within(dialog).findByLabelText('Cache-Control'), 'no-cache');
       fireEvent.click(within(dialog).getByRole('button', { name: 'Review changes' }));
-      const warning = await within(dialog).findByTestId('visibility-warning');
-      expect(warning.textContent).toContain('x-qs-meta-author');
+      await within(dialog).findByTestId('metadata-diff');
+      const warnings = await within(dialog).findAllByTestId('visibility-warning');
+      const warning = warnings[warnings.length - 1];
+      if (!warning) throw new Error('no warning');
+      const hidden = within(warning).getByRole('list', { name: 'Headers hidden by the bucket’s CORS rule' });
+      expect(within(hidden).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+        // Node's fetch does not filter headers as a browser does, so what the object has is readable here;
+        // the e2e journeys check the browser's side.
+        'content-encoding',
+        'x-qs-meta-* (any custom key other than x-qs-meta-author)',
+      ]);
+      expect(within(dialog).getByRole('button', { name: 'Save' }).hasAttribute('disabled')).toBe(true);
+      expect(within(warning).queryByRole('checkbox')).toBeNull();
+    } finally {
+      await putBucketCors(api, { zone: 'pek3a', bucket }, EXPOSE_ALL);
+    }
+  });
+
+  it('hidden custom keys alone can be acknowledged, by naming the keys the console sees', async () => {
+    await putBucketCors(api, { zone: 'pek3a', bucket }, { cors_rules: [{ allowed_origin: '*', allowed_methods: ['GET', 'PUT', 'HEAD'] as const, allowed_headers: ['*'], expose_headers: ['ETag', 'Content-Disposition', 'Content-Encoding', 'x-qs-meta-author'] }] } satisfies PutBucketCorsBody);
+    try {
+      renderEditor();
+      const dialog = await screen.findByRole('dialog');
+      change(await within(dialog).findByLabelText('Cache-Control'), 'no-cache');
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Review changes' }));
+      await within(dialog).findByTestId('metadata-diff');
       const save = within(dialog).getByRole('button', { name: 'Save' });
       expect(save.hasAttribute('disabled')).toBe(true);
-      fireEvent.click(within(warning).getByLabelText('I know this object has no other custom keys; save anyway'));
+      fireEvent.click(within(dialog).getByLabelText('I know this object has no custom metadata keys other than x-qs-meta-author; save anyway'));
       expect(save.hasAttribute('disabled')).toBe(false);
     } finally {
       await putBucketCors(api, { zone: 'pek3a', bucket }, EXPOSE_ALL);

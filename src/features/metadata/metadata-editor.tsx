@@ -18,10 +18,10 @@ import { editorSchema, editsBetween, editsFromValues, hasEdits, valuesFromMetada
 import { lastSaveId, recordSave, useLastSave, type LastSave } from './last-save.ts';
 import { MetadataDiff } from './metadata-diff.tsx';
 import { MetadataFields, ruleMessageKey } from './metadata-fields.tsx';
-import { saveMetadataEdits, type SaveResult } from './save.ts';
+import { hiddenFor, saveBlock, SaveBlockedError, saveMetadataEdits, versionGuard, type SaveResult } from './save.ts';
 import { withFlag } from './url-flag.ts';
-import { useMetadataVisibility } from './visibility.ts';
-import { VisibilityNotice, visibilityAllowsSave } from './visibility-notice.tsx';
+import { useHeaderVisibility } from '../../hooks/use-header-visibility.ts';
+import { GuardNote, SaveSafetyNotice } from './visibility-notice.tsx';
 // oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
 import './metadata.css';
 
@@ -37,6 +37,13 @@ function useInvalidateObject(client: QsClient, ref: ObjectRef) {
 
 function SaveFailure({ error }: { error: unknown }) {
   const { t } = useI18n();
+  if (error instanceof SaveBlockedError) {
+    return (
+      <div className="notice notice--error" role="alert">
+        <p>{t('metadata.blocked', { reason: t(error.block.kind === 'no-guard' ? 'metadata.visibility.noGuard' : 'metadata.visibility.blocked') })}</p>
+      </div>
+    );
+  }
   if (error instanceof MetadataEditError) {
     return (
       <div className="notice notice--error" role="alert" data-error-code={error.violation.code}>
@@ -94,9 +101,10 @@ function UndoAction({ saveId, objectRef, last }: { saveId: string; objectRef: Ob
   const { t } = useI18n();
   const client = useClient();
   const invalidate = useInvalidateObject(client, objectRef);
+  const visibility = useHeaderVisibility(objectRef.zone ?? client.connection.defaultZone, objectRef.bucket);
   const undo = useMutation({
     mutationFn: (save: LastSave) =>
-      saveMetadataEdits(client, { ref: objectRef, base: save.after, edits: editsBetween(save.after.metadata, save.before.metadata) }),
+      saveMetadataEdits(client, { ref: objectRef, base: save.after, edits: editsBetween(save.after.metadata, save.before.metadata), visibility }),
     onSuccess: async (result) => {
       if (result.kind === 'saved') recordSave(saveId, null);
       await invalidate();
@@ -106,7 +114,7 @@ function UndoAction({ saveId, objectRef, last }: { saveId: string; objectRef: Ob
   return (
     <div className="metadata-undo">
       {last ? (
-        <button type="button" className="button" onClick={() => undo.mutate(last)} disabled={undo.isPending}>
+        <button type="button" className="button" onClick={() => undo.mutate(last)} disabled={undo.isPending || visibility.kind === 'checking'}>
           {undo.isPending ? t('metadata.undoing') : t('metadata.undo')}
         </button>
       ) : null}
@@ -147,8 +155,8 @@ function MetadataEditor({ objectRef, saveId, onClose }: { objectRef: ObjectRef; 
 
 type Step =
   | { name: 'edit' }
-  | { name: 'review'; base: ObjectHead; edits: MetadataEdits; origin: 'edit' | 'reapply' | 'overwrite' }
-  | { name: 'conflict'; base: ObjectHead; theirs: ObjectHead; edits: MetadataEdits; detectedBy: 'head' | 'precondition' }
+  | { name: 'review'; base: ObjectHead; edits: MetadataEdits; origin: 'edit' | 'reapply' | 'overwrite' | 'reread' }
+  | { name: 'conflict'; base: ObjectHead; theirs: ObjectHead; edits: MetadataEdits; detectedBy: 'head' | 'precondition' | 'verify' }
   | { name: 'saved'; result: Extract<SaveResult, { kind: 'saved' }> };
 
 function EditorSession({ base, objectRef, saveId, onClose }: { base: ObjectHead; objectRef: ObjectRef; saveId: string; onClose: () => void }) {
@@ -157,7 +165,8 @@ function EditorSession({ base, objectRef, saveId, onClose }: { base: ObjectHead;
   const invalidate = useInvalidateObject(client, objectRef);
   const [step, setStep] = useState<Step>({ name: 'edit' });
   const [noChanges, setNoChanges] = useState(false);
-  const visibility = useMetadataVisibility(objectRef.zone ?? client.connection.defaultZone, objectRef.bucket);
+  const zone = objectRef.zone ?? client.connection.defaultZone;
+  const visibility = useHeaderVisibility(zone, objectRef.bucket);
   const [acknowledged, setAcknowledged] = useState(false);
   const form = useForm<EditorValues>({
     defaultValues: valuesFromMetadata(base.metadata),
@@ -165,7 +174,8 @@ function EditorSession({ base, objectRef, saveId, onClose }: { base: ObjectHead;
     mode: 'onChange',
   });
   const save = useMutation({
-    mutationFn: (input: { base: ObjectHead; edits: MetadataEdits }) => saveMetadataEdits(client, { ref: objectRef, ...input }),
+    mutationFn: (input: { base: ObjectHead; edits: MetadataEdits }) =>
+      saveMetadataEdits(client, { ref: objectRef, ...input, visibility, acknowledgedHiddenCustom: acknowledged }),
     onSuccess: async (result, input) => {
       if (result.kind === 'saved') {
         recordSave(saveId, { before: result.before, after: result.after });
@@ -176,6 +186,17 @@ function EditorSession({ base, objectRef, saveId, onClose }: { base: ObjectHead;
       await invalidate();
     },
   });
+
+  const bucketRef = { zone, name: objectRef.bucket };
+  const editBlock = saveBlock(visibility, base, false);
+  /** After the CORS rule changed: read the object again and review the same edits on what it now shows. */
+  const reread = async () => {
+    const head = await headObject(client, objectRef);
+    const edits = step.name === 'review' || step.name === 'conflict' ? step.edits : editsFromValues(base.metadata, form.getValues());
+    setAcknowledged(false);
+    save.reset();
+    setStep({ name: 'review', base: head, edits, origin: 'reread' });
+  };
 
   const onReview = (values: EditorValues) => {
     const edits = editsFromValues(base.metadata, values);
@@ -191,6 +212,9 @@ function EditorSession({ base, objectRef, saveId, onClose }: { base: ObjectHead;
   if (step.name === 'edit') {
     return (
       <form className="metadata-editor" onSubmit={(e) => void form.handleSubmit(onReview)(e)} noValidate>
+        {editBlock && editBlock.kind !== 'checking' ? (
+          <SaveSafetyNotice block={editBlock} bucket={bucketRef} allowAcknowledge={false} acknowledged={false} onAcknowledge={() => undefined} onFixed={() => void reread()} />
+        ) : null}
         <MetadataFields form={form} />
         {noChanges ? <output className="status-line">{t('metadata.noChanges')}</output> : null}
         {form.formState.isSubmitted && !form.formState.isValid ? <p role="alert">{t('metadata.fixErrors')}</p> : null}
@@ -209,18 +233,20 @@ function EditorSession({ base, objectRef, saveId, onClose }: { base: ObjectHead;
   if (step.name === 'review') {
     const after = applyMetadataEdits(step.base.metadata, step.edits);
     const changes = diffMetadata(step.base.metadata, after);
+    const reviewBlock = saveBlock(visibility, step.base, acknowledged);
     return (
       <div className="metadata-editor">
-        {step.origin !== 'edit' ? <p>{t(step.origin === 'reapply' ? 'metadata.reviewReapply' : 'metadata.reviewOverwrite')}</p> : null}
+        {step.origin !== 'edit' ? <p>{t(step.origin === 'reapply' ? 'metadata.reviewReapply' : step.origin === 'reread' ? 'metadata.reviewReread' : 'metadata.reviewOverwrite')}</p> : null}
         <MetadataDiff changes={changes} caption={t('metadata.diff.caption')} />
         <p className="field-hint">{t('metadata.fullSetNote')}</p>
-        <VisibilityNotice visibility={visibility} acknowledged={acknowledged} onAcknowledge={setAcknowledged} />
+        <SaveSafetyNotice block={reviewBlock} bucket={bucketRef} allowAcknowledge acknowledged={acknowledged} onAcknowledge={setAcknowledged} onFixed={() => void reread()} />
+        {reviewBlock === null ? <GuardNote guard={versionGuard(step.base)} etagHidden={hiddenFor(visibility, step.base).etag} /> : null}
         {save.isError ? <SaveFailure error={save.error} /> : null}
         <div className="dialog__actions">
           <button
             type="button"
             className="button button--primary"
-            disabled={save.isPending || changes.length === 0 || !visibilityAllowsSave(visibility, acknowledged)}
+            disabled={save.isPending || changes.length === 0 || reviewBlock !== null}
             onClick={() => save.mutate({ base: step.base, edits: step.edits })}
           >
             {save.isPending ? t('metadata.saving') : t('metadata.save')}
@@ -245,7 +271,7 @@ function EditorSession({ base, objectRef, saveId, onClose }: { base: ObjectHead;
       <div className="metadata-editor" data-testid="metadata-conflict">
         <div className="notice notice--error" role="alert">
           <h3>{t('metadata.conflict.title')}</h3>
-          <p>{t(step.detectedBy === 'head' ? 'metadata.conflict.byHead' : 'metadata.conflict.byPrecondition')}</p>
+          <p>{t(step.detectedBy === 'head' ? 'metadata.conflict.byHead' : step.detectedBy === 'verify' ? 'metadata.conflict.byVerify' : 'metadata.conflict.byPrecondition')}</p>
         </div>
         <MetadataDiff
           changes={diffMetadata(step.theirs.metadata, mine)}

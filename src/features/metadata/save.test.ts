@@ -8,6 +8,9 @@ import { copyObject, headObject, putObject } from '../../api/objects/operations.
 import { runBulkEdit, type BulkItemState } from './bulk.ts';
 import { editsBetween } from './editor-model.ts';
 import { saveMetadataEdits } from './save.ts';
+import type { HeaderVisibility } from '../../api/cors/visibility.ts';
+
+const visibility: HeaderVisibility = { kind: 'all', reason: 'demo' };
 
 // Seconds matter: Last-Modified has one-second resolution, so the tests move the shared clock on.
 let offsetMs = 0;
@@ -60,6 +63,7 @@ describe('saveMetadataEdits', () => {
   it('sends the full merged set: untouched standard headers and keys survive, edits apply', async () => {
     const base = await headObject(client, ref);
     const result = await saveMetadataEdits(client, {
+      visibility,
       ref,
       base,
       edits: { standard: { 'cache-control': 'no-cache', expires: null }, custom: [{ op: 'set', key: 'Author', value: 'Bob' }, { op: 'remove', key: 'project' }] },
@@ -83,30 +87,30 @@ describe('saveMetadataEdits', () => {
     const base = await headObject(client, ref);
     tick();
     await copyObject(client, { ...ref, source: ref, directive: 'REPLACE', metadata: { standard: { 'content-type': 'text/csv' }, custom: { theirs: '1' } } });
-    const result = await saveMetadataEdits(client, { ref, base, edits: { custom: [{ op: 'set', key: 'mine', value: '2' }] } });
+    const result = await saveMetadataEdits(client, { visibility, ref, base, edits: { custom: [{ op: 'set', key: 'mine', value: '2' }] } });
     expect(result.kind).toBe('conflict');
     expect(result.kind === 'conflict' && result.detectedBy).toBe('head');
     expect(result.kind === 'conflict' && result.theirs.metadata.custom).toEqual({ theirs: '1' });
     expect((await headObject(client, ref)).metadata.custom).toEqual({ theirs: '1' });
   });
 
-  it('reports a conflict from the conditional copy (412, If-Match) when the content changes between HEAD and copy', async () => {
+  it('reports a conflict from the conditional copy (412, If-Unmodified-Since) when the content changes between HEAD and copy', async () => {
     const base = await headObject(client, ref);
     const racing = racingClient('CopyObject', () => putObject(client, { ...ref, body: 'changed content', metadata: { standard: {}, custom: { racer: 'yes' } } }));
-    const result = await saveMetadataEdits(racing, { ref, base, edits: { custom: [{ op: 'set', key: 'mine', value: '2' }] } });
+    const result = await saveMetadataEdits(racing, { visibility, ref, base, edits: { custom: [{ op: 'set', key: 'mine', value: '2' }] } });
     expect(result.kind === 'conflict' && result.detectedBy).toBe('precondition');
     expect(result.kind === 'conflict' && result.theirs.metadata.custom).toEqual({ racer: 'yes' });
     expect((await headObject(client, ref)).metadata.custom).toEqual({ racer: 'yes' });
   });
 
-  it('makes the copy conditional on the version just read (If-Match ETag + If-Unmodified-Since Last-Modified)', async () => {
+  it('makes the copy conditional on the version just read (If-Unmodified-Since Last-Modified, no If-Match to override it)', async () => {
     const base = await headObject(client, ref);
     const sent: SendInput[] = [];
     const recording: QsClient = { ...client, send: (input) => (sent.push(input), client.send(input)) };
-    await saveMetadataEdits(recording, { ref, base, edits: { custom: [{ op: 'set', key: 'mine', value: '2' }] } });
+    await saveMetadataEdits(recording, { visibility, ref, base, edits: { custom: [{ op: 'set', key: 'mine', value: '2' }] } });
     expect(sent.map((input) => input.operation)).toEqual(['HeadObject', 'CopyObject', 'HeadObject']);
     const headers = sent[1]?.headers ?? {};
-    expect(headers['x-qs-copy-source-if-match']).toBe(base.etag);
+    expect(headers['x-qs-copy-source-if-match']).toBeUndefined();
     expect(headers['x-qs-copy-source-if-unmodified-since']).toBe(base.lastModifiedRaw);
     expect(headers['x-qs-metadata-directive']).toBe('REPLACE');
     expect(headers['x-qs-copy-source']).toBe('/demo-documents/editor/report.txt');
@@ -129,7 +133,7 @@ describe('saveMetadataEdits', () => {
   it('refuses a merged set over 2 KB before sending anything', async () => {
     const base = await headObject(client, ref);
     const big = 'v'.repeat(2048);
-    await expect(saveMetadataEdits(client, { ref, base, edits: { custom: [{ op: 'set', key: 'big', value: big }] } })).rejects.toSatisfy(
+    await expect(saveMetadataEdits(client, { visibility, ref, base, edits: { custom: [{ op: 'set', key: 'big', value: big }] } })).rejects.toSatisfy(
       (error: unknown) => error instanceof MetadataEditError && error.violation.rule === 'total_too_large' && error.violation.code === 'metadata_too_large',
     );
     expect((await headObject(client, ref)).metadata).toEqual(base.metadata);
@@ -137,21 +141,21 @@ describe('saveMetadataEdits', () => {
 
   it('undo restores the previous metadata exactly, conditional on the saved version', async () => {
     const base = await headObject(client, ref);
-    const saved = await saveMetadataEdits(client, { ref, base, edits: { standard: { 'content-type': 'application/json' }, custom: [{ op: 'remove', key: 'keep' }] } });
+    const saved = await saveMetadataEdits(client, { visibility, ref, base, edits: { standard: { 'content-type': 'application/json' }, custom: [{ op: 'remove', key: 'keep' }] } });
     if (saved.kind !== 'saved') throw new Error('expected a save');
     tick();
-    const undo = await saveMetadataEdits(client, { ref, base: saved.after, edits: editsBetween(saved.after.metadata, saved.before.metadata) });
+    const undo = await saveMetadataEdits(client, { visibility, ref, base: saved.after, edits: editsBetween(saved.after.metadata, saved.before.metadata) });
     expect(undo.kind).toBe('saved');
     expect((await headObject(client, ref)).metadata).toEqual(base.metadata);
   });
 
   it('undo is refused when the object changed after the save', async () => {
     const base = await headObject(client, ref);
-    const saved = await saveMetadataEdits(client, { ref, base, edits: { custom: [{ op: 'set', key: 'mine', value: '1' }] } });
+    const saved = await saveMetadataEdits(client, { visibility, ref, base, edits: { custom: [{ op: 'set', key: 'mine', value: '1' }] } });
     if (saved.kind !== 'saved') throw new Error('expected a save');
     tick();
     await copyObject(client, { ...ref, source: ref, directive: 'REPLACE', metadata: { standard: {}, custom: { later: '1' } } });
-    const undo = await saveMetadataEdits(client, { ref, base: saved.after, edits: editsBetween(saved.after.metadata, saved.before.metadata) });
+    const undo = await saveMetadataEdits(client, { visibility, ref, base: saved.after, edits: editsBetween(saved.after.metadata, saved.before.metadata) });
     expect(undo.kind).toBe('conflict');
     expect((await headObject(client, ref)).metadata.custom).toEqual({ later: '1' });
   });
@@ -183,7 +187,7 @@ describe('runBulkEdit', () => {
     };
     const edits = { standard: { 'cache-control': 'max-age=60' }, custom: [{ op: 'set' as const, key: 'team', value: 'blue' }] };
     const targets = keys.map((key) => ({ zone: 'pek3a', bucket, key }));
-    await runBulkEdit(counting, targets, edits, (key, state) => states.set(key, state), { concurrency: 3 });
+    await runBulkEdit(counting, targets, edits, visibility, (key, state) => states.set(key, state), { concurrency: 3 });
     expect(maxInFlight).toBeLessThanOrEqual(3);
     const failed = [...states].filter(([, s]) => s.status === 'failed').map(([k]) => k);
     expect(failed).toEqual([missing]);
@@ -199,13 +203,13 @@ describe('runBulkEdit', () => {
     }
 
     await putObject(client, { zone: 'pek3a', bucket, key: missing, body: 'back', metadata: { standard: { 'content-type': 'text/plain' }, custom: { index: '5' } } });
-    await runBulkEdit(client, [{ zone: 'pek3a', bucket, key: missing }], edits, (key, state) => states.set(key, state));
+    await runBulkEdit(client, [{ zone: 'pek3a', bucket, key: missing }], edits, visibility, (key, state) => states.set(key, state));
     expect(states.get(missing)?.status).toBe('done');
     expect((await headObject(client, { zone: 'pek3a', bucket, key: missing })).metadata.custom).toEqual({ index: '5', team: 'blue' });
 
     // Running the same edits again changes nothing and sends no copy.
     const again = new Map<string, BulkItemState>();
-    await runBulkEdit(client, targets, edits, (key, state) => again.set(key, state));
+    await runBulkEdit(client, targets, edits, visibility, (key, state) => again.set(key, state));
     expect([...again.values()].every((s) => s.status === 'unchanged')).toBe(true);
   });
 });

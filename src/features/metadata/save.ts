@@ -1,18 +1,28 @@
 /**
- * Saving metadata without losing anything (ref §5.2): QingStor can only change metadata by copying an
- * object onto itself with `x-qs-metadata-directive: REPLACE`, which drops whatever the request leaves
- * out. So every save sends the FULL merged set (replaceRequestHeaders), and guards against another
- * client's change in two ways:
- *   1. just before sending, HEAD again and compare ETag, Last-Modified and metadata with the version
- *      the editor loaded;
- *   2. the copy itself is conditional on that version (`x-qs-copy-source-if-match` with the ETag,
- *      `x-qs-copy-source-if-unmodified-since` with Last-Modified), closing the gap between 1 and the copy.
- * Either check failing is a conflict the user resolves; nothing is written then.
+ * Saving metadata without losing anything. QingStor can only change metadata by copying an object onto
+ * itself with `x-qs-metadata-directive: REPLACE`, which drops whatever the request leaves out. So:
+ *
+ * 1. Completeness. Every save sends the FULL merged set (replaceRequestHeaders) — and refuses to run
+ *    when the browser cannot read part of that set (a CORS rule that hides Content-Disposition, say):
+ *    a hidden header reads as absent, and resending "absent" deletes it. Only hidden custom keys may be
+ *    acknowledged by the user (they can know an object has no other keys); hidden standard headers
+ *    always block. See src/api/cors/visibility.ts.
+ * 2. Lost updates. Just before sending, HEAD again and compare with the version the edit was made on;
+ *    then make the copy conditional on that version's Last-Modified
+ *    (`x-qs-copy-source-if-unmodified-since`). Not on the ETag: a self-copy keeps the ETag, so
+ *    If-Match cannot see another client's metadata-only save, and an If-Match would take precedence
+ *    over the date condition. Last-Modified has one-second resolution, so a save never lands within
+ *    the same second as the version it replaces: it waits for the next second on the server's clock.
+ *    With Last-Modified unreadable the guard falls back to If-Match on the ETag (it then cannot see
+ *    metadata-only changes, and says so); with neither, the save is blocked.
+ * 3. Verification. After the copy, HEAD again and check the object holds exactly what was sent;
+ *    anything else is reported as a conflict with both versions.
  */
 import type { ObjectRef, QsClient } from '../../api/client.ts';
+import { hiddenHeaders, saveWouldBeIncomplete, type HeaderVisibility, type HiddenHeaders } from '../../api/cors/visibility.ts';
 import { ApiError } from '../../api/errors.ts';
 import { applyMetadataEdits, diffMetadata, replaceRequestHeaders, type MetadataEdits } from '../../api/metadata/edit.ts';
-import { metadataFromEntries, type ObjectMetadata } from '../../api/metadata/model.ts';
+import { metadataFromEntries, STANDARD_METADATA_HEADERS, type ObjectMetadata } from '../../api/metadata/model.ts';
 import { copyObject, headObject, type CopyConditions, type ObjectHead } from '../../api/objects/operations.ts';
 
 /** True when `fresh` is the same version of the object as `base` (nothing changed in between). */
@@ -20,16 +30,74 @@ export function sameVersion(base: ObjectHead, fresh: ObjectHead): boolean {
   return (
     base.etag === fresh.etag &&
     base.lastModifiedRaw === fresh.lastModifiedRaw &&
+    base.size === fresh.size &&
     diffMetadata(base.metadata, fresh.metadata).length === 0
   );
 }
 
-/** Conditions that make a copy fail with 412 unless the source is still `version` (ref §5.2). */
-export function versionConditions(version: ObjectHead): CopyConditions {
-  const conditions: CopyConditions = {};
-  if (version.etag !== undefined && version.etag !== '') conditions.ifMatch = version.etag;
-  if (version.lastModifiedRaw !== undefined) conditions.ifUnmodifiedSince = version.lastModifiedRaw;
-  return conditions;
+/** What makes the copy fail with 412 if the object is no longer the version the edit was made on. */
+export type VersionGuard =
+  /** The strong guard: any write, metadata-only included, moves Last-Modified. */
+  | { kind: 'last-modified'; lastModified: string }
+  /** Fallback when Last-Modified is unreadable: catches new content, not another metadata-only save. */
+  | { kind: 'etag'; etag: string }
+  | { kind: 'none' };
+
+export function versionGuard(version: ObjectHead): VersionGuard {
+  if (version.lastModifiedRaw !== undefined && version.lastModifiedRaw !== '') return { kind: 'last-modified', lastModified: version.lastModifiedRaw };
+  if (version.etag !== undefined && version.etag !== '') return { kind: 'etag', etag: version.etag };
+  return { kind: 'none' };
+}
+
+export function guardConditions(guard: VersionGuard): CopyConditions {
+  switch (guard.kind) {
+    case 'last-modified':
+      return { ifUnmodifiedSince: guard.lastModified };
+    case 'etag':
+      return { ifMatch: guard.etag };
+    case 'none':
+      return {};
+  }
+}
+
+/** Which headers a save of `head` depends on that this page cannot read. */
+export function hiddenFor(visibility: HeaderVisibility, head: ObjectHead): HiddenHeaders {
+  const present = new Set<string>(STANDARD_METADATA_HEADERS.filter((h) => head.metadata.standard[h] !== undefined));
+  if (head.etag !== undefined) present.add('etag');
+  if (head.lastModifiedRaw !== undefined) present.add('last-modified');
+  return hiddenHeaders(visibility, present);
+}
+
+export type SaveBlock =
+  /** The set a REPLACE save would send may be incomplete; the listed headers are hidden. */
+  | { kind: 'hidden-headers'; hidden: HiddenHeaders }
+  /** The CORS configuration is still being read. */
+  | { kind: 'checking' }
+  /** Neither Last-Modified nor ETag can be read: no way to make the copy conditional. */
+  | { kind: 'no-guard' };
+
+/** Thrown (before anything is sent) when a save could lose data or run unguarded. */
+export class SaveBlockedError extends Error {
+  readonly block: SaveBlock;
+
+  constructor(block: SaveBlock) {
+    super(`Metadata save blocked: ${block.kind}`);
+    this.name = 'SaveBlockedError';
+    this.block = block;
+  }
+}
+
+/**
+ * Why a save of `head` must not run, or null. `acknowledgedHiddenCustom`: the user confirmed the object
+ * has no custom keys besides the readable ones — it covers hidden custom keys only, never a hidden
+ * standard header.
+ */
+export function saveBlock(visibility: HeaderVisibility, head: ObjectHead, acknowledgedHiddenCustom = false): SaveBlock | null {
+  if (visibility.kind === 'checking') return { kind: 'checking' };
+  const hidden = hiddenFor(visibility, head);
+  if (saveWouldBeIncomplete(hidden) && !(hidden.standard.length === 0 && acknowledgedHiddenCustom)) return { kind: 'hidden-headers', hidden };
+  if (versionGuard(head).kind === 'none') return { kind: 'no-guard' };
+  return null;
 }
 
 export type SaveResult =
@@ -40,11 +108,15 @@ export type SaveResult =
       /** The object as a HEAD after the save reads it (the base for an undo). */
       after: ObjectHead;
       requestId: string;
+      guard: VersionGuard;
     }
   | {
       kind: 'conflict';
-      /** Which guard noticed: the HEAD comparison, or the server's precondition (412). */
-      detectedBy: 'head' | 'precondition';
+      /**
+       * Which check noticed: the HEAD before sending, the server's precondition (412), or the HEAD after
+       * the save (the copy ran, but the object does not hold what was sent: someone wrote right after).
+       */
+      detectedBy: 'head' | 'precondition' | 'verify';
       theirs: ObjectHead;
     };
 
@@ -53,27 +125,90 @@ export interface SaveInput {
   /** The version the edits were made against. */
   base: ObjectHead;
   edits: MetadataEdits;
+  /** What this page can read of the bucket's headers (useHeaderVisibility). */
+  visibility: HeaderVisibility;
+  acknowledgedHiddenCustom?: boolean;
   signal?: AbortSignal;
 }
 
+/** Longest wait for the next server second when the server's clock is unknown (local clock only). */
+const MAX_SECOND_WAIT_MS = 3000;
+
+/** The server's "now", never later than the truth when its Date header was read (Date truncates to seconds). */
+function serverNow(client: QsClient, version: ObjectHead): { ms: number; exact: boolean } {
+  const clock = version.serverClock;
+  if (clock) return { ms: clock.serverDate.getTime() + (Date.now() - clock.receivedAt), exact: true };
+  return { ms: client.now().getTime(), exact: false };
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
 /**
- * Applies `edits` to the object if it is still `base`. Throws MetadataEditError when the merged set
- * breaks a rule of ref §6 (nothing sent), ApiError/NetworkError for other failures.
+ * Waits until the server's clock has left the second of `version`'s Last-Modified, so the copy's own
+ * Last-Modified is later and a concurrent save conditioned on `version` fails with 412.
+ */
+async function waitPastLastModified(client: QsClient, version: ObjectHead, signal: AbortSignal | undefined): Promise<void> {
+  const modified = version.lastModified?.getTime();
+  if (modified === undefined || Number.isNaN(modified)) return;
+  const nextSecond = Math.floor(modified / 1000) * 1000 + 1000;
+  const now = serverNow(client, version);
+  // Without the server's Date, allow one more second for a local clock that runs ahead.
+  const margin = now.exact ? 0 : 1000;
+  const delay = Math.min(nextSecond + margin - now.ms, MAX_SECOND_WAIT_MS);
+  if (delay > 0) await sleep(delay + 20, signal);
+}
+
+/** REPLACE without a Content-Type stores application/octet-stream; compare what the server will hold. */
+function withStoredDefaults(m: ObjectMetadata): ObjectMetadata {
+  return m.standard['content-type'] === undefined ? { ...m, standard: { ...m.standard, 'content-type': 'application/octet-stream' } } : m;
+}
+
+/** True when `after` holds exactly `sent` on top of the same body as `before`. */
+function holdsWhatWasSent(before: ObjectHead, sent: ObjectMetadata, after: ObjectHead): boolean {
+  if (after.size !== before.size) return false;
+  if (before.etag !== undefined && after.etag !== before.etag) return false;
+  return diffMetadata(withStoredDefaults(sent), withStoredDefaults(after.metadata)).length === 0;
+}
+
+/**
+ * Applies `edits` to the object if it is still `base`. Throws SaveBlockedError when the save could lose
+ * data or run unguarded, MetadataEditError when the merged set breaks a metadata rule (nothing sent in
+ * either case), ApiError/NetworkError for other failures.
  */
 export async function saveMetadataEdits(client: QsClient, input: SaveInput): Promise<SaveResult> {
   const { ref, base, edits, signal } = input;
   const options = signal ? { signal } : {};
   const fresh = await headObject(client, ref, options);
   if (!sameVersion(base, fresh)) return { kind: 'conflict', detectedBy: 'head', theirs: fresh };
+  const block = saveBlock(input.visibility, fresh, input.acknowledgedHiddenCustom ?? false);
+  if (block) throw new SaveBlockedError(block);
 
-  // The full set: every header and key of the current version, with the edits merged in (ref §5.2).
+  // The full set: every header and key of the current version, with the edits merged in.
   const headers = replaceRequestHeaders(fresh.metadata, edits);
   const merged = metadataFromEntries(Object.entries(headers));
+  const guard = versionGuard(fresh);
+  await waitPastLastModified(client, fresh, signal);
   let requestId: string;
   try {
     const result = await copyObject(
       client,
-      { ...ref, source: { bucket: ref.bucket, key: ref.key }, directive: 'REPLACE', metadata: merged, conditions: versionConditions(fresh) },
+      { ...ref, source: { bucket: ref.bucket, key: ref.key }, directive: 'REPLACE', metadata: merged, conditions: guardConditions(guard) },
       options,
     );
     requestId = result.requestId;
@@ -84,7 +219,8 @@ export async function saveMetadataEdits(client: QsClient, input: SaveInput): Pro
     throw error;
   }
   const after = await headObject(client, ref, options);
-  return { kind: 'saved', before: fresh, after, requestId };
+  if (!holdsWhatWasSent(fresh, merged, after)) return { kind: 'conflict', detectedBy: 'verify', theirs: after };
+  return { kind: 'saved', before: fresh, after, requestId, guard };
 }
 
 /** What the user's edits produce on top of `base` (for previews). */

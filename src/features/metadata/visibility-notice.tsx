@@ -1,37 +1,107 @@
 import { useId } from 'react';
+import type { HiddenHeaders } from '../../api/cors/visibility.ts';
+import { CUSTOM_METADATA_PREFIX } from '../../api/metadata/model.ts';
 import { Loading } from '../../components/spinner.tsx';
+import { useCorsFix } from '../../hooks/use-cors-fix.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
-import type { MetadataVisibility } from './visibility.ts';
+import type { SaveBlock, VersionGuard } from './save.ts';
 
-export function visibilityAllowsSave(visibility: MetadataVisibility, acknowledged: boolean): boolean {
-  return visibility.kind === 'complete' || ((visibility.kind === 'partial' || visibility.kind === 'unknown') && acknowledged);
+/** The wire names of what is hidden, for a list the user reads (custom keys described by the caller). */
+function hiddenStandardNames(hidden: HiddenHeaders): string[] {
+  return [...hidden.standard];
 }
 
 /**
- * Warns before a REPLACE save when the browser may not see every custom key (see visibility.ts), and asks
- * for an explicit acknowledgement; nothing is hidden from the user.
+ * Why a metadata save cannot run yet, or what guards it. A hidden standard header always blocks; hidden
+ * custom keys can be acknowledged only by naming exactly which keys the console can see
+ * (`allowAcknowledge`: the single editor, where the user can know one object). The one-click fix
+ * applies the console's CORS rule to the bucket (`onFixed` lets the caller re-read the object).
  */
-export function VisibilityNotice({ visibility, acknowledged, onAcknowledge }: {
-  visibility: MetadataVisibility;
+export function SaveSafetyNotice({ block, bucket, allowAcknowledge, acknowledged, onAcknowledge, onFixed }: {
+  block: SaveBlock | null;
+  bucket: { zone: string; name: string };
+  allowAcknowledge: boolean;
   acknowledged: boolean;
   onAcknowledge: (value: boolean) => void;
+  onFixed?: () => void;
 }) {
   const { t } = useI18n();
   const id = useId();
-  if (visibility.kind === 'complete') return null;
-  if (visibility.kind === 'checking') return <Loading label={t('metadata.visibility.checking')} />;
+  if (block === null) return null;
+  if (block.kind === 'checking') return <Loading label={t('metadata.visibility.checking')} />;
+  if (block.kind === 'no-guard') {
+    return (
+      <div className="notice notice--error" role="alert" data-testid="visibility-warning">
+        <p>{t('metadata.visibility.noGuard')}</p>
+        <CorsFix bucket={bucket} {...(onFixed ? { onFixed } : {})} />
+      </div>
+    );
+  }
+  const { hidden } = block;
+  const standard = hiddenStandardNames(hidden);
+  const customOnly = standard.length === 0 && hidden.custom !== null;
+  const visibleKeys = hidden.custom?.exposedKeys.map((k) => CUSTOM_METADATA_PREFIX + k).join(', ') ?? '';
   return (
-    <div className="notice notice--warn" data-testid="visibility-warning">
-      <p>{t(visibility.kind === 'partial' ? 'metadata.visibility.partial' : 'metadata.visibility.unknown')}</p>
-      {visibility.kind === 'partial' ? (
+    <div className={`notice ${customOnly ? 'notice--warn' : 'notice--error'}`} role="alert" data-testid="visibility-warning">
+      <p>{t('metadata.visibility.blocked')}</p>
+      <ul className="hidden-headers" aria-label={t('metadata.visibility.hiddenList')}>
+        {standard.map((name) => (
+          <li key={name}>
+            <code>{name}</code>
+          </li>
+        ))}
+        {hidden.custom ? (
+          <li>
+            <code>{CUSTOM_METADATA_PREFIX}*</code>{' '}
+            {hidden.custom.exposedKeys.length > 0
+              ? t('metadata.visibility.customExcept', { keys: visibleKeys })
+              : t('metadata.visibility.customAll')}
+          </li>
+        ) : null}
+      </ul>
+      <p>{t('metadata.visibility.fix')}</p>
+      <CorsFix bucket={bucket} {...(onFixed ? { onFixed } : {})} />
+      {customOnly && allowAcknowledge ? (
         <p>
-          {t('metadata.visibility.exposed')}{' '}
-          <code>{visibility.exposedKeys.length > 0 ? visibility.exposedKeys.map((k) => `x-qs-meta-${k}`).join(', ') : t('common.none')}</code>
+          <input id={id} type="checkbox" checked={acknowledged} onChange={(e) => onAcknowledge(e.target.checked)} />{' '}
+          <label htmlFor={id}>
+            {hidden.custom && hidden.custom.exposedKeys.length > 0
+              ? t('metadata.visibility.ackSome', { keys: visibleKeys })
+              : t('metadata.visibility.ackNone')}
+          </label>
         </p>
       ) : null}
-      <p>{t('metadata.visibility.fix')}</p>
-      <input id={id} type="checkbox" checked={acknowledged} onChange={(e) => onAcknowledge(e.target.checked)} />{' '}
-      <label htmlFor={id}>{t('metadata.visibility.ack')}</label>
     </div>
+  );
+}
+
+function CorsFix({ bucket, onFixed }: { bucket: { zone: string; name: string }; onFixed?: () => void }) {
+  const { t } = useI18n();
+  const fix = useCorsFix(bucket);
+  return (
+    <div className="notice__actions">
+      <button
+        type="button"
+        className="button"
+        disabled={fix.isPending || fix.isSuccess}
+        onClick={() => fix.mutate(window.location.origin, { onSuccess: () => onFixed?.() })}
+      >
+        {fix.isPending ? t('cors.applying') : t('cors.apply', { bucket: bucket.name })}
+      </button>
+      {fix.isSuccess ? <output className="status-line">{t('metadata.visibility.fixed')}</output> : null}
+      {fix.isError ? <p className="field-error">{t('cors.applyFailed')} {fix.error instanceof Error ? fix.error.message : ''}</p> : null}
+    </div>
+  );
+}
+
+/** One line under Review saying how the save is protected against another client's change. */
+export function GuardNote({ guard, etagHidden }: { guard: VersionGuard; etagHidden: boolean }) {
+  const { t } = useI18n();
+  if (guard.kind === 'none') return null;
+  return (
+    <p className="field-hint" data-testid="guard-note">
+      {guard.kind === 'last-modified' ? t('metadata.guard.lastModified', { date: guard.lastModified }) : t('metadata.guard.etagOnly')}
+      {etagHidden ? ` ${t('metadata.guard.etagHidden')}` : ''}
+    </p>
   );
 }
