@@ -6,6 +6,7 @@ import { checkContentMd5, Md5 } from './md5.ts';
 import { cursorAfter, SortedIndex } from './sorted-index.ts';
 import type { Cursor } from './sorted-index.ts';
 import { STANDARD_HEADERS } from './types.ts';
+import { setEntry } from '../../src/api/metadata/model.ts';
 import type {
   AclGrant,
   AppendObjectInput,
@@ -117,7 +118,8 @@ export function normalizeMetadata(input: MetadataInput | undefined): StoredMetad
     }
   }
   const custom: Record<string, string> = {};
-  if (input !== undefined) for (const [k, v] of Object.entries(input.custom)) custom[k.toLowerCase()] = v;
+  // Keys are data: setEntry stores `__proto__` as an entry instead of changing the record's prototype.
+  if (input !== undefined) for (const [k, v] of Object.entries(input.custom)) setEntry(custom, k.toLowerCase(), v);
   return { standard: { ...standard, 'content-type': contentType }, custom };
 }
 

@@ -120,3 +120,18 @@ export function hiddenHeaders(visibility: HeaderVisibility, observed?: ObservedH
 export function saveWouldBeIncomplete(hidden: HiddenHeaders): boolean {
   return hidden.standard.length > 0 || hidden.custom !== null;
 }
+
+/** The parts of a HEAD answer that tell which headers were actually present. */
+export interface HeadLike {
+  metadata: { standard: Partial<Record<StandardHeader, string>> };
+  etag?: string | undefined;
+  lastModifiedRaw?: string | undefined;
+}
+
+/** hiddenHeaders for one object: what its HEAD answer carried is readable whatever the rule says. */
+export function hiddenHeadersOf(visibility: HeaderVisibility, head: HeadLike): HiddenHeaders {
+  const present = new Set<string>(STANDARD_METADATA_HEADERS.filter((h) => head.metadata.standard[h] !== undefined));
+  if (head.etag !== undefined) present.add('etag');
+  if (head.lastModifiedRaw !== undefined) present.add('last-modified');
+  return hiddenHeaders(visibility, present);
+}

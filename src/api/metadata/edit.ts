@@ -14,6 +14,7 @@ import {
   hasSurroundingWhitespace,
   metadataToHeaders,
   normalizeCustomMetadata,
+  setEntry,
 } from './model.ts';
 import type { MetadataViolation, ObjectMetadata, StandardHeader } from './model.ts';
 
@@ -75,7 +76,7 @@ export function applyMetadataEdits(current: ObjectMetadata, edits: MetadataEdits
   for (const edit of edits.custom ?? []) {
     switch (edit.op) {
       case 'set':
-        custom[edit.key.toLowerCase()] = edit.value;
+        setEntry(custom, edit.key.toLowerCase(), edit.value);
         break;
       case 'remove':
         delete custom[edit.key.toLowerCase()];
@@ -86,7 +87,7 @@ export function applyMetadataEdits(current: ObjectMetadata, edits: MetadataEdits
         if (from === to || !Object.hasOwn(custom, from)) break;
         const value = custom[from];
         delete custom[from];
-        if (value !== undefined) custom[to] = value;
+        if (value !== undefined) setEntry(custom, to, value);
         break;
       }
     }

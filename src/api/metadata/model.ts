@@ -223,6 +223,15 @@ export function checkCustomMetadata(custom: Record<string, string>): MetadataVio
 // ---------------------------------------------------------------------------------------------------
 // Headers ⇄ model
 
+/**
+ * Sets `record[key]` as an own, enumerable property. Metadata keys are data: `__proto__` and
+ * `constructor` are legal keys (charset A-Za-z0-9-_.), and a plain assignment of `__proto__` would change
+ * the object's prototype instead of storing the entry.
+ */
+export function setEntry(record: Record<string, string>, key: string, value: string): void {
+  Object.defineProperty(record, key, { value, writable: true, enumerable: true, configurable: true });
+}
+
 function isStandardHeader(name: string): name is StandardHeader {
   return (STANDARD_METADATA_HEADERS as readonly string[]).includes(name);
 }
@@ -244,7 +253,7 @@ export function metadataFromEntries(entries: Iterable<readonly [string, string]>
     } else if (name.startsWith(CUSTOM_METADATA_PREFIX)) {
       const key = name.slice(CUSTOM_METADATA_PREFIX.length);
       const previous = Object.hasOwn(custom, key) ? custom[key] : undefined;
-      custom[key] = previous === undefined ? value : `${previous}, ${value}`;
+      setEntry(custom, key, previous === undefined ? value : `${previous}, ${value}`);
     }
   }
   return { standard, custom };
@@ -275,7 +284,7 @@ export function metadataToHeaders(m: ObjectMetadata): Record<string, string> {
 /** Lower-cases custom keys (later wins on case collisions); values untouched. */
 export function normalizeCustomMetadata(custom: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(custom)) out[key.toLowerCase()] = value;
+  for (const [key, value] of Object.entries(custom)) setEntry(out, key.toLowerCase(), value);
   return out;
 }
 

@@ -14,9 +14,8 @@ import { BulkConflictError, runBulkEdit, type BulkItemState } from './bulk.ts';
 import { bulkEditsFromValues, bulkIssues, bulkSchema, bulkStoredValue, emptyBulkValues, type BulkValues } from './bulk-model.ts';
 import { ROW_ENCODINGS, parseRowEncoding } from './editor-model.ts';
 import { ruleMessageKey } from './metadata-fields.tsx';
-import { hiddenHeaders, saveWouldBeIncomplete } from '../../api/cors/visibility.ts';
 import { useHeaderVisibility } from '../../hooks/use-header-visibility.ts';
-import { SaveBlockedError, type SaveBlock } from './save.ts';
+import { completenessBlock, SaveBlockedError } from './save.ts';
 import { SaveSafetyNotice } from './visibility-notice.tsx';
 // oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
 import './metadata.css';
@@ -78,9 +77,7 @@ function BulkEditor({ zone, bucket, keys }: { zone: string; bucket: string; keys
   const editsRef = useRef<MetadataEdits | null>(null);
   const visibility = useHeaderVisibility(zone, bucket);
   // Bulk edit covers objects the user has not looked at one by one: hidden headers always block it.
-  const hidden = hiddenHeaders(visibility);
-  const block: SaveBlock | null =
-    visibility.kind === 'checking' ? { kind: 'checking' } : saveWouldBeIncomplete(hidden) ? { kind: 'hidden-headers', hidden } : null;
+  const block = completenessBlock(visibility);
 
   const run = async (targets: readonly string[], edits: MetadataEdits) => {
     setRunning(true);

@@ -223,7 +223,7 @@ export function editsBetween(from: ObjectMetadata, to: ObjectMetadata): Metadata
   const target = normalizeCustomMetadata(to.custom);
   const custom: CustomMetadataEdit[] = [];
   for (const key of Object.keys(source)) if (!Object.hasOwn(target, key)) custom.push({ op: 'remove', key });
-  for (const [key, value] of Object.entries(target)) if (source[key] !== value) custom.push({ op: 'set', key, value });
+  for (const [key, value] of Object.entries(target)) if ((Object.hasOwn(source, key) ? source[key] : undefined) !== value) custom.push({ op: 'set', key, value });
   return { standard, custom };
 }
 

@@ -1,6 +1,7 @@
 import type { MetadataChange } from '../../api/metadata/edit.ts';
 import { decodeMetadataValue } from '../../api/metadata/encoding.ts';
 import { useI18n, type MessageKey } from '../../i18n/i18n.tsx';
+import { visibleText } from '../../lib/visible-text.ts';
 
 const KIND_LABELS: Record<MetadataChange['kind'], MessageKey> = {
   added: 'metadata.diff.added',
@@ -14,11 +15,11 @@ function Value({ field, value }: { field: string; value: string | undefined }) {
   const decoded = field.startsWith('x-qs-meta-') ? decodeMetadataValue(value) : null;
   return (
     <>
-      <code>{value}</code>
+      <code>{visibleText(value)}</code>
       {decoded && decoded.encoding !== 'plain' ? (
         <>
           {' '}
-          <span dir="auto">({decoded.text})</span>
+          <span dir="auto">({visibleText(decoded.text)})</span>
         </>
       ) : null}
     </>

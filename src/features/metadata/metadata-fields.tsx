@@ -3,6 +3,7 @@ import { useFieldArray, type UseFormReturn } from 'react-hook-form';
 import { formatHttpDate, type MetadataRule, type StandardHeader } from '../../api/metadata/model.ts';
 import { decodeMetadataValue } from '../../api/metadata/encoding.ts';
 import { useI18n, type MessageKey } from '../../i18n/i18n.tsx';
+import { visibleText } from '../../lib/visible-text.ts';
 import {
   METADATA_KEY_MAX_BYTES,
   METADATA_TOTAL_MAX_BYTES,
@@ -208,11 +209,11 @@ export function MetadataFields({ form }: { form: UseFormReturn<EditorValues> }) 
                     ))}
                   </select>
                   <p id={`${id}-stored`} className="metadata-row__stored">
-                    {t('metadata.storedAs')} <code data-testid="stored-value">{stored}</code>
+                    {t('metadata.storedAs')} <code data-testid="stored-value">{visibleText(stored)}</code>
                     {decoded.encoding !== 'plain' ? (
                       <>
                         {' '}
-                        {t('metadata.readsAs')} <span dir="auto" data-testid="decoded-value">{decoded.text}</span>
+                        {t('metadata.readsAs')} <span dir="auto" data-testid="decoded-value">{visibleText(decoded.text)}</span>
                       </>
                     ) : null}
                   </p>

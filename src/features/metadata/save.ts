@@ -19,10 +19,10 @@
  *    anything else is reported as a conflict with both versions.
  */
 import type { ObjectRef, QsClient } from '../../api/client.ts';
-import { hiddenHeaders, saveWouldBeIncomplete, type HeaderVisibility, type HiddenHeaders } from '../../api/cors/visibility.ts';
+import { hiddenHeaders, hiddenHeadersOf, saveWouldBeIncomplete, type HeaderVisibility, type HiddenHeaders } from '../../api/cors/visibility.ts';
 import { ApiError } from '../../api/errors.ts';
 import { applyMetadataEdits, diffMetadata, replaceRequestHeaders, type MetadataEdits } from '../../api/metadata/edit.ts';
-import { metadataFromEntries, STANDARD_METADATA_HEADERS, type ObjectMetadata } from '../../api/metadata/model.ts';
+import { metadataFromEntries, type ObjectMetadata } from '../../api/metadata/model.ts';
 import { copyObject, headObject, type CopyConditions, type ObjectHead } from '../../api/objects/operations.ts';
 
 /** True when `fresh` is the same version of the object as `base` (nothing changed in between). */
@@ -62,10 +62,7 @@ export function guardConditions(guard: VersionGuard): CopyConditions {
 
 /** Which headers a save of `head` depends on that this page cannot read. */
 export function hiddenFor(visibility: HeaderVisibility, head: ObjectHead): HiddenHeaders {
-  const present = new Set<string>(STANDARD_METADATA_HEADERS.filter((h) => head.metadata.standard[h] !== undefined));
-  if (head.etag !== undefined) present.add('etag');
-  if (head.lastModifiedRaw !== undefined) present.add('last-modified');
-  return hiddenHeaders(visibility, present);
+  return hiddenHeadersOf(visibility, head);
 }
 
 export type SaveBlock =
@@ -98,6 +95,16 @@ export function saveBlock(visibility: HeaderVisibility, head: ObjectHead, acknow
   if (saveWouldBeIncomplete(hidden) && !(hidden.standard.length === 0 && acknowledgedHiddenCustom)) return { kind: 'hidden-headers', hidden };
   if (versionGuard(head).kind === 'none') return { kind: 'no-guard' };
   return null;
+}
+
+/**
+ * The completeness check alone, for writes with no version to guard (a REPLACE copy to another key) or
+ * no single object yet (bulk edit, where the user cannot vouch for objects one by one: no acknowledgement).
+ */
+export function completenessBlock(visibility: HeaderVisibility, head?: ObjectHead): SaveBlock | null {
+  if (visibility.kind === 'checking') return { kind: 'checking' };
+  const hidden = head ? hiddenHeadersOf(visibility, head) : hiddenHeaders(visibility);
+  return saveWouldBeIncomplete(hidden) ? { kind: 'hidden-headers', hidden } : null;
 }
 
 export type SaveResult =

@@ -12,7 +12,12 @@ import { copyKeyFor, destinationKeyProblem, type KeyProblem } from './keys.ts';
 import './object-actions.css';
 
 /** A metadata form for a REPLACE copy, supplied by the app (the metadata feature owns the fields). */
-export type ReplaceMetadataRenderer = (props: { initial: ObjectMetadata; onChange: (metadata: ObjectMetadata | null) => void }) => ReactNode;
+export type ReplaceMetadataRenderer = (props: {
+  /** The object being copied, as its HEAD read it (the form decides what it can safely resend). */
+  source: { zone: string; bucket: string; head: ObjectHead };
+  initial: ObjectMetadata;
+  onChange: (metadata: ObjectMetadata | null) => void;
+}) => ReactNode;
 
 export interface ObjectActionsProps {
   zone: string;
@@ -162,7 +167,7 @@ function CopyForm({ zone, bucket, objectKey, head, onNavigate, renderReplaceMeta
           <input type="radio" name={`${id}-dir`} checked={directive === 'REPLACE'} onChange={() => setDirective('REPLACE')} /> {t('actions.replaceMetadata')}
         </label>
       </fieldset>
-      {directive === 'REPLACE' && renderReplaceMetadata ? renderReplaceMetadata({ initial: head.metadata, onChange: setReplacement }) : null}
+      {directive === 'REPLACE' && renderReplaceMetadata ? renderReplaceMetadata({ source: { zone, bucket, head }, initial: head.metadata, onChange: setReplacement }) : null}
       {selfCopy ? <p className="field-error">{t('actions.selfCopy')}</p> : null}
       {copy.isError ? <ErrorNotice error={copy.error} /> : null}
       <div className="dialog__actions">

@@ -2,7 +2,10 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import type { ObjectHead } from '../../api/objects/operations.ts';
 import { decodeMetadataValue } from '../../api/metadata/encoding.ts';
+import { hiddenHeadersOf } from '../../api/cors/visibility.ts';
 import { STANDARD_METADATA_HEADERS } from '../../api/metadata/model.ts';
+import { useHeaderVisibility } from '../../hooks/use-header-visibility.ts';
+import { visibleText } from '../../lib/visible-text.ts';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { CorsHelp } from '../../components/cors-help-lazy.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
@@ -40,6 +43,9 @@ export function ObjectDetails({ zone, bucket, objectKey, onClose, extra }: {
   const titleId = useId();
   const name = objectKey.slice(objectKey.lastIndexOf('/', objectKey.length - 2) + 1);
   const data = head.data;
+  const visibility = useHeaderVisibility(zone, bucket);
+  const hidden = data ? hiddenHeadersOf(visibility, data) : null;
+  const hiddenLabel = <span className="hidden-value">{t('metadata.visibility.hidden')}</span>;
 
   return (
     <aside className="details" aria-labelledby={titleId} data-testid="object-details">
@@ -71,7 +77,7 @@ export function ObjectDetails({ zone, bucket, objectKey, onClose, extra }: {
             <dt>{t('details.modified')}</dt>
             <dd>{data.lastModified ? formatDateTime(data.lastModified) : t('common.none')}</dd>
             <dt>{t('details.etag')}</dt>
-            <dd className="mono">{data.etag ?? t('common.none')}</dd>
+            <dd className="mono">{data.etag ?? (hidden?.etag ? hiddenLabel : t('common.none'))}</dd>
             <dt>{t('details.storageClass')}</dt>
             <dd>{data.storageClass}</dd>
           </dl>
@@ -89,13 +95,18 @@ export function ObjectDetails({ zone, bucket, objectKey, onClose, extra }: {
                   <th scope="row" className="mono">
                     {header}
                   </th>
-                  <td dir="auto">{data.metadata.standard[header] ?? t('common.none')}</td>
+                  <td dir="auto">
+                    {data.metadata.standard[header] !== undefined
+                      ? visibleText(data.metadata.standard[header])
+                      : hidden?.standard.includes(header) ? hiddenLabel : t('common.none')}
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
           <h3>{t('details.custom')}</h3>
           <CustomMetadata custom={data.metadata.custom} />
+          {hidden?.custom ? <p className="notice notice--warn" data-testid="custom-hidden">{t('metadata.visibility.customHidden')}</p> : null}
           {/* Keyed by object: a link for another object must never linger when the panel switches. */}
           <DownloadLink key={`${zone}/${bucket}/${objectKey}`} zone={zone} bucket={bucket} objectKey={objectKey} name={name} />
           {extra ? extra({ zone, bucket, key: objectKey, head: data }) : null}
@@ -126,8 +137,8 @@ function CustomMetadata({ custom }: { custom: Record<string, string> }) {
               <th scope="row" className="mono">
                 x-qs-meta-{key}
               </th>
-              <td className="mono">{value}</td>
-              <td dir="auto">{decoded.encoding === 'plain' ? t('common.none') : decoded.text}</td>
+              <td className="mono">{visibleText(value)}</td>
+              <td dir="auto">{decoded.encoding === 'plain' ? t('common.none') : visibleText(decoded.text)}</td>
             </tr>
           );
         })}
