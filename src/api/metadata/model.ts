@@ -7,6 +7,7 @@
  * Runs unchanged in the browser and in Node 24 with type stripping: no JSX, no enums, no path aliases.
  */
 import { z } from 'zod';
+import { cacheControlProblem, contentDispositionProblem, contentEncodingProblem, contentTypeProblem } from './header-grammar.ts';
 
 // ref §5.1 / §6: the only standard headers QingStor stores and replays on GET/HEAD.
 export const STANDARD_METADATA_HEADERS = [
@@ -45,7 +46,11 @@ export type MetadataRule =
   | 'key_duplicate'
   | 'value_surrounding_whitespace'
   | 'standard_not_printable'
-  | 'expires_not_http_date';
+  | 'expires_not_http_date'
+  | 'content_encoding_syntax'
+  | 'cache_control_syntax'
+  | 'content_disposition_syntax'
+  | 'content_type_syntax';
 
 export type MetadataViolationCode = 'metadata_too_large' | 'invalid_argument';
 
@@ -450,6 +455,20 @@ export function customMetadataToEntries(custom: Record<string, string>): CustomM
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
 
+type GrammarHeader = Exclude<StandardHeader, 'expires'>;
+const GRAMMAR: Record<GrammarHeader, (value: string) => string | null> = {
+  'cache-control': cacheControlProblem,
+  'content-disposition': contentDispositionProblem,
+  'content-encoding': contentEncodingProblem,
+  'content-type': contentTypeProblem,
+};
+const GRAMMAR_RULES: Record<GrammarHeader, MetadataRule> = {
+  'cache-control': 'cache_control_syntax',
+  'content-disposition': 'content_disposition_syntax',
+  'content-encoding': 'content_encoding_syntax',
+  'content-type': 'content_type_syntax',
+};
+
 function standardValueSchema(header: StandardHeader) {
   return z
     .string()
@@ -467,6 +486,12 @@ function standardValueSchema(header: StandardHeader) {
         );
       } else if (hasSurroundingWhitespace(value)) {
         reportViolation(ctx, surroundingWhitespaceViolation(header, header), []);
+      } else if (header !== 'expires' && value !== '' && GRAMMAR[header](value) !== null) {
+        reportViolation(
+          ctx,
+          { code: 'invalid_argument', rule: GRAMMAR_RULES[header], key: header, message: GRAMMAR[header](value) ?? '' },
+          [],
+        );
       } else if (header === 'expires' && parseHttpDate(value) === null) {
         reportViolation(
           ctx,
@@ -485,7 +510,7 @@ function standardValueSchema(header: StandardHeader) {
 
 /**
  * The five storable standard headers, each optional, printable ASCII without surrounding whitespace,
- * Expires an HTTP date.
+ * each well formed by its HTTP grammar (header-grammar.ts), Expires an HTTP date.
  */
 export const standardMetadataSchema = z.strictObject({
   'cache-control': standardValueSchema('cache-control'),
@@ -533,6 +558,10 @@ const ALL_RULES: readonly MetadataRule[] = [
   'value_surrounding_whitespace',
   'standard_not_printable',
   'expires_not_http_date',
+  'content_encoding_syntax',
+  'cache_control_syntax',
+  'content_disposition_syntax',
+  'content_type_syntax',
 ];
 
 function isMetadataRule(value: string): value is MetadataRule {

@@ -44,6 +44,10 @@ const RULE_MESSAGES: Record<MetadataRule, MessageKey> = {
   value_surrounding_whitespace: 'metadata.rule.value_surrounding_whitespace',
   standard_not_printable: 'metadata.rule.standard_not_printable',
   expires_not_http_date: 'metadata.rule.expires_not_http_date',
+  content_encoding_syntax: 'metadata.rule.content_encoding_syntax',
+  cache_control_syntax: 'metadata.rule.cache_control_syntax',
+  content_disposition_syntax: 'metadata.rule.content_disposition_syntax',
+  content_type_syntax: 'metadata.rule.content_type_syntax',
 };
 
 export function ruleMessageKey(rule: MetadataRule): MessageKey {
