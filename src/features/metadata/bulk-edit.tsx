@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
+import { connectionId } from '../../api/connection.ts';
 import { MetadataEditError, type MetadataEdits } from '../../api/metadata/edit.ts';
 import { METADATA_KEY_MAX_BYTES, STANDARD_METADATA_HEADERS, metadataKeyBytes } from '../../api/metadata/model.ts';
 import { objectListsKey } from '../../api/objects/queries.ts';
@@ -10,7 +11,8 @@ import { Dialog } from '../../components/dialog.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { useClient } from '../../hooks/use-client.ts';
 import { useI18n, type MessageKey } from '../../i18n/i18n.tsx';
-import { BulkConflictError, runBulkEdit, type BulkItemState } from './bulk.ts';
+import { BulkConflictError, runBulkEdit, runBulkUndo, type BulkItemState, type UndoTarget } from './bulk.ts';
+import { lastSaveId, recordSave } from './last-save.ts';
 import { bulkEditsFromValues, bulkIssues, bulkSchema, bulkStoredValue, emptyBulkValues, type BulkValues } from './bulk-model.ts';
 import { ROW_ENCODINGS, parseRowEncoding } from './editor-model.ts';
 import { ruleMessageKey } from './metadata-fields.tsx';
@@ -79,6 +81,12 @@ function BulkEditor({ zone, bucket, keys }: { zone: string; bucket: string; keys
   // Bulk edit covers objects the user has not looked at one by one: hidden headers always block it.
   const block = completenessBlock(visibility);
 
+  const recordDone = (key: string, state: BulkItemState) => {
+    // Each object's before-image becomes its "Undo last save" (kept in the tab, across reloads).
+    if (state.status === 'done') recordSave(lastSaveId(connectionId(client.connection), zone, bucket, key), { before: state.before, after: state.after });
+    setStates((previous) => new Map(previous).set(key, state));
+  };
+
   const run = async (targets: readonly string[], edits: MetadataEdits) => {
     setRunning(true);
     setStates((previous) => {
@@ -91,7 +99,7 @@ function BulkEditor({ zone, bucket, keys }: { zone: string; bucket: string; keys
       targets.map((key) => ({ zone, bucket, key })),
       edits,
       visibility,
-      (key, state) => setStates((previous) => new Map(previous).set(key, state)),
+      recordDone,
     );
     setRunning(false);
     await Promise.all([
@@ -99,6 +107,28 @@ function BulkEditor({ zone, bucket, keys }: { zone: string; bucket: string; keys
       queryClient.invalidateQueries({ queryKey: [...bucketKey(client, bucket), 'object'] }),
     ]);
   };
+
+  const [undoStates, setUndoStates] = useState<ReadonlyMap<string, BulkItemState>>(new Map());
+  const [undoing, setUndoing] = useState(false);
+  const undoAll = async () => {
+    const targets: UndoTarget[] = [];
+    for (const [key, state] of states) if (state.status === 'done') targets.push({ zone, bucket, key, before: state.before, after: state.after });
+    setUndoing(true);
+    await runBulkUndo(client, targets, visibility, (key, state) => {
+      if (state.status === 'done') recordSave(lastSaveId(connectionId(client.connection), zone, bucket, key), null);
+      setUndoStates((previous) => new Map(previous).set(key, state));
+    });
+    setUndoing(false);
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: objectListsKey(client, bucket) }),
+      queryClient.invalidateQueries({ queryKey: [...bucketKey(client, bucket), 'object'] }),
+    ]);
+  };
+  const undoCounts = { done: 0, failed: 0 };
+  for (const state of undoStates.values()) {
+    if (state.status === 'done') undoCounts.done += 1;
+    else if (state.status === 'failed') undoCounts.failed += 1;
+  }
 
   const onSubmit = (v: BulkValues) => {
     const edits = bulkEditsFromValues(v);
@@ -261,6 +291,16 @@ function BulkEditor({ zone, bucket, keys }: { zone: string; bucket: string; keys
               {t('metadata.bulk.retry', { count: failedKeys.length })}
             </button>
           ) : null}
+          {!running && counts.done > 0 && undoStates.size === 0 ? (
+            <button type="button" className="button" onClick={() => void undoAll()}>
+              {t('metadata.bulk.undo', { count: counts.done })}
+            </button>
+          ) : null}
+          {undoStates.size > 0 ? (
+            <output className="status-line" data-testid="bulk-undo-summary">
+              {undoing ? t('metadata.undoing') : t('metadata.bulk.undone', { done: undoCounts.done, failed: undoCounts.failed })}
+            </output>
+          ) : null}
           <table className="table table--compact" data-testid="bulk-results">
             <caption>{t('metadata.bulk.results')}</caption>
             <thead>
@@ -272,6 +312,7 @@ function BulkEditor({ zone, bucket, keys }: { zone: string; bucket: string; keys
             <tbody>
               {keys.map((key) => {
                 const state = states.get(key) ?? { status: 'pending' };
+                const undoState = undoStates.get(key);
                 return (
                   <tr key={key} data-status={state.status}>
                     <th scope="row" dir="auto" className="mono">
@@ -280,6 +321,8 @@ function BulkEditor({ zone, bucket, keys }: { zone: string; bucket: string; keys
                     <td>
                       {state.status === 'failed' ? <BulkFailure error={state.error} /> : t(STATUS_LABELS[state.status])}
                       {state.status === 'done' ? <span className="mono"> {state.requestId}</span> : null}
+                      {undoState?.status === 'done' ? <span> · {t('metadata.bulk.undoneOne')}</span> : null}
+                      {undoState?.status === 'failed' ? <BulkFailure error={undoState.error} /> : null}
                     </td>
                   </tr>
                 );

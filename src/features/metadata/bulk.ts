@@ -6,13 +6,14 @@
 import type { QsClient } from '../../api/client.ts';
 import type { HeaderVisibility } from '../../api/cors/visibility.ts';
 import { applyMetadataEdits, diffMetadata, type MetadataEdits } from '../../api/metadata/edit.ts';
-import { headObject } from '../../api/objects/operations.ts';
+import { headObject, type ObjectHead } from '../../api/objects/operations.ts';
+import { editsBetween } from './editor-model.ts';
 import { saveMetadataEdits } from './save.ts';
 
 export type BulkItemState =
   | { status: 'pending' }
   | { status: 'running' }
-  | { status: 'done'; changes: number; requestId: string }
+  | { status: 'done'; changes: number; requestId: string; before: ObjectHead; after: ObjectHead }
   | { status: 'unchanged' }
   | { status: 'failed'; error: unknown };
 
@@ -49,20 +50,18 @@ export async function editOneObject(
   if (changes === 0) return { status: 'unchanged' };
   const result = await saveMetadataEdits(client, { ref: target, base: head, edits, visibility, ...(signal ? { signal } : {}) });
   if (result.kind === 'conflict') throw new BulkConflictError(target.key);
-  return { status: 'done', changes, requestId: result.requestId };
+  return { status: 'done', changes, requestId: result.requestId, before: result.before, after: result.after };
 }
 
 /**
- * Runs `editOneObject` over `targets` with at most `concurrency` in flight, reporting every state change.
+ * Runs `task` over `targets` with at most `concurrency` in flight, reporting every state change.
  * Failures never stop the others; the caller retries the failed ones by calling this again with them.
  */
-export async function runBulkEdit(
-  client: QsClient,
-  targets: readonly BulkTarget[],
-  edits: MetadataEdits,
-  visibility: HeaderVisibility,
+async function runPool<T extends BulkTarget>(
+  targets: readonly T[],
+  task: (target: T) => Promise<BulkItemState>,
   onState: (key: string, state: BulkItemState) => void,
-  options: { concurrency?: number; signal?: AbortSignal } = {},
+  options: { concurrency?: number; signal?: AbortSignal },
 ): Promise<void> {
   const queue = [...targets];
   const worker = async () => {
@@ -70,7 +69,7 @@ export async function runBulkEdit(
       if (options.signal?.aborted) return;
       onState(target.key, { status: 'running' });
       try {
-        onState(target.key, await editOneObject(client, target, edits, visibility, options.signal));
+        onState(target.key, await task(target));
       } catch (error) {
         onState(target.key, { status: 'failed', error });
       }
@@ -78,4 +77,46 @@ export async function runBulkEdit(
   };
   const width = Math.max(1, Math.min(options.concurrency ?? BULK_CONCURRENCY, targets.length));
   await Promise.all(Array.from({ length: width }, worker));
+}
+
+/** `editOneObject` over many objects. */
+export function runBulkEdit(
+  client: QsClient,
+  targets: readonly BulkTarget[],
+  edits: MetadataEdits,
+  visibility: HeaderVisibility,
+  onState: (key: string, state: BulkItemState) => void,
+  options: { concurrency?: number; signal?: AbortSignal } = {},
+): Promise<void> {
+  return runPool(targets, (target) => editOneObject(client, target, edits, visibility, options.signal), onState, options);
+}
+
+/** One object to restore: its before-image and the version the bulk edit left. */
+export interface UndoTarget extends BulkTarget {
+  before: ObjectHead;
+  after: ObjectHead;
+}
+
+/**
+ * Undoes a bulk edit object by object, each with the same guarded save as a single undo: an object
+ * another client changed since the bulk edit fails with a conflict and keeps their version.
+ */
+export function runBulkUndo(
+  client: QsClient,
+  targets: readonly UndoTarget[],
+  visibility: HeaderVisibility,
+  onState: (key: string, state: BulkItemState) => void,
+  options: { concurrency?: number; signal?: AbortSignal } = {},
+): Promise<void> {
+  return runPool(
+    targets,
+    async (target) => {
+      const edits = editsBetween(target.after.metadata, target.before.metadata);
+      const result = await saveMetadataEdits(client, { ref: target, base: target.after, edits, visibility, ...(options.signal ? { signal: options.signal } : {}) });
+      if (result.kind === 'conflict') throw new BulkConflictError(target.key);
+      return { status: 'done', changes: diffMetadata(result.before.metadata, result.after.metadata).length, requestId: result.requestId, before: result.before, after: result.after };
+    },
+    onState,
+    options,
+  );
 }
