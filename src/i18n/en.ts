@@ -160,6 +160,8 @@ export const en = {
   'browser.openKey': 'Object key',
   'browser.openKeySubmit': 'Show object',
 
+  'details.refusedValue': 'unreadable: the browser refuses the stored value',
+  'details.refusedEncoding': 'The browser refuses this object: its stored Content-Encoding is not a valid list of content codings, so every browser request for it fails (this is not a CORS problem). The console read it with that header overridden. Edit the metadata to set a valid Content-Encoding, or leave it empty to remove it.',
   'details.title': 'Object details',
   'details.close': 'Close details',
   'details.key': 'Key',
@@ -373,6 +375,7 @@ export const en = {
   'multipart.denied.signed': 'Requests from this console carry your access key, and the service judges them by that key’s permissions alone — even on a bucket that is readable by everyone. Ask the bucket owner for a grant, or connect anonymously to use the public access.',
   'multipart.denied.anonymous': 'Anonymous access only reaches what the bucket allows everyone. Listing in-progress uploads always needs an access key with read permission.',
 
+  'metadata.refusedEncoding': 'This object’s stored Content-Encoding is one browsers refuse, so its value cannot be shown. Saving replaces it with what you enter below (empty removes it), which repairs the object.',
   'metadata.title': 'Metadata',
   'metadata.edit': 'Edit metadata',
   'metadata.editorTitle': 'Edit metadata of {key}',

@@ -159,6 +159,8 @@ export const zhCN: Record<MessageKey, string> = {
   'browser.openKey': '对象名称',
   'browser.openKeySubmit': '查看对象',
 
+  'details.refusedValue': '无法读取：浏览器拒绝保存的值',
+  'details.refusedEncoding': '浏览器拒绝此对象：它保存的 Content-Encoding 不是有效的内容编码列表，因此浏览器对它的每个请求都会失败（这不是 CORS 问题）。控制台通过覆盖该头读取了对象。请编辑元数据设置有效的 Content-Encoding，或留空以删除它。',
   'details.title': '对象详情',
   'details.close': '关闭详情',
   'details.key': '对象名称',
@@ -372,6 +374,7 @@ export const zhCN: Record<MessageKey, string> = {
   'multipart.denied.signed': '本控制台发出的请求带有你的访问密钥，服务只按该密钥的权限判断——即使存储空间对所有人可读也是如此。请向存储空间所有者申请授权，或以匿名方式连接来使用公开访问。',
   'multipart.denied.anonymous': '匿名访问只能访问存储空间对所有人开放的内容。列出未完成的上传始终需要具有读权限的访问密钥。',
 
+  'metadata.refusedEncoding': '此对象保存的 Content-Encoding 会被浏览器拒绝，因此无法显示其值。保存时会用下面输入的值替换它（留空则删除），从而修复该对象。',
   'metadata.title': '元数据',
   'metadata.edit': '编辑元数据',
   'metadata.editorTitle': '编辑 {key} 的元数据',

@@ -9,6 +9,7 @@ import {
   type RequestBody,
   type WriteResult,
 } from '../client.ts';
+import { NetworkError } from '../errors.ts';
 import { metadataFromHeaders, metadataToHeaders, parseHttpDate, type ObjectMetadata } from '../metadata/model.ts';
 import { httpDate } from '../signing.ts';
 import { sendWithProgress, type TransferProgress } from '../transfer.ts';
@@ -110,6 +111,11 @@ export interface ObjectHead {
   contentLanguage?: string;
   /** Five storable standard headers + custom `x-qs-meta-*` (keys lower-case, no prefix). */
   metadata: ObjectMetadata;
+  /**
+   * Set by headObjectReadable when the browser refused the object's stored Content-Encoding: the head
+   * was read with that header overridden, so its stored value is unknown (and left out of `metadata`).
+   */
+  refused?: 'content-encoding';
   requestId: string;
 }
 
@@ -143,6 +149,8 @@ export function objectHeadFromResponse(response: Response, ref: ObjectRef, opera
 
 export interface HeadObjectInput extends ObjectRef {
   conditions?: ReadConditions;
+  /** `response-content-encoding`: replaces the stored Content-Encoding in this answer (signed requests only). */
+  overrideContentEncoding?: string;
 }
 
 /** HeadObject — HEAD object (ref §5.5). Errors carry no body: ApiError codes come from the status. */
@@ -154,9 +162,34 @@ export async function headObject(client: QsClient, input: HeadObjectInput, optio
     bucket: input.bucket,
     key: input.key,
     headers: readConditionHeaders(input.conditions),
+    ...(input.overrideContentEncoding !== undefined ? { query: { 'response-content-encoding': input.overrideContentEncoding } } : {}),
     signal: options.signal,
   });
   return objectHeadFromResponse(response, input, 'HeadObject', 'HEAD');
+}
+
+/**
+ * HeadObject as a browser can read it. A stored Content-Encoding the browser cannot decode ("a b",
+ * "\"x\"") makes it fail every request for the object with a network error, which looks exactly like a
+ * CORS block. On a network error this asks once more with the Content-Encoding overridden
+ * (`response-content-encoding=identity`); if that answer arrives, the object is readable except for that
+ * header, and the head says so (`refused`) with the header left out — its stored value cannot be known.
+ * If the second request fails too, the first error stands.
+ */
+export async function headObjectReadable(client: QsClient, input: HeadObjectInput, options: CallOptions = {}): Promise<ObjectHead> {
+  try {
+    return await headObject(client, input, options);
+  } catch (error) {
+    if (!(error instanceof NetworkError) || client.connection.credentials === undefined) throw error;
+    let probe: ObjectHead;
+    try {
+      probe = await headObject(client, { ...input, overrideContentEncoding: 'identity' }, options);
+    } catch {
+      throw error;
+    }
+    const { 'content-encoding': _unknown, ...standard } = probe.metadata.standard;
+    return { ...probe, metadata: { ...probe.metadata, standard }, refused: 'content-encoding' };
+  }
 }
 
 export interface GetObjectInput extends ObjectRef {

@@ -7,7 +7,7 @@ import {
   createFolder,
   deleteMultipleObjects,
   deleteObject,
-  headObject,
+  headObjectReadable,
   listObjects,
   moveObject,
   putObject,
@@ -50,7 +50,7 @@ export function listObjectsInfiniteQuery(client: QsClient, params: ObjectListPar
 export function headObjectQuery(client: QsClient, ref: ObjectRef) {
   return queryOptions({
     queryKey: [...objectKey(client, ref.bucket, ref.key), 'head'] as const,
-    queryFn: ({ signal }) => headObject(client, ref, { signal }),
+    queryFn: ({ signal }) => headObjectReadable(client, ref, { signal }),
   });
 }
 

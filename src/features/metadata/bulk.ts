@@ -6,7 +6,7 @@
 import type { QsClient } from '../../api/client.ts';
 import type { HeaderVisibility } from '../../api/cors/visibility.ts';
 import { applyMetadataEdits, diffMetadata, type MetadataEdits } from '../../api/metadata/edit.ts';
-import { headObject, type ObjectHead } from '../../api/objects/operations.ts';
+import { headObjectReadable, type ObjectHead } from '../../api/objects/operations.ts';
 import { editsBetween } from './editor-model.ts';
 import { saveMetadataEdits } from './save.ts';
 
@@ -45,7 +45,7 @@ export async function editOneObject(
   signal?: AbortSignal,
 ): Promise<BulkItemState> {
   const options = signal ? { signal } : {};
-  const head = await headObject(client, target, options);
+  const head = await headObjectReadable(client, target, options);
   const changes = diffMetadata(head.metadata, applyMetadataEdits(head.metadata, edits)).length;
   if (changes === 0) return { status: 'unchanged' };
   const result = await saveMetadataEdits(client, { ref: target, base: head, edits, visibility, ...(signal ? { signal } : {}) });

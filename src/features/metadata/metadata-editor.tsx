@@ -6,7 +6,7 @@ import { useLocation, useNavigate } from '../../lib/router.tsx';
 import type { ObjectRef, QsClient } from '../../api/client.ts';
 import { connectionId } from '../../api/connection.ts';
 import { applyMetadataEdits, diffMetadata, MetadataEditError, type MetadataEdits } from '../../api/metadata/edit.ts';
-import { headObject, type ObjectHead } from '../../api/objects/operations.ts';
+import { headObjectReadable, type ObjectHead } from '../../api/objects/operations.ts';
 import { objectKey, objectListsKey } from '../../api/objects/queries.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
@@ -142,7 +142,7 @@ function MetadataEditor({ objectRef, saveId, onClose }: { objectRef: ObjectRef; 
   const client = useClient();
   const base = useQuery({
     queryKey: ['metadata-editor', connectionId(client.connection), objectRef.zone, objectRef.bucket, objectRef.key],
-    queryFn: ({ signal }) => headObject(client, objectRef, { signal }),
+    queryFn: ({ signal }) => headObjectReadable(client, objectRef, { signal }),
     staleTime: Infinity,
     gcTime: 0,
     retry: false,
@@ -191,7 +191,7 @@ function EditorSession({ base, objectRef, saveId, onClose }: { base: ObjectHead;
   const editBlock = saveBlock(visibility, base, false);
   /** After the CORS rule changed: read the object again and review the same edits on what it now shows. */
   const reread = async () => {
-    const head = await headObject(client, objectRef);
+    const head = await headObjectReadable(client, objectRef);
     const edits = step.name === 'review' || step.name === 'conflict' ? step.edits : editsFromValues(base.metadata, form.getValues());
     setAcknowledged(false);
     save.reset();
@@ -212,6 +212,11 @@ function EditorSession({ base, objectRef, saveId, onClose }: { base: ObjectHead;
   if (step.name === 'edit') {
     return (
       <form className="metadata-editor" onSubmit={(e) => void form.handleSubmit(onReview)(e)} noValidate>
+        {base.refused ? (
+          <p className="notice notice--error" role="alert" data-testid="refused-notice">
+            {t('metadata.refusedEncoding')}
+          </p>
+        ) : null}
         {editBlock && editBlock.kind !== 'checking' ? (
           <SaveSafetyNotice block={editBlock} bucket={bucketRef} allowAcknowledge={false} acknowledged={false} onAcknowledge={() => undefined} onFixed={() => void reread()} />
         ) : null}

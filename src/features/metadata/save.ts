@@ -23,7 +23,7 @@ import { hiddenHeaders, hiddenHeadersOf, saveWouldBeIncomplete, type HeaderVisib
 import { ApiError } from '../../api/errors.ts';
 import { applyMetadataEdits, diffMetadata, replaceRequestHeaders, type MetadataEdits } from '../../api/metadata/edit.ts';
 import { metadataFromEntries, type ObjectMetadata } from '../../api/metadata/model.ts';
-import { copyObject, headObject, type CopyConditions, type ObjectHead } from '../../api/objects/operations.ts';
+import { copyObject, headObjectReadable, type CopyConditions, type ObjectHead } from '../../api/objects/operations.ts';
 
 /** True when `fresh` is the same version of the object as `base` (nothing changed in between). */
 export function sameVersion(base: ObjectHead, fresh: ObjectHead): boolean {
@@ -31,6 +31,7 @@ export function sameVersion(base: ObjectHead, fresh: ObjectHead): boolean {
     base.etag === fresh.etag &&
     base.lastModifiedRaw === fresh.lastModifiedRaw &&
     base.size === fresh.size &&
+    base.refused === fresh.refused &&
     diffMetadata(base.metadata, fresh.metadata).length === 0
   );
 }
@@ -201,7 +202,7 @@ function holdsWhatWasSent(before: ObjectHead, sent: ObjectMetadata, after: Objec
 export async function saveMetadataEdits(client: QsClient, input: SaveInput): Promise<SaveResult> {
   const { ref, base, edits, signal } = input;
   const options = signal ? { signal } : {};
-  const fresh = await headObject(client, ref, options);
+  const fresh = await headObjectReadable(client, ref, options);
   if (!sameVersion(base, fresh)) return { kind: 'conflict', detectedBy: 'head', theirs: fresh };
   const block = saveBlock(input.visibility, fresh, input.acknowledgedHiddenCustom ?? false);
   if (block) throw new SaveBlockedError(block);
@@ -221,11 +222,11 @@ export async function saveMetadataEdits(client: QsClient, input: SaveInput): Pro
     requestId = result.requestId;
   } catch (error) {
     if (error instanceof ApiError && error.status === 412) {
-      return { kind: 'conflict', detectedBy: 'precondition', theirs: await headObject(client, ref, options) };
+      return { kind: 'conflict', detectedBy: 'precondition', theirs: await headObjectReadable(client, ref, options) };
     }
     throw error;
   }
-  const after = await headObject(client, ref, options);
+  const after = await headObjectReadable(client, ref, options);
   if (!holdsWhatWasSent(fresh, merged, after)) return { kind: 'conflict', detectedBy: 'verify', theirs: after };
   return { kind: 'saved', before: fresh, after, requestId, guard };
 }

@@ -81,6 +81,11 @@ export function ObjectDetails({ zone, bucket, objectKey, onClose, extra }: {
             <dt>{t('details.storageClass')}</dt>
             <dd>{data.storageClass}</dd>
           </dl>
+          {data.refused ? (
+            <p className="notice notice--error" role="alert" data-testid="refused-notice">
+              {t('details.refusedEncoding')}
+            </p>
+          ) : null}
           <h3>{t('details.standard')}</h3>
           <table className="table table--compact">
             <thead>
@@ -98,6 +103,7 @@ export function ObjectDetails({ zone, bucket, objectKey, onClose, extra }: {
                   <td dir="auto">
                     {data.metadata.standard[header] !== undefined
                       ? visibleText(data.metadata.standard[header])
+                      : data.refused === header ? <span className="hidden-value">{t('details.refusedValue')}</span>
                       : hidden?.standard.includes(header) ? hiddenLabel : t('common.none')}
                   </td>
                 </tr>
