@@ -299,14 +299,14 @@ for (const mode of MODES) {
   });
 }
 
-test('endpoint mode: a CORS rule that hides custom keys is detected before a save could drop them', async ({ page, emulator, api, pageOrigin }) => {
+test('endpoint mode: a CORS rule that hides only custom keys is detected before a save could drop them; the acknowledgement names the visible keys', async ({ page, emulator, api, pageOrigin }) => {
   const backend = await endpointBackend(page, emulator, api, pageOrigin);
   await putBucketCors(api, { zone: backend.zone, bucket: backend.bucket }, {
     cors_rules: [{
       allowed_origin: pageOrigin,
       allowed_methods: ['GET', 'PUT', 'POST', 'DELETE', 'HEAD'],
       allowed_headers: ['*'],
-      expose_headers: ['ETag', 'Last-Modified', 'x-qs-request-id', 'Content-Type', 'Cache-Control', 'x-qs-meta-author'],
+      expose_headers: ['ETag', 'Last-Modified', 'x-qs-request-id', 'Content-Type', 'Cache-Control', 'Content-Disposition', 'Content-Encoding', 'x-qs-meta-author'],
     }],
   });
   const key = `${uniquePrefix('hidden')}doc.txt`;
@@ -318,11 +318,10 @@ test('endpoint mode: a CORS rule that hides custom keys is detected before a sav
   await dialog.getByLabel('Cache-Control', { exact: true }).fill('no-cache');
   await dialog.getByRole('button', { name: 'Review changes' }).click();
   const warning = dialog.getByTestId('visibility-warning');
-  await expect(warning).toContainText('lets the browser read only some custom metadata keys');
-  await expect(warning).toContainText('x-qs-meta-author');
+  await expect(warning.getByRole('listitem')).toHaveText(['x-qs-meta-* (any custom key other than x-qs-meta-author)']);
   const save = dialog.getByRole('button', { name: 'Save' });
   await expect(save).toBeDisabled();
-  const acknowledge = warning.getByLabel('I know this object has no other custom keys; save anyway');
+  const acknowledge = warning.getByLabel('I know this object has no custom metadata keys other than x-qs-meta-author; save anyway');
   await acknowledge.check();
   await expect(save).toBeEnabled();
   await acknowledge.uncheck();

@@ -51,6 +51,8 @@ export function headObjectQuery(client: QsClient, ref: ObjectRef) {
   return queryOptions({
     queryKey: [...objectKey(client, ref.bucket, ref.key), 'head'] as const,
     queryFn: ({ signal }) => headObjectReadable(client, ref, { signal }),
+    // Structural sharing rebuilds objects by assignment, which would drop a `__proto__` metadata key.
+    structuralSharing: false,
   });
 }
 

@@ -143,6 +143,7 @@ function MetadataEditor({ objectRef, saveId, onClose }: { objectRef: ObjectRef; 
   const base = useQuery({
     queryKey: ['metadata-editor', connectionId(client.connection), objectRef.zone, objectRef.bucket, objectRef.key],
     queryFn: ({ signal }) => headObjectReadable(client, objectRef, { signal }),
+    structuralSharing: false,
     staleTime: Infinity,
     gcTime: 0,
     retry: false,
@@ -239,12 +240,14 @@ function EditorSession({ base, objectRef, saveId, onClose }: { base: ObjectHead;
     const after = applyMetadataEdits(step.base.metadata, step.edits);
     const changes = diffMetadata(step.base.metadata, after);
     const reviewBlock = saveBlock(visibility, step.base, acknowledged);
+    // The notice stays while acknowledged (the user can take it back); Save follows reviewBlock.
+    const noticeBlock = saveBlock(visibility, step.base, false);
     return (
       <div className="metadata-editor">
         {step.origin !== 'edit' ? <p>{t(step.origin === 'reapply' ? 'metadata.reviewReapply' : step.origin === 'reread' ? 'metadata.reviewReread' : 'metadata.reviewOverwrite')}</p> : null}
         <MetadataDiff changes={changes} caption={t('metadata.diff.caption')} />
         <p className="field-hint">{t('metadata.fullSetNote')}</p>
-        <SaveSafetyNotice block={reviewBlock} bucket={bucketRef} allowAcknowledge acknowledged={acknowledged} onAcknowledge={setAcknowledged} onFixed={() => void reread()} />
+        <SaveSafetyNotice block={noticeBlock} bucket={bucketRef} allowAcknowledge acknowledged={acknowledged} onAcknowledge={setAcknowledged} onFixed={() => void reread()} />
         {reviewBlock === null ? <GuardNote guard={versionGuard(step.base)} etagHidden={hiddenFor(visibility, step.base).etag} /> : null}
         {save.isError ? <SaveFailure error={save.error} /> : null}
         <div className="dialog__actions">
