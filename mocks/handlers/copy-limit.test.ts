@@ -121,7 +121,7 @@ describe('Upload Part - Copy with the copy limit', () => {
     const earlier = new Date(lastModified.getTime() - 60_000).toUTCString();
     const later = new Date(lastModified.getTime() + 60_000).toUTCString();
     const range = { 'x-qs-copy-range': 'bytes=0-9' };
-    const failing = [
+    const failing: Array<Record<string, string>> = [
       { 'x-qs-copy-source-if-match': '"0000"' },
       { 'x-qs-copy-source-if-none-match': etag },
       { 'x-qs-copy-source-if-modified-since': later },
@@ -130,7 +130,7 @@ describe('Upload Part - Copy with the copy limit', () => {
     for (const condition of failing) {
       expect(await errorOf(await partCopy('dest.txt', id, 1, { ...range, ...condition })), JSON.stringify(condition)).toMatchObject({ status: 412, code: 'precondition_failed' });
     }
-    const passing = [
+    const passing: Array<Record<string, string>> = [
       { 'x-qs-copy-source-if-match': etag },
       { 'x-qs-copy-source-if-none-match': '"0000"' },
       { 'x-qs-copy-source-if-modified-since': earlier },
