@@ -13,7 +13,8 @@ import type { ObjectRef, QsClient } from '../../api/client.ts';
 import { ApiError } from '../../api/errors.ts';
 import { applyMetadataEdits, diffMetadata, replaceRequestHeaders, type MetadataEdits } from '../../api/metadata/edit.ts';
 import { metadataFromEntries, type ObjectMetadata } from '../../api/metadata/model.ts';
-import { copyObject, headObject, type CopyConditions, type ObjectHead } from '../../api/objects/operations.ts';
+import { headObject, type CopyConditions, type ObjectHead } from '../../api/objects/operations.ts';
+import { copyOntoItself, type LargeCopyOptions } from './large-copy.ts';
 
 /** True when `fresh` is the same version of the object as `base` (nothing changed in between). */
 export function sameVersion(base: ObjectHead, fresh: ObjectHead): boolean {
@@ -54,6 +55,8 @@ export interface SaveInput {
   base: ObjectHead;
   edits: MetadataEdits;
   signal?: AbortSignal;
+  /** Copy limit, part size and progress for objects above the copy limit (large-copy.ts); default QingStor's limit. */
+  largeCopy?: LargeCopyOptions;
 }
 
 /**
@@ -71,9 +74,10 @@ export async function saveMetadataEdits(client: QsClient, input: SaveInput): Pro
   const merged = metadataFromEntries(Object.entries(headers));
   let requestId: string;
   try {
-    const result = await copyObject(
+    const result = await copyOntoItself(
       client,
-      { ...ref, source: { bucket: ref.bucket, key: ref.key }, directive: 'REPLACE', metadata: merged, conditions: versionConditions(fresh) },
+      { ...ref, source: { bucket: ref.bucket, key: ref.key }, directive: 'REPLACE', metadata: merged, conditions: versionConditions(fresh), version: fresh },
+      input.largeCopy,
       options,
     );
     requestId = result.requestId;
