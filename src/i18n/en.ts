@@ -523,6 +523,17 @@ export const en = {
   'actions.andMore': '…and {count} more',
   'actions.deletedCount': '{count} objects deleted.',
 
+  'metadata.large.note': 'This object ({size}) is larger than one copy can take ({limit}). The save rewrites it as a multipart copy onto itself, in parts, each only if the object is still the version you reviewed; until the last step the object is untouched, and Cancel leaves it as it was.',
+  'metadata.large.progressLabel': 'Copy progress',
+  'metadata.large.phase.initiating': 'Starting the multipart copy…',
+  'metadata.large.phase.copying': 'Copied {done} of {total} parts ({bytes} of {size}).',
+  'metadata.large.phase.checking': 'All {total} parts copied; checking that nobody changed the object…',
+  'metadata.large.phase.completing': 'Completing: the object now gets the new metadata.',
+  'metadata.large.phase.aborting': 'Stopping: removing the unfinished upload…',
+  'metadata.large.cancel': 'Cancel save',
+  'metadata.large.cancelling': 'Cancelling…',
+  'metadata.large.cancelled': 'Save cancelled. The unfinished upload was removed; the object is as it was.',
+
   'lang.en': 'English',
   'lang.zh-CN': '简体中文',
 } as const satisfies Record<string, string>;

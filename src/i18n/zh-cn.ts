@@ -522,6 +522,17 @@ export const zhCN: Record<MessageKey, string> = {
   'actions.andMore': '…以及另外 {count} 个',
   'actions.deletedCount': '已删除 {count} 个对象。',
 
+  'metadata.large.note': '此对象（{size}）超过单次复制的上限（{limit}）。保存时会以分段复制的方式将其复制到自身，每一段都仅在对象仍是你审阅的版本时才复制；在最后一步之前对象不会改变，取消保存会让对象保持原样。',
+  'metadata.large.progressLabel': '复制进度',
+  'metadata.large.phase.initiating': '正在开始分段复制…',
+  'metadata.large.phase.copying': '已复制 {done}/{total} 个分段（{bytes}/{size}）。',
+  'metadata.large.phase.checking': '{total} 个分段均已复制；正在确认对象未被他人修改…',
+  'metadata.large.phase.completing': '正在完成：对象将获得新的元数据。',
+  'metadata.large.phase.aborting': '正在停止：删除未完成的上传…',
+  'metadata.large.cancel': '取消保存',
+  'metadata.large.cancelling': '正在取消…',
+  'metadata.large.cancelled': '已取消保存。未完成的上传已删除，对象保持原样。',
+
   'lang.en': 'English',
   'lang.zh-CN': '简体中文',
 };

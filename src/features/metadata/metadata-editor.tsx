@@ -20,6 +20,8 @@ import { MetadataDiff } from './metadata-diff.tsx';
 import { MetadataFields, ruleMessageKey } from './metadata-fields.tsx';
 import { saveMetadataEdits, type SaveResult } from './save.ts';
 import { withFlag } from './url-flag.ts';
+import { copyLimitOf, isCancelled } from './large-copy.ts';
+import { LargeCopyStatus, useLargeCopy } from './large-copy-status.tsx';
 import { useMetadataVisibility } from './visibility.ts';
 import { VisibilityNotice, visibilityAllowsSave } from './visibility-notice.tsx';
 // oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
@@ -96,7 +98,7 @@ function UndoAction({ saveId, objectRef, last }: { saveId: string; objectRef: Ob
   const invalidate = useInvalidateObject(client, objectRef);
   const undo = useMutation({
     mutationFn: (save: LastSave) =>
-      saveMetadataEdits(client, { ref: objectRef, base: save.after, edits: editsBetween(save.after.metadata, save.before.metadata) }),
+      saveMetadataEdits(client, { ref: objectRef, base: save.after, edits: editsBetween(save.after.metadata, save.before.metadata), largeCopy: { copyLimit: copyLimitOf(client.connection) } }),
     onSuccess: async (result) => {
       if (result.kind === 'saved') recordSave(saveId, null);
       await invalidate();
@@ -164,8 +166,9 @@ function EditorSession({ base, objectRef, saveId, onClose }: { base: ObjectHead;
     resolver: zodResolver(editorSchema),
     mode: 'onChange',
   });
+  const largeCopy = useLargeCopy(client);
   const save = useMutation({
-    mutationFn: (input: { base: ObjectHead; edits: MetadataEdits }) => saveMetadataEdits(client, { ref: objectRef, ...input }),
+    mutationFn: (input: { base: ObjectHead; edits: MetadataEdits }) => saveMetadataEdits(client, { ref: objectRef, ...input, ...largeCopy.begin() }),
     onSuccess: async (result, input) => {
       if (result.kind === 'saved') {
         recordSave(saveId, { before: result.before, after: result.after });
@@ -215,7 +218,8 @@ function EditorSession({ base, objectRef, saveId, onClose }: { base: ObjectHead;
         <MetadataDiff changes={changes} caption={t('metadata.diff.caption')} />
         <p className="field-hint">{t('metadata.fullSetNote')}</p>
         <VisibilityNotice visibility={visibility} acknowledged={acknowledged} onAcknowledge={setAcknowledged} />
-        {save.isError ? <SaveFailure error={save.error} /> : null}
+        <LargeCopyStatus state={largeCopy} size={step.base.size} pending={save.isPending} error={save.error} />
+        {save.isError && !isCancelled(save.error) ? <SaveFailure error={save.error} /> : null}
         <div className="dialog__actions">
           <button
             type="button"
