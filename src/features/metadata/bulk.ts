@@ -6,7 +6,8 @@
 import type { QsClient } from '../../api/client.ts';
 import { diffMetadata, replaceRequestHeaders, type MetadataEdits } from '../../api/metadata/edit.ts';
 import { metadataFromEntries } from '../../api/metadata/model.ts';
-import { copyObject, headObject } from '../../api/objects/operations.ts';
+import { headObject } from '../../api/objects/operations.ts';
+import { copyOntoItself } from './large-copy.ts';
 import { versionConditions } from './save.ts';
 
 export type BulkItemState =
@@ -32,9 +33,10 @@ export async function editOneObject(client: QsClient, target: BulkTarget, edits:
   const merged = metadataFromEntries(Object.entries(headers));
   const changes = diffMetadata(head.metadata, merged).length;
   if (changes === 0) return { status: 'unchanged' };
-  const result = await copyObject(
+  const result = await copyOntoItself(
     client,
-    { ...target, source: { bucket: target.bucket, key: target.key }, directive: 'REPLACE', metadata: merged, conditions: versionConditions(head) },
+    { ...target, source: { bucket: target.bucket, key: target.key }, directive: 'REPLACE', metadata: merged, conditions: versionConditions(head), version: head },
+    undefined,
     options,
   );
   return { status: 'done', changes, requestId: result.requestId };

@@ -7,6 +7,7 @@ import { ApiError } from '../../api/errors.ts';
 import { abortMultipartUpload, copyRangeHeader, initiateMultipartUpload, listMultipartUploads, uploadPartCopy } from '../../api/multipart/operations.ts';
 import { getObject, headObject, putObject, type ObjectHead } from '../../api/objects/operations.ts';
 import { copyLimitOf, multipartSelfCopy, planCopyParts, QINGSTOR_COPY_LIMIT, type LargeCopyProgress } from './large-copy.ts';
+import { runBulkEdit, type BulkItemState } from './bulk.ts';
 import { saveMetadataEdits } from './save.ts';
 
 // A lowered copy limit: objects of a few KiB are "large". The demo seed's minimum part size is 16 bytes.
@@ -186,6 +187,21 @@ describe('saving the metadata of an object above the copy limit', () => {
     expect(progress.filter((p) => p.phase === 'copying').map((p) => p.bytesDone)).toEqual([0, 1000, 2000, 2600]);
   });
 
+  it('without options the save, undo and bulk edit take the limit from the connection', async () => {
+    const { client: recording, sent } = recordingClient();
+    const saved = await saveMetadataEdits(recording, { ref, base: await headObject(client, ref), edits: { custom: [{ op: 'set', key: 'camera', value: 'Z' }] } });
+    expect(saved.kind).toBe('saved');
+    tick();
+    const states: BulkItemState[] = [];
+    await runBulkEdit(recording, [{ zone: 'pek3a', bucket, key: ref.key }], { custom: [{ op: 'set', key: 'bulk', value: 'yes' }] }, (_key, state) => states.push(state));
+    expect(states.at(-1)).toMatchObject({ status: 'done' });
+    expect(sent.filter((r) => r.operation === 'CompleteMultipartUpload')).toHaveLength(2);
+    expect(sent.map((r) => r.operation)).not.toContain('CopyObject');
+    const after = await headObject(client, ref);
+    expect(after.metadata.custom).toEqual({ camera: 'Z', keep: 'me', bulk: 'yes' });
+    expect(md5(await bodyNow())).toBe(md5(body));
+  });
+
   it('an object of exactly the limit is saved with one PUT-copy', async () => {
     const small = { ...ref, key: 'large/exact.bin' };
     await putObject(client, { ...small, body: new Uint8Array(LIMIT), metadata: METADATA });
@@ -198,8 +214,9 @@ describe('saving the metadata of an object above the copy limit', () => {
 
   it('without the large-copy path the server refuses the single copy (the guard is needed)', async () => {
     const base = await headObject(client, ref);
-    // QingStor's default limit is far above the emulator's lowered one: the console tries one PUT-copy.
-    const refused = await saveMetadataEdits(client, { ref, base, edits: { standard: { 'cache-control': 'no-cache' } } }).catch((e: unknown) => e);
+    // A connection that does not know the emulator's lowered limit assumes QingStor's 5 GB: one PUT-copy, refused.
+    const { copyLimit: _lowered, ...unaware } = connection;
+    const refused = await saveMetadataEdits(createClient(unaware, { now }), { ref, base, edits: { standard: { 'cache-control': 'no-cache' } } }).catch((e: unknown) => e);
     expect(refused).toMatchObject({ status: 400, code: 'entity_too_large' });
     unchanged(base, await headObject(client, ref));
   });

@@ -83,8 +83,8 @@ export interface LargeCopyProgress {
 
 /** Options of a save that may need a multipart copy; the editor passes them through saveMetadataEdits. */
 export interface LargeCopyOptions {
-  /** The copy limit of the connection (copyLimitOf). */
-  copyLimit: number;
+  /** The copy limit; default the client's connection's (copyLimitOf). */
+  copyLimit?: number;
   /** Part size to prefer (tests, bench); default LARGE_COPY_PART_SIZE, never above copyLimit. */
   partSize?: number;
   onProgress?: (progress: LargeCopyProgress) => void;
@@ -132,6 +132,7 @@ function storageClassOf(version: ObjectHead): StorageClass | undefined {
 }
 
 export interface MultipartSelfCopyInput extends ObjectRef, LargeCopyOptions {
+  copyLimit: number;
   /** The version the save was checked against (the fresh HEAD): the copy source and what must not change. */
   version: ObjectHead;
   /** The complete new metadata (REPLACE semantics: anything left out is gone). */
@@ -208,7 +209,8 @@ export async function multipartSelfCopy(client: QsClient, input: MultipartSelfCo
 
 /**
  * The metadata save's copy onto itself: one PUT-copy with REPLACE when the object fits in one copy,
- * else multipartSelfCopy. `large` absent means QingStor's limit with default parts and no progress.
+ * else multipartSelfCopy. The limit is `large.copyLimit`, else the connection's (QingStor's 5 GB unless the
+ * connection names another); without `large`, default parts and no progress.
  */
 export function copyOntoItself(
   client: QsClient,
@@ -217,7 +219,7 @@ export function copyOntoItself(
   options: CallOptions = {},
 ): Promise<EtagResult> {
   const { version, ...copy } = input;
-  const copyLimit = large?.copyLimit ?? QINGSTOR_COPY_LIMIT;
+  const copyLimit = large?.copyLimit ?? copyLimitOf(client.connection);
   if (!needsPartCopy(version.size, copyLimit)) return copyObject(client, copy, options);
   return multipartSelfCopy(
     client,

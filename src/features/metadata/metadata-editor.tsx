@@ -20,7 +20,7 @@ import { MetadataDiff } from './metadata-diff.tsx';
 import { MetadataFields, ruleMessageKey } from './metadata-fields.tsx';
 import { saveMetadataEdits, type SaveResult } from './save.ts';
 import { withFlag } from './url-flag.ts';
-import { copyLimitOf, isCancelled } from './large-copy.ts';
+import { isCancelled } from './large-copy.ts';
 import { LargeCopyStatus, useLargeCopy } from './large-copy-status.tsx';
 import { useMetadataVisibility } from './visibility.ts';
 import { VisibilityNotice, visibilityAllowsSave } from './visibility-notice.tsx';
@@ -98,7 +98,7 @@ function UndoAction({ saveId, objectRef, last }: { saveId: string; objectRef: Ob
   const invalidate = useInvalidateObject(client, objectRef);
   const undo = useMutation({
     mutationFn: (save: LastSave) =>
-      saveMetadataEdits(client, { ref: objectRef, base: save.after, edits: editsBetween(save.after.metadata, save.before.metadata), largeCopy: { copyLimit: copyLimitOf(client.connection) } }),
+      saveMetadataEdits(client, { ref: objectRef, base: save.after, edits: editsBetween(save.after.metadata, save.before.metadata) }),
     onSuccess: async (result) => {
       if (result.kind === 'saved') recordSave(saveId, null);
       await invalidate();
