@@ -1,7 +1,12 @@
 /**
  * The copy limit (ref §5.2, §8.3): one PUT-copy copies a source of at most 5 GB; a bigger object is
  * copied as a multipart upload whose parts are ranges of the source (Upload Part - Copy), each again at
- * most 5 GB. The limit is `Store.copyLimit` (default: the store's maxObjectSize, 5 GiB), lowered in tests.
+ * most 5 GB. The limit is `Store.copyLimit` (default: the store's maxObjectSize), lowered in tests.
+ *
+ * Decision (the reference says "5 GB" without saying which GB): the emulator's default is 5 GiB
+ * (5·1024³ bytes, the same reading as maxObjectSize), the larger reading, so the emulator never refuses a
+ * copy the service might accept; the console assumes 5·10⁹ bytes, the smaller one, so it never sends a
+ * single copy the service might refuse (src/features/metadata/large-copy.ts).
  *
  * Decision (the reference names the limit but not the error of a copy above it): `entity_too_large`
  * (400), the documented code for "a single PUT or one part above 5 GB". It applies to every PUT-copy,
