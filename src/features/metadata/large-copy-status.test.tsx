@@ -63,8 +63,14 @@ describe('LargeCopyStatus', () => {
     const bar = screen.getByRole('progressbar', { name: 'Copy progress' });
     expect(bar.getAttribute('aria-valuetext')).toBe('25%');
     expect(screen.getByText('Copied 1 of 4 parts (1.0 KiB of 3.9 KiB).')).toBeTruthy();
+    const leaving = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(leaving);
+    expect(leaving.defaultPrevented).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Cancel save' }));
     expect(started?.signal.aborted).toBe(true);
+    const leavingLater = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(leavingLater);
+    expect(leavingLater.defaultPrevented).toBe(false);
     expect(screen.getByText('Save cancelled. The unfinished upload was removed; the object is as it was.')).toBeTruthy();
     expect(screen.queryByRole('progressbar')).toBeNull();
   });

@@ -2,7 +2,7 @@
  * What the editor shows for a save of an object above the copy limit (large-copy.ts): why it is done in
  * parts, the progress while it runs, a Cancel that aborts the upload, and the outcome of a cancel.
  */
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { QsClient } from '../../api/client.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { formatBytes } from '../../lib/format.ts';
@@ -49,7 +49,15 @@ function percent(done: number, total: number): number {
  */
 export function LargeCopyStatus({ state, size, pending, error }: { state: LargeCopyState; size: number; pending: boolean; error: unknown }) {
   const { t } = useI18n();
-  if (!needsPartCopy(size, state.copyLimit)) return null;
+  const large = needsPartCopy(size, state.copyLimit);
+  // Leaving the page mid-copy would drop the requests and leave the unfinished upload on the server.
+  useEffect(() => {
+    if (!large || !pending) return undefined;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [large, pending]);
+  if (!large) return null;
   const progress = state.progress;
   return (
     <div className="notice large-copy" data-testid="large-copy">
