@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { putBucketCors } from '../src/api/cors/operations.ts';
 import type { ObjectMetadata } from '../src/api/metadata/model.ts';

@@ -17,10 +17,20 @@ export interface DemoBackend {
 
 let starting: Promise<DemoBackend> | undefined;
 
-/** Seeds the demo data and starts the worker; calling it again returns the same backend. */
-export function startDemoBackend(): Promise<DemoBackend> {
+export interface DemoBackendOptions {
+  /** The emulator's copy limit (CreateEmulatorOptions.copyLimit); default the emulator's. */
+  copyLimit?: number;
+}
+
+/** Seeds the demo data and starts the worker; calling it again returns the same backend (first options win). */
+export function startDemoBackend(options: DemoBackendOptions = {}): Promise<DemoBackend> {
   starting ??= (async () => {
-    const emulator = await createEmulator({ seed: 'demo', domains: [DEMO_DOMAIN], defaultZone: 'pek3a' });
+    const emulator = await createEmulator({
+      seed: 'demo',
+      domains: [DEMO_DOMAIN],
+      defaultZone: 'pek3a',
+      ...(options.copyLimit !== undefined ? { copyLimit: options.copyLimit } : {}),
+    });
     const worker = setupWorker(...emulator.handlers);
     await worker.start({ onUnhandledFrame: 'bypass', quiet: true });
     // Upload progress: XHRs to the demo domain are answered in the page, see browser-xhr.ts.

@@ -28,6 +28,12 @@ export interface CreateEmulatorOptions {
   minPartSize?: number;
   /** Largest single PUT/POST body, part or append before entity_too_large (ref §5.1, §8); default 5 GiB. */
   maxObjectSize?: number;
+  /**
+   * Largest source of one PUT-copy and largest range of one Upload Part - Copy (ref §5.2, §8.3), above which
+   * they answer entity_too_large; default maxObjectSize (5 GiB). Lower it to exercise multipart copies
+   * of "large" objects with small bodies.
+   */
+  copyLimit?: number;
   /** ListObjects limit clamp (ref §9.5/§12); default 100, as the current DOCS say. */
   listLimitMax?: number;
   /** Serve any other host as path style in `defaultZone` (standalone server); default false. */
@@ -56,6 +62,7 @@ export async function createEmulator(options: CreateEmulatorOptions = {}): Promi
     minPartSize: options.minPartSize ?? (seed === 'demo' ? DEMO_MIN_PART_SIZE : REAL_MIN_PART_SIZE),
     maxListLimit: options.listLimitMax ?? DEFAULT_LIST_LIMIT_MAX,
     ...(options.maxObjectSize !== undefined ? { maxObjectSize: options.maxObjectSize } : {}),
+    ...(options.copyLimit !== undefined ? { copyLimit: options.copyLimit } : {}),
   });
   applySeed(seed, store, users);
   const handlers = createHandlers({

@@ -76,6 +76,8 @@ export interface CliOptions {
   usersFile: string | undefined;
   strictCors: boolean;
   viaMsw: boolean;
+  /** `--copy-limit <bytes>`: largest PUT-copy source / part-copy range; undefined = the emulator's default. */
+  copyLimit?: number;
 }
 
 const cliSchema = z.object({
@@ -89,13 +91,15 @@ const cliSchema = z.object({
   users: z.string().min(1).optional(),
   'strict-cors': z.boolean().default(false),
   'via-msw': z.boolean().default(false),
+  'copy-limit': z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
   help: z.boolean().default(false),
 });
 
 export const USAGE = [
   'usage: npm run serve:mock -- [--port 9000] [--host 127.0.0.1] [--domain qingstor.local]... [--seed demo|empty]',
-  '                            [--zone pek3a] [--users users.json] [--strict-cors] [--via-msw]',
+  '                            [--zone pek3a] [--users users.json] [--strict-cors] [--via-msw] [--copy-limit bytes]',
   '  --users   JSON file: [{"id":"usr-…","access_key_id":"…","secret_access_key":"…"}]',
+  '  --copy-limit largest source of one copy and range of one part copy, in bytes (default 5 GiB); bigger: entity_too_large',
   '  --via-msw answer through msw getResponse instead of calling the emulator directly (slower, same answers)',
   '  env QS_ACCESS_KEY_ID / QS_SECRET_ACCESS_KEY replace the key pair of the single default user',
 ].join('\n');
@@ -113,6 +117,7 @@ export function parseCli(argv: readonly string[]): CliOptions | 'help' {
       users: { type: 'string' },
       'strict-cors': { type: 'boolean' },
       'via-msw': { type: 'boolean' },
+      'copy-limit': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -124,7 +129,7 @@ export function parseCli(argv: readonly string[]): CliOptions | 'help' {
   }
   const v = parsed.data;
   if (v.help) return 'help';
-  return { port: v.port, host: v.host, domains: v.domain, seed: v.seed, defaultZone: v.zone, usersFile: v.users, strictCors: v['strict-cors'], viaMsw: v['via-msw'] };
+  return { port: v.port, host: v.host, domains: v.domain, seed: v.seed, defaultZone: v.zone, usersFile: v.users, strictCors: v['strict-cors'], viaMsw: v['via-msw'], ...(v['copy-limit'] !== undefined ? { copyLimit: v['copy-limit'] } : {}) };
 }
 
 export interface ResolvedUsers {

@@ -52,6 +52,8 @@ export interface EmulatorServerOptions {
   listLimitMax?: number;
   /** Minimum multipart part size at Complete. Default: the emulator's for the seed. */
   minPartSize?: number;
+  /** Largest source of one PUT-copy / range of one part copy (entity_too_large above). Default: the emulator's (5 GiB). */
+  copyLimit?: number;
   /** Clock for tests. */
   now?: () => Date;
   /**
@@ -96,6 +98,7 @@ export async function startEmulatorServer(options: EmulatorServerOptions = {}): 
     strictCors: options.strictCors ?? false,
     ...(options.listLimitMax !== undefined ? { listLimitMax: options.listLimitMax } : {}),
     ...(options.minPartSize !== undefined ? { minPartSize: options.minPartSize } : {}),
+    ...(options.copyLimit !== undefined ? { copyLimit: options.copyLimit } : {}),
     ...(options.now ? { now: options.now } : {}),
   });
   // The msw handler's resolver is `handleEmulatorRequest(request, resolveOptions(<these options>))` behind a
@@ -204,6 +207,7 @@ async function main(): Promise<void> {
     users,
     strictCors: cli.strictCors,
     viaMsw: cli.viaMsw,
+    ...(cli.copyLimit !== undefined ? { copyLimit: cli.copyLimit } : {}),
   });
   console.log(banner(running, cli.seed, source));
   let stopping = false;

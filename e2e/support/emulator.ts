@@ -46,6 +46,8 @@ export interface RecordedRequest {
   /** `Access-Control-Request-Method` of a preflight. */
   preflightMethod: string | undefined;
   status: number;
+  /** The request's headers as received (names lower-case; repeated headers joined with ", "). */
+  headers: Readonly<Record<string, string>>;
 }
 
 export interface EmulatorHandle {
@@ -80,6 +82,7 @@ async function startRelay(target: RunningEmulatorServer): Promise<{ handle: Emul
           origin: header('origin'),
           preflightMethod: header('access-control-request-method'),
           status: answer.statusCode ?? 0,
+          headers: Object.fromEntries(Object.keys(req.headers).map((name) => [name, header(name) ?? ''])),
         });
         res.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
         answer.pipe(res);

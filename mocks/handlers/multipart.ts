@@ -18,6 +18,7 @@ import {
   type RequestContext,
 } from './context.ts';
 import { parseSourceHeader } from './object.ts';
+import { assertCopyPartSize } from './copy-limit.ts';
 import { evaluateConditions, sourceConditions } from '../http/conditional.ts';
 
 /** ref §8: part numbers 0..10000. */
@@ -70,6 +71,7 @@ function uploadPartCopy(
 ): Response {
   const source = parseSourceHeader(sourceValue);
   const sourceBucket = requireBucket(ctx, source.bucket, 'copy_source', source.key);
+  assertValidKey(source.key);
   if (sourceBucket.zone !== zone) throw new QsError('bucket_not_exists', 'Copy works within one zone only.');
   ctx.store.getUpload(bucket, key, uploadId);
   const object = ctx.store.getObject(source.bucket, source.key);
@@ -79,6 +81,7 @@ function uploadPartCopy(
   });
   if (outcome !== 'ok') throw new QsError('precondition_failed');
   const range = parseRange(ctx.request.headers.get('x-qs-copy-range'), object.size) ?? { start: 0, end: object.size - 1 };
+  assertCopyPartSize(ctx.store, range.end - range.start + 1);
   const chunks = readBodyRange(object.body, range.start, range.end + 1);
   const part = ctx.store.uploadPart(bucket, key, uploadId, partNumber, { body: chunks });
   const headers: Record<string, string> = { etag: quoteEtag(part.etag) };

@@ -6,6 +6,7 @@ import { evaluateConditions, requestConditions, sourceConditions, type Condition
 import { contentRange, parseRange } from '../http/range.ts';
 import { emptyResponse, headerSafe, quoteEtag, rfc1123 } from '../http/response.ts';
 import { bodyToStream, type BucketInfo, type StoredObject } from '../store/index.ts';
+import { assertCopySourceSize } from './copy-limit.ts';
 import {
   assertValidKey,
   intParam,
@@ -160,6 +161,14 @@ function metadataDirective(ctx: RequestContext): 'COPY' | 'REPLACE' {
   throw new QsError('invalid_argument', 'x-qs-metadata-directive must be COPY or REPLACE.');
 }
 
+/** The source conditions (412) first, then the copy limit (copy-limit.ts), on the store's snapshot of the source. */
+function copyPrecondition(ctx: RequestContext, conditions: (source: StoredObject) => void): (source: StoredObject) => void {
+  return (source) => {
+    conditions(source);
+    assertCopySourceSize(ctx.store, source.size);
+  };
+}
+
 /** ref §5.2: READ on source, WRITE on destination; 201 + ETag. */
 export function copyObject(ctx: RequestContext, bucket: string, key: string, sourceValue: string): Response {
   const destination = requireBucket(ctx, bucket, 'copy_destination');
@@ -185,7 +194,7 @@ export function copyObject(ctx: RequestContext, bucket: string, key: string, sou
     directive,
     ...(metadata ? { metadata } : {}),
     ...(storageClass ? { storageClass } : {}),
-    precondition: preconditionFor(sourceConditions(ctx.request.headers, 'x-qs-copy-source')),
+    precondition: copyPrecondition(ctx, preconditionFor(sourceConditions(ctx.request.headers, 'x-qs-copy-source'))),
   });
   return emptyResponse(201, object.etag === null ? {} : { etag: quoteEtag(object.etag) });
 }

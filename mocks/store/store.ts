@@ -175,6 +175,7 @@ export class Store {
   readonly maxUploadsListLimit: number;
   readonly maxBucketsPerOwner: number;
   readonly maxObjectSize: number;
+  readonly copyLimit: number;
 
   private constructor(options: StoreOptions, md5: Md5) {
     this.md5 = md5;
@@ -187,6 +188,7 @@ export class Store {
     this.maxUploadsListLimit = options.maxUploadsListLimit ?? 1000;
     this.maxBucketsPerOwner = options.maxBucketsPerOwner ?? Number.POSITIVE_INFINITY;
     this.maxObjectSize = options.maxObjectSize ?? MAX_OBJECT_SIZE;
+    this.copyLimit = options.copyLimit ?? this.maxObjectSize;
   }
 
   /** ref §4 entity_too_large: one PUT/POST body, part or append above maxObjectSize. */

@@ -325,6 +325,12 @@ export interface StoreOptions {
    * §5.8, §8); default 5 GiB. Configurable so that tests can reach the boundary without 5 GB.
    */
   maxObjectSize?: number;
+  /**
+   * largest source of one PUT-copy and largest range of one part copied with Upload Part - Copy
+   * (ref §5.2, §8.3: bigger objects are copied as multipart); default maxObjectSize. Checked by the
+   * handlers (handlers/copy-limit.ts); configurable so that tests can copy small objects as "large".
+   */
+  copyLimit?: number;
 }
 
 /** One entry of Store.bulkLoad (seeding). */

@@ -63,6 +63,11 @@ export const connectionSchema = z.object({
   credentials: credentialsSchema.optional(),
   defaultZone: zoneIdSchema,
   proxy: proxyBaseSchema.optional(),
+  /**
+   * Largest object one copy takes, in bytes, when the server's differs from QingStor's 5 GB (an emulator
+   * started with a lowered `--copy-limit`). Bigger objects are copied in parts (Upload Part - Copy).
+   */
+  copyLimit: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
 });
 
 export type Connection = z.infer<typeof connectionSchema>;

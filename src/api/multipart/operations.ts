@@ -1,6 +1,7 @@
 import { requestIdOf, type BucketRef, type CallOptions, type ObjectRef, type QsClient, type WriteResult } from '../client.ts';
 import { metadataToHeaders, type ObjectMetadata } from '../metadata/model.ts';
 import { quoteEtag } from '../objects/md5.ts';
+import { sourceConditionHeaders, sourceHeader, type CopyConditions, type SourceRef } from '../objects/operations.ts';
 import type { StorageClass } from '../objects/schemas.ts';
 import { sendWithProgress, type TransferProgress } from '../transfer.ts';
 import {
@@ -66,6 +67,65 @@ export async function uploadPart(client: QsClient, input: UploadPartInput, optio
     onProgress: input.onProgress,
   });
   return { etag: response.headers.get('etag') ?? '', requestId: requestIdOf(response) };
+}
+
+/** A byte range of the copy source, both ends inclusive (`x-qs-copy-range: bytes=start-end`). */
+export interface CopyRange {
+  start: number;
+  end: number;
+}
+
+export interface UploadPartCopyInput extends UploadRef {
+  partNumber: number;
+  /** The object whose bytes become the part (same zone; READ on its bucket). */
+  source: SourceRef;
+  /** Which bytes; absent = the whole source. Each part copy takes at most the copy limit (5 GB). */
+  range?: CopyRange;
+  /** Conditions on the source; failure ⇒ 412 precondition_failed and no part is written. */
+  conditions?: CopyConditions;
+}
+
+export interface UploadPartCopyResult {
+  /** The part's ETag as the server sent it (quoted). */
+  etag: string;
+  /** `x-qs-content-copy-range` (`bytes a-b/<source size>`): what the server copied; '' when absent. */
+  copiedRange: string;
+  requestId: string;
+}
+
+/** The `x-qs-copy-range` value of a range; throws RangeError for a range that is not start ≤ end, both ≥ 0 integers. */
+export function copyRangeHeader(range: CopyRange): string {
+  if (!Number.isSafeInteger(range.start) || !Number.isSafeInteger(range.end) || range.start < 0 || range.end < range.start) {
+    throw new RangeError(`not a byte range: ${range.start}-${range.end}`);
+  }
+  return `bytes=${range.start}-${range.end}`;
+}
+
+/**
+ * Upload Part - Copy — PUT object?upload_id&part_number with `x-qs-copy-source` (ref §8.3) → 201 + part
+ * ETag. The part's bytes are `range` of `source`, copied on the server; nothing passes through the browser.
+ */
+export async function uploadPartCopy(client: QsClient, input: UploadPartCopyInput, options: CallOptions = {}): Promise<UploadPartCopyResult> {
+  partNumberSchema.parse(input.partNumber);
+  const response = await client.send({
+    operation: 'UploadPartCopy',
+    method: 'PUT',
+    zone: input.zone,
+    bucket: input.bucket,
+    key: input.key,
+    query: { upload_id: input.uploadId, part_number: input.partNumber },
+    headers: {
+      'x-qs-copy-source': sourceHeader(input.source),
+      'x-qs-copy-range': input.range ? copyRangeHeader(input.range) : undefined,
+      ...sourceConditionHeaders('x-qs-copy-source', input.conditions),
+    },
+    signal: options.signal,
+  });
+  return {
+    etag: response.headers.get('etag') ?? '',
+    copiedRange: response.headers.get('x-qs-content-copy-range') ?? '',
+    requestId: requestIdOf(response),
+  };
 }
 
 export interface ListPartsInput extends UploadRef {

@@ -335,7 +335,8 @@ export interface CopyConditions {
   ifUnmodifiedSince?: HttpDateInput;
 }
 
-function sourceConditionHeaders(prefix: 'x-qs-copy-source' | 'x-qs-move-source', c: CopyConditions | undefined): HeaderInput {
+/** `<prefix>-if-*` headers of a copy/move (ref §5.2, §5.3) or a part copy (§8.3); unset conditions are left out. */
+export function sourceConditionHeaders(prefix: 'x-qs-copy-source' | 'x-qs-move-source', c: CopyConditions | undefined): HeaderInput {
   return {
     [`${prefix}-if-match`]: c?.ifMatch,
     [`${prefix}-if-none-match`]: c?.ifNoneMatch,

@@ -35,6 +35,16 @@ describe('connect form', () => {
     expect(anonymous.connection.credentials).toBeUndefined();
   });
 
+  it('accepts an optional copy limit in bytes and carries it into the connection; empty means QingStor’s', () => {
+    const form = { ...DEFAULT_FORM, endpoint: 'http://127.0.0.1:9000', accessKeyId: 'a', secretAccessKey: 'b' };
+    for (const bad of ['0', '-5', '1.5', '5GB', '1e9', '99999999999999999']) {
+      expect(messages({ ...form, copyLimit: bad })).toEqual({ copyLimit: 'connect.error.copyLimit' });
+    }
+    expect(messages({ ...form, copyLimit: ' 65536 ' })).toEqual({});
+    expect(sessionFromForm({ ...form, copyLimit: ' 65536 ' }).connection.copyLimit).toBe(65536);
+    expect('copyLimit' in sessionFromForm(form).connection).toBe(false);
+  });
+
   it('accepts an optional same-origin proxy and carries it into the connection', () => {
     const form = { ...DEFAULT_FORM, endpoint: 'http://127.0.0.1:9000', accessKeyId: 'a', secretAccessKey: 'b' };
     expect(messages({ ...form, proxy: 'not a path' })).toEqual({ proxy: 'connect.error.proxy' });

@@ -20,6 +20,15 @@ export function splitZones(value: string): string[] {
     .filter((zone) => zone !== '');
 }
 
+/** '' ⇒ undefined (QingStor's limit); a positive whole number of bytes ⇒ that number; anything else ⇒ null. */
+export function parseCopyLimit(value: string): number | undefined | null {
+  const v = value.trim();
+  if (v === '') return undefined;
+  if (!/^[0-9]{1,16}$/.test(v)) return null;
+  const n = Number(v);
+  return n >= 1 && Number.isSafeInteger(n) ? n : null;
+}
+
 export const connectFormSchema = z
   .object({
     kind: z.enum(['keys', 'anonymous']),
@@ -28,6 +37,8 @@ export const connectFormSchema = z
     zoneInHost: z.boolean(),
     /** Empty = talk to the endpoint directly. */
     proxy: z.string().refine((value) => value.trim() === '' || proxyBaseSchema.safeParse(value).success, message('connect.error.proxy')),
+    /** Empty = QingStor's copy limit; digits = an emulator's lowered `--copy-limit` in bytes. */
+    copyLimit: z.string().refine((value) => parseCopyLimit(value) !== null, message('connect.error.copyLimit')),
     style: z.enum(['path', 'virtual-host']),
     accessKeyId: z.string(),
     secretAccessKey: z.string(),
@@ -57,6 +68,7 @@ export const DEFAULT_FORM: ConnectFormValues = {
   zones: 'pek3a',
   zoneInHost: true,
   proxy: '',
+  copyLimit: '',
   style: 'path',
   accessKeyId: '',
   secretAccessKey: '',
@@ -79,12 +91,14 @@ export function sessionFromForm(values: ConnectFormValues): Session {
   const zones = splitZones(values.zones);
   const defaultZone = zones[0] ?? 'pek3a';
   const endpoint = new URL(values.endpoint.trim());
+  const copyLimit = parseCopyLimit(values.copyLimit);
   const connection: Connection = {
     endpoint: endpoint.origin,
     zoneInHost: values.zoneInHost,
     style: values.style,
     defaultZone,
     ...(values.proxy.trim() !== '' ? { proxy: values.proxy.trim() } : {}),
+    ...(typeof copyLimit === 'number' ? { copyLimit } : {}),
     ...(values.kind === 'keys'
       ? { credentials: { accessKeyId: values.accessKeyId.trim(), secretAccessKey: values.secretAccessKey } }
       : {}),

@@ -32,7 +32,7 @@ export function ConnectPage() {
   const kind = useWatch({ control, name: 'kind' });
   const endpoint = useWatch({ control, name: 'endpoint' });
   const zones = useWatch({ control, name: 'zones' });
-  const ids = { endpoint: useId(), proxy: useId(), zones: useId(), ak: useId(), sk: useId(), bucket: useId(), zoneInHost: useId(), remember: useId() };
+  const ids = { endpoint: useId(), proxy: useId(), copyLimit: useId(), zones: useId(), ak: useId(), sk: useId(), bucket: useId(), zoneInHost: useId(), remember: useId() };
 
   // Follow the endpoint with a sensible default until the user touches the checkbox themselves.
   useEffect(() => {
@@ -131,6 +131,23 @@ export function ConnectPage() {
             {t('connect.proxyHint')}
           </p>
           {fieldError(errors.proxy, ids.proxy)}
+        </div>
+
+        <div className="field">
+          <label htmlFor={ids.copyLimit}>{t('connect.copyLimit')}</label>
+          <input
+            id={ids.copyLimit}
+            inputMode="numeric"
+            spellCheck={false}
+            autoComplete="off"
+            aria-invalid={errors.copyLimit ? true : undefined}
+            aria-describedby={describedBy(ids.copyLimit, true, errors.copyLimit)}
+            {...register('copyLimit')}
+          />
+          <p id={`${ids.copyLimit}-hint`} className="field-hint">
+            {t('connect.copyLimitHint')}
+          </p>
+          {fieldError(errors.copyLimit, ids.copyLimit)}
         </div>
 
         <div className="field">

@@ -18,7 +18,7 @@ import { ROW_ENCODINGS, parseRowEncoding } from './editor-model.ts';
 import { ruleMessageKey } from './metadata-fields.tsx';
 import { useHeaderVisibility } from '../../hooks/use-header-visibility.ts';
 import { completenessBlock, SaveBlockedError } from './save.ts';
-import { SaveSafetyNotice } from './visibility-notice.tsx';
+import { blockMessageKey, SaveSafetyNotice } from './visibility-notice.tsx';
 // oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
 import './metadata.css';
 
@@ -354,7 +354,7 @@ function BulkFailure({ error }: { error: unknown }) {
   }
   if (error instanceof BulkConflictError) return <span role="alert">{t('metadata.bulk.conflict')}</span>;
   if (error instanceof SaveBlockedError) {
-    return <span role="alert">{t(error.block.kind === 'no-guard' ? 'metadata.visibility.noGuard' : 'metadata.visibility.blocked')}</span>;
+    return <span role="alert">{t(blockMessageKey(error.block))}</span>;
   }
   return <ErrorNotice error={error} title={t('metadata.bulk.status.failed')} />;
 }

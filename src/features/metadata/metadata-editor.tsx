@@ -21,7 +21,9 @@ import { MetadataFields, ruleMessageKey } from './metadata-fields.tsx';
 import { hiddenFor, saveBlock, SaveBlockedError, saveMetadataEdits, versionGuard, type SaveResult } from './save.ts';
 import { withFlag } from './url-flag.ts';
 import { useHeaderVisibility } from '../../hooks/use-header-visibility.ts';
-import { GuardNote, SaveSafetyNotice } from './visibility-notice.tsx';
+import { blockMessageKey, GuardNote, SaveSafetyNotice } from './visibility-notice.tsx';
+import { copyLimitOf, isCancelled } from './large-copy.ts';
+import { LargeCopyStatus, useLargeCopy } from './large-copy-status.tsx';
 // oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
 import './metadata.css';
 
@@ -40,7 +42,7 @@ function SaveFailure({ error }: { error: unknown }) {
   if (error instanceof SaveBlockedError) {
     return (
       <div className="notice notice--error" role="alert">
-        <p>{t('metadata.blocked', { reason: t(error.block.kind === 'no-guard' ? 'metadata.visibility.noGuard' : 'metadata.visibility.blocked') })}</p>
+        <p>{t('metadata.blocked', { reason: t(blockMessageKey(error.block)) })}</p>
       </div>
     );
   }
@@ -174,9 +176,10 @@ function EditorSession({ base, objectRef, saveId, onClose }: { base: ObjectHead;
     resolver: zodResolver(editorSchema),
     mode: 'onChange',
   });
+  const largeCopy = useLargeCopy(client);
   const save = useMutation({
     mutationFn: (input: { base: ObjectHead; edits: MetadataEdits }) =>
-      saveMetadataEdits(client, { ref: objectRef, ...input, visibility, acknowledgedHiddenCustom: acknowledged }),
+      saveMetadataEdits(client, { ref: objectRef, ...input, visibility, acknowledgedHiddenCustom: acknowledged, ...largeCopy.begin() }),
     onSuccess: async (result, input) => {
       if (result.kind === 'saved') {
         recordSave(saveId, { before: result.before, after: result.after });
@@ -239,9 +242,9 @@ function EditorSession({ base, objectRef, saveId, onClose }: { base: ObjectHead;
   if (step.name === 'review') {
     const after = applyMetadataEdits(step.base.metadata, step.edits);
     const changes = diffMetadata(step.base.metadata, after);
-    const reviewBlock = saveBlock(visibility, step.base, acknowledged);
+    const reviewBlock = saveBlock(visibility, step.base, acknowledged, copyLimitOf(client.connection));
     // The notice stays while acknowledged (the user can take it back); Save follows reviewBlock.
-    const noticeBlock = saveBlock(visibility, step.base, false);
+    const noticeBlock = saveBlock(visibility, step.base, false, copyLimitOf(client.connection));
     return (
       <div className="metadata-editor">
         {step.origin !== 'edit' ? <p>{t(step.origin === 'reapply' ? 'metadata.reviewReapply' : step.origin === 'reread' ? 'metadata.reviewReread' : 'metadata.reviewOverwrite')}</p> : null}
@@ -249,7 +252,8 @@ function EditorSession({ base, objectRef, saveId, onClose }: { base: ObjectHead;
         <p className="field-hint">{t('metadata.fullSetNote')}</p>
         <SaveSafetyNotice block={noticeBlock} bucket={bucketRef} allowAcknowledge acknowledged={acknowledged} onAcknowledge={setAcknowledged} onFixed={() => void reread()} />
         {reviewBlock === null ? <GuardNote guard={versionGuard(step.base)} etagHidden={hiddenFor(visibility, step.base).etag} /> : null}
-        {save.isError ? <SaveFailure error={save.error} /> : null}
+        <LargeCopyStatus state={largeCopy} size={step.base.size} pending={save.isPending} error={save.error} />
+        {save.isError && !isCancelled(save.error) ? <SaveFailure error={save.error} /> : null}
         <div className="dialog__actions">
           <button
             type="button"

@@ -95,6 +95,27 @@ describe('completeness: a save never resends a set the browser could not read wh
   });
 });
 
+describe('objects above the copy limit', () => {
+  it('are not rewritten while the storage class or ETag a multipart copy must repeat is hidden', async () => {
+    const key = freshKey('large-hidden');
+    const ref = { zone: 'pek3a', bucket, key };
+    await putObject(client, { ...ref, body: 'ten bytes!', metadata: { standard: { 'content-type': 'text/plain' }, custom: {} } });
+    const exposed = ['content-disposition', 'content-encoding', 'etag'];
+    const browser = recording(browserLike(exposed));
+    const base = await headObject(browser.client, ref);
+    const error = await saveMetadataEdits(browser.client, {
+      ref,
+      base,
+      edits: { standard: { 'cache-control': 'no-cache' } },
+      visibility: { kind: 'listed', exposed },
+      acknowledgedHiddenCustom: true,
+      largeCopy: { copyLimit: 4 },
+    }).catch((e: unknown) => e);
+    expect(error instanceof SaveBlockedError && error.block).toEqual({ kind: 'large-copy-hidden', headers: ['x-qs-storage-class'] });
+    expect(browser.sent.map((s) => s.operation)).toEqual(['HeadObject', 'HeadObject']);
+  });
+});
+
 describe('the version guard', () => {
   it('with ETag hidden it still conditions the copy on Last-Modified (If-Unmodified-Since) and saves', async () => {
     const key = freshKey('etag-hidden');

@@ -19,11 +19,12 @@
  *    anything else is reported as a conflict with both versions.
  */
 import type { ObjectRef, QsClient } from '../../api/client.ts';
-import { hiddenHeaders, hiddenHeadersOf, saveWouldBeIncomplete, type HeaderVisibility, type HiddenHeaders } from '../../api/cors/visibility.ts';
+import { canReadHeader, hiddenHeaders, hiddenHeadersOf, saveWouldBeIncomplete, type HeaderVisibility, type HiddenHeaders } from '../../api/cors/visibility.ts';
 import { ApiError } from '../../api/errors.ts';
 import { applyMetadataEdits, diffMetadata, replaceRequestHeaders, type MetadataEdits } from '../../api/metadata/edit.ts';
 import { metadataFromEntries, type ObjectMetadata } from '../../api/metadata/model.ts';
-import { copyObject, headObjectReadable, type CopyConditions, type ObjectHead } from '../../api/objects/operations.ts';
+import { headObjectReadable, type CopyConditions, type ObjectHead } from '../../api/objects/operations.ts';
+import { copyLimitOf, copyOntoItself, needsPartCopy, type LargeCopyOptions } from './large-copy.ts';
 
 /** True when `fresh` is the same version of the object as `base` (nothing changed in between). */
 export function sameVersion(base: ObjectHead, fresh: ObjectHead): boolean {
@@ -72,7 +73,12 @@ export type SaveBlock =
   /** The CORS configuration is still being read. */
   | { kind: 'checking' }
   /** Neither Last-Modified nor ETag can be read: no way to make the copy conditional. */
-  | { kind: 'no-guard' };
+  | { kind: 'no-guard' }
+  /**
+   * An object above the copy limit is rewritten by a multipart copy, which must repeat its storage class
+   * and ETag (large-copy.ts); these headers are hidden, so the rewrite would change them.
+   */
+  | { kind: 'large-copy-hidden'; headers: string[] };
 
 /** Thrown (before anything is sent) when a save could lose data or run unguarded. */
 export class SaveBlockedError extends Error {
@@ -90,11 +96,18 @@ export class SaveBlockedError extends Error {
  * has no custom keys besides the readable ones — it covers hidden custom keys only, never a hidden
  * standard header.
  */
-export function saveBlock(visibility: HeaderVisibility, head: ObjectHead, acknowledgedHiddenCustom = false): SaveBlock | null {
+export function saveBlock(visibility: HeaderVisibility, head: ObjectHead, acknowledgedHiddenCustom = false, copyLimit = Number.POSITIVE_INFINITY): SaveBlock | null {
   if (visibility.kind === 'checking') return { kind: 'checking' };
   const hidden = hiddenFor(visibility, head);
   if (saveWouldBeIncomplete(hidden) && !(hidden.standard.length === 0 && acknowledgedHiddenCustom)) return { kind: 'hidden-headers', hidden };
   if (versionGuard(head).kind === 'none') return { kind: 'no-guard' };
+  if (needsPartCopy(head.size, copyLimit)) {
+    const headers = [
+      ...(hidden.etag ? ['etag'] : []),
+      ...(canReadHeader(visibility, 'x-qs-storage-class') === true ? [] : ['x-qs-storage-class']),
+    ];
+    if (headers.length > 0) return { kind: 'large-copy-hidden', headers };
+  }
   return null;
 }
 
@@ -137,6 +150,8 @@ export interface SaveInput {
   visibility: HeaderVisibility;
   acknowledgedHiddenCustom?: boolean;
   signal?: AbortSignal;
+  /** Copy limit, part size and progress for objects above the copy limit (large-copy.ts); default QingStor's limit. */
+  largeCopy?: LargeCopyOptions;
 }
 
 /** Longest wait for the next server second when the server's clock is unknown (local clock only). */
@@ -204,7 +219,7 @@ export async function saveMetadataEdits(client: QsClient, input: SaveInput): Pro
   const options = signal ? { signal } : {};
   const fresh = await headObjectReadable(client, ref, options);
   if (!sameVersion(base, fresh)) return { kind: 'conflict', detectedBy: 'head', theirs: fresh };
-  const block = saveBlock(input.visibility, fresh, input.acknowledgedHiddenCustom ?? false);
+  const block = saveBlock(input.visibility, fresh, input.acknowledgedHiddenCustom ?? false, input.largeCopy?.copyLimit ?? copyLimitOf(client.connection));
   if (block) throw new SaveBlockedError(block);
 
   // The full set: every header and key of the current version, with the edits merged in.
@@ -214,9 +229,10 @@ export async function saveMetadataEdits(client: QsClient, input: SaveInput): Pro
   await waitPastLastModified(client, fresh, signal);
   let requestId: string;
   try {
-    const result = await copyObject(
+    const result = await copyOntoItself(
       client,
-      { ...ref, source: { bucket: ref.bucket, key: ref.key }, directive: 'REPLACE', metadata: merged, conditions: guardConditions(guard) },
+      { ...ref, source: { bucket: ref.bucket, key: ref.key }, directive: 'REPLACE', metadata: merged, conditions: guardConditions(guard), version: fresh },
+      input.largeCopy,
       options,
     );
     requestId = result.requestId;

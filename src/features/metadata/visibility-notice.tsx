@@ -3,7 +3,7 @@ import type { HiddenHeaders } from '../../api/cors/visibility.ts';
 import { CUSTOM_METADATA_PREFIX } from '../../api/metadata/model.ts';
 import { Loading } from '../../components/spinner.tsx';
 import { useCorsFix } from '../../hooks/use-cors-fix.ts';
-import { useI18n } from '../../i18n/i18n.tsx';
+import { useI18n, type MessageKey } from '../../i18n/i18n.tsx';
 import type { SaveBlock, VersionGuard } from './save.ts';
 
 /** The wire names of what is hidden, for a list the user reads (custom keys described by the caller). */
@@ -33,6 +33,21 @@ export function SaveSafetyNotice({ block, bucket, allowAcknowledge, acknowledged
     return (
       <div className="notice notice--error" role="alert" data-testid="visibility-warning">
         <p>{t('metadata.visibility.noGuard')}</p>
+        <CorsFix bucket={bucket} {...(onFixed ? { onFixed } : {})} />
+      </div>
+    );
+  }
+  if (block.kind === 'large-copy-hidden') {
+    return (
+      <div className="notice notice--error" role="alert" data-testid="visibility-warning">
+        <p>{t('metadata.visibility.largeCopyHidden')}</p>
+        <ul className="hidden-headers" aria-label={t('metadata.visibility.hiddenList')}>
+          {block.headers.map((name) => (
+            <li key={name}>
+              <code>{name}</code>
+            </li>
+          ))}
+        </ul>
         <CorsFix bucket={bucket} {...(onFixed ? { onFixed } : {})} />
       </div>
     );
@@ -104,4 +119,18 @@ export function GuardNote({ guard, etagHidden }: { guard: VersionGuard; etagHidd
       {etagHidden ? ` ${t('metadata.guard.etagHidden')}` : ''}
     </p>
   );
+}
+
+/** The sentence that explains a block, for a failure shown after the fact (a bulk row, a refused save). */
+export function blockMessageKey(block: SaveBlock): MessageKey {
+  switch (block.kind) {
+    case 'no-guard':
+      return 'metadata.visibility.noGuard';
+    case 'large-copy-hidden':
+      return 'metadata.visibility.largeCopyHidden';
+    case 'checking':
+      return 'metadata.visibility.checking';
+    case 'hidden-headers':
+      return 'metadata.visibility.blocked';
+  }
 }
