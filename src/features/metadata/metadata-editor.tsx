@@ -249,7 +249,7 @@ function EditorSession({ base, objectRef, saveId, onClose }: { base: ObjectHead;
       <div className="metadata-editor">
         {step.origin !== 'edit' ? <p>{t(step.origin === 'reapply' ? 'metadata.reviewReapply' : step.origin === 'reread' ? 'metadata.reviewReread' : 'metadata.reviewOverwrite')}</p> : null}
         <MetadataDiff changes={changes} caption={t('metadata.diff.caption')} />
-        <p className="field-hint">{t('metadata.fullSetNote')}</p>
+        {noticeBlock === null ? <p className="field-hint">{t('metadata.fullSetNote')}</p> : null}
         <SaveSafetyNotice block={noticeBlock} bucket={bucketRef} allowAcknowledge acknowledged={acknowledged} onAcknowledge={setAcknowledged} onFixed={() => void reread()} />
         {reviewBlock === null ? <GuardNote guard={versionGuard(step.base)} etagHidden={hiddenFor(visibility, step.base).etag} /> : null}
         <LargeCopyStatus state={largeCopy} size={step.base.size} pending={save.isPending} error={save.error} />

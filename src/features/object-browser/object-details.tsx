@@ -111,7 +111,7 @@ export function ObjectDetails({ zone, bucket, objectKey, onClose, extra }: {
             </tbody>
           </table>
           <h3>{t('details.custom')}</h3>
-          <CustomMetadata custom={data.metadata.custom} />
+          <CustomMetadata custom={data.metadata.custom} othersHidden={hidden?.custom != null} />
           {hidden?.custom ? <p className="notice notice--warn" data-testid="custom-hidden">{t('metadata.visibility.customHidden')}</p> : null}
           {/* Keyed by object: a link for another object must never linger when the panel switches. */}
           <DownloadLink key={`${zone}/${bucket}/${objectKey}`} zone={zone} bucket={bucket} objectKey={objectKey} name={name} />
@@ -122,10 +122,11 @@ export function ObjectDetails({ zone, bucket, objectKey, onClose, extra }: {
   );
 }
 
-function CustomMetadata({ custom }: { custom: Record<string, string> }) {
+function CustomMetadata({ custom, othersHidden }: { custom: Record<string, string>; othersHidden: boolean }) {
   const { t } = useI18n();
   const entries = Object.entries(custom).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  if (entries.length === 0) return <p>{t('details.noCustom')}</p>;
+  // "No custom metadata" would be a claim the browser cannot make when the rule hides custom keys.
+  if (entries.length === 0) return othersHidden ? null : <p>{t('details.noCustom')}</p>;
   return (
     <table className="table table--compact" data-testid="custom-metadata">
       <thead>
