@@ -240,10 +240,10 @@ test('hostile content in a public-read bucket never runs on the console origin t
       const loads: Array<Promise<string>> = [];
       for (const tag of ['iframe', 'object', 'embed', 'img']) {
         const el = document.createElement(tag);
-        loads.push(new Promise((resolve) => {
-          el.addEventListener('load', () => resolve(`${tag} load`));
-          el.addEventListener('error', () => resolve(`${tag} error`));
-          setTimeout(() => resolve(`${tag} silent`), 3000);
+        loads.push(new Promise((settle) => {
+          el.addEventListener('load', () => settle(`${tag} load`));
+          el.addEventListener('error', () => settle(`${tag} error`));
+          setTimeout(() => settle(`${tag} silent`), 3000);
         }));
         if (el instanceof HTMLIFrameElement || el instanceof HTMLEmbedElement || el instanceof HTMLImageElement) el.src = url;
         else if (el instanceof HTMLObjectElement) el.data = url;
