@@ -60,12 +60,12 @@ describe('connect and back', () => {
       '/no/such/screen',
       'buckets/pek3a/b',
     ]) {
-      expect(safeNextPath(`?next=${encodeURIComponent(bad)}`), bad).toBeNull();
+      expect(safeNextPath(`?next=${encodeURIComponent(bad)}`)).toBeNull();
     }
     // The value as it arrives when the attacker does not encode it: `%09` is decoded to a tab.
     expect(safeNextPath('?next=/%09/evil.example/')).toBeNull();
     for (const good of ['/', '/buckets/pek3a/b-bucket', '/buckets/pek3a/b-bucket/uploads?upload=x', '/buckets/pek3a/b?prefix=a%2Fb/']) {
-      expect(safeNextPath(`?next=${encodeURIComponent(good)}`), good).toBe(good);
+      expect(safeNextPath(`?next=${encodeURIComponent(good)}`)).toBe(good);
     }
   });
 });
