@@ -8,11 +8,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawHttp, signedHeaders, type RawResponse as ClientResponse } from '../../mocks/server-client.ts';
 import { DEMO_ACCESS_KEY_ID, DEMO_SECRET_ACCESS_KEY } from '../../mocks/server-options.ts';
 import { startEmulatorServer, type RunningEmulatorServer } from '../../mocks/server.ts';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { consoleCsp } from './headers.ts';
+import { precompressDir } from './precompress.ts';
 import { PROXY_MARKER_HEADER, PROXY_MARKER_VALUE, parseProxyTarget } from './proxy.ts';
 import { startServe, type RunningServe } from './serve.ts';
 
 /** What the console's API client adds to every proxied call. */
 const MARKER = { [PROXY_MARKER_HEADER]: PROXY_MARKER_VALUE };
+
+const BIG_JS = Array.from({ length: 400 }, (_, i) => `export const value${i} = ${i};`).join('\n');
 
 interface Seen {
   method: string;
@@ -104,7 +109,11 @@ describe('serve: same-origin proxy against a recording upstream', () => {
     await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>console</title>');
     await writeFile(path.join(dist, 'assets', 'index-Ub0Zl5ro.js'), 'console.log(1)');
     await writeFile(path.join(dist, 'mockServiceWorker.js'), '/* worker */');
+    await writeFile(path.join(dist, 'assets', 'big-AbCdEf12.js'), BIG_JS);
+    await mkdir(path.join(dist, '.vite'));
+    await writeFile(path.join(dist, '.vite', 'manifest.json'), '{"secret":true}');
     await writeFile(path.join(tmpdir(), 'serve-secret.txt'), 'secret');
+    precompressDir(dist);
     serve = await startServe({ endpoint: `http://127.0.0.1:${upstreamPort}`, port: 0, dist });
   });
 
@@ -276,6 +285,53 @@ describe('serve: same-origin proxy against a recording upstream', () => {
     expect(post.status).toBe(405);
   });
 
+  it('sends the brotli or gzip copy made at build time to browsers that accept it, identity otherwise', async () => {
+    const br = await rawRequest(serve.port, 'GET', '/assets/big-AbCdEf12.js', { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('Accept-Encoding');
+    expect(br.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(Number(br.headers['content-length'])).toBe(br.body.length);
+    expect(br.body.length).toBeLessThan(BIG_JS.length / 4);
+    expect(brotliDecompressSync(br.body).toString()).toBe(BIG_JS);
+
+    const gz = await rawRequest(serve.port, 'GET', '/assets/big-AbCdEf12.js', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(BIG_JS);
+
+    const plain = await rawRequest(serve.port, 'GET', '/assets/big-AbCdEf12.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(BIG_JS);
+
+    // The build manifest (a dotfile directory) is not published.
+    const manifest = await rawRequest(serve.port, 'GET', '/.vite/manifest.json');
+    expect(manifest.status).toBe(404);
+    expect(manifest.body.toString()).not.toContain('secret');
+  });
+
+  it('the console\'s pages and assets carry the strict headers: CSP, no framing, nosniff, no referrer', async () => {
+    const endpoint = `http://127.0.0.1:${upstreamPort}`;
+    for (const target of ['/', '/buckets/pek3a/photos', '/assets/index-Ub0Zl5ro.js', '/mockServiceWorker.js']) {
+      const res = await rawRequest(serve.port, 'GET', target, { accept: 'text/html' });
+      expect(res.status).toBe(200);
+      const csp = res.headers['content-security-policy'] ?? '';
+      expect(csp).toBe(consoleCsp(new URL(endpoint)));
+      expect(csp).toContain("default-src 'none'");
+      expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval';");
+      expect(csp).toContain("style-src 'self';");
+      expect(csp).toContain(`connect-src 'self' ${endpoint} https://qingstor.invalid https://*.qingstor.invalid;`);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+    }
+    const revalidated = await rawRequest(serve.port, 'GET', '/', { 'if-none-match': (await rawRequest(serve.port, 'GET', '/')).headers.etag ?? '' });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers['cache-control']).toBe('no-cache');
+    expect(revalidated.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  });
+
   it('publishes the proxy base for the console', async () => {
     const res = await rawRequest(serve.port, 'GET', '/_serve/config.json');
     expect(JSON.parse(res.body.toString())).toEqual({ proxyBase: '/_qs', endpoint: `http://127.0.0.1:${upstreamPort}` });
@@ -290,6 +346,15 @@ describe('serve: same-origin proxy against a recording upstream', () => {
     } finally {
       await down.close();
     }
+  });
+});
+
+describe('consoleCsp', () => {
+  it('lets the page reach the endpoint with its zone and bucket subdomains, and only that', () => {
+    expect(consoleCsp(new URL('https://qingstor.com'))).toContain("connect-src 'self' https://qingstor.com https://*.qingstor.com https://qingstor.invalid");
+    expect(consoleCsp(new URL('http://qingstor.local:9000'))).toContain("connect-src 'self' http://qingstor.local:9000 http://*.qingstor.local:9000 ");
+    // An IP endpoint has no subdomains.
+    expect(consoleCsp(new URL('http://127.0.0.1:9000'))).toContain("connect-src 'self' http://127.0.0.1:9000 https://qingstor.invalid");
   });
 });
 

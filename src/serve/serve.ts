@@ -12,6 +12,7 @@ import http from 'node:http';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { PROXY_PREFIX, createProxy } from './proxy.ts';
+import { consoleSecurityHeaders } from './headers.ts';
 import { createStaticSite } from './static.ts';
 
 export const SERVE_CONFIG_PATH = '/_serve/config.json';
@@ -45,7 +46,8 @@ const endpointSchema = z
 export async function startServe(options: ServeOptions): Promise<RunningServe> {
   const endpoint = new URL(endpointSchema.parse(options.endpoint));
   const proxy = createProxy({ endpoint, ...(options.connectTo ? { connectTo: options.connectTo } : {}) });
-  const site = createStaticSite(options.dist ?? 'dist');
+  const pageHeaders = consoleSecurityHeaders(endpoint);
+  const site = createStaticSite(options.dist ?? 'dist', pageHeaders);
   const config = JSON.stringify({ proxyBase: PROXY_PREFIX.slice(0, -1), endpoint: endpoint.origin });
 
   const server = http.createServer((req, res) => {
@@ -55,14 +57,11 @@ export async function startServe(options: ServeOptions): Promise<RunningServe> {
       return;
     }
     if (url === SERVE_CONFIG_PATH) {
-      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-cache', 'content-length': Buffer.byteLength(config) });
+      res.writeHead(200, { ...pageHeaders, 'content-type': 'application/json', 'cache-control': 'no-cache', 'content-length': Buffer.byteLength(config) });
       res.end(req.method === 'HEAD' ? undefined : config);
       return;
     }
-    site.handle(req, res).catch(() => {
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
-      res.end();
-    });
+    site.handle(req, res);
   });
 
   const host = options.host ?? '127.0.0.1';
