@@ -6,6 +6,7 @@ import { putObject } from '../src/api/objects/operations.ts';
 import { consoleSecurityHeaders } from '../src/serve/headers.ts';
 import { startServe, type RunningServe } from '../src/serve/serve.ts';
 import { createStaticSite } from '../src/serve/static.ts';
+import { rawHttp } from '../mocks/server-client.ts';
 import { ConsolePage } from './fixtures.ts';
 import { connect, expect, test as base, uniqueBucketName } from './support/emulator.ts';
 import { dropFiles } from './uploads-drop.ts';
@@ -192,4 +193,36 @@ test('the demo (dist/ hosted elsewhere with the README headers, no proxy) runs u
       server.closeAllConnections();
     });
   }
+});
+
+test('the build as npm run serve sends it: index.html, a hashed script and a proxied call, with their headers', async ({ serve, emulator }) => {
+  const index = await rawHttp({ port: serve.port, method: 'GET', target: '/', headers: { 'accept-encoding': 'br, gzip' } });
+  expect(index.status).toBe(200);
+  expect(index.headers['content-type']).toBe('text/html; charset=utf-8');
+  expect(index.headers['cache-control']).toBe('no-cache');
+  expect(index.headers['content-security-policy']).toBe(consoleSecurityHeaders(new URL(emulator.url))['content-security-policy']);
+  expect(index.headers['x-content-type-options']).toBe('nosniff');
+  expect(index.headers['referrer-policy']).toBe('no-referrer');
+  expect(index.headers['x-frame-options']).toBe('DENY');
+  const plainIndex = (await rawHttp({ port: serve.port, method: 'GET', target: '/' })).body.toString();
+  const entry = /<script type="module" crossorigin src="([^"]+)"/.exec(plainIndex)?.[1] ?? '';
+  expect(entry).toMatch(/^\/assets\/index-[\w-]+\.js$/);
+
+  const script = await rawHttp({ port: serve.port, method: 'GET', target: entry, headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+  expect(script.status).toBe(200);
+  expect(script.headers['content-encoding']).toBe('br');
+  expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8');
+  expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(script.headers['content-security-policy']).toContain("script-src 'self'");
+  const identity = await rawHttp({ port: serve.port, method: 'GET', target: entry });
+  expect(script.body.length).toBeLessThan(identity.body.length / 2);
+
+  const host = new URL(emulator.url).host;
+  const proxied = await rawHttp({ port: serve.port, method: 'GET', target: `/_qs/${host}/`, headers: { 'x-qsc-proxy': '1', 'sec-fetch-dest': 'empty', 'sec-fetch-site': 'same-origin' } });
+  // Unsigned: the emulator refuses it, and the answer still comes back inert.
+  expect(proxied.status).toBe(403);
+  expect(JSON.parse(proxied.body.toString())).toMatchObject({ code: 'permission_denied' });
+  expect(proxied.headers['content-security-policy']).toBe("sandbox; default-src 'none'");
+  expect(proxied.headers['x-content-type-options']).toBe('nosniff');
+  expect(proxied.headers['cross-origin-resource-policy']).toBe('same-origin');
 });

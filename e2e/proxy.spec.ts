@@ -234,9 +234,12 @@ test('hostile content in a public-read bucket never runs on the console origin t
     await expect(page.locator('body')).toContainText('proxy_not_an_api_call');
     expect(await page.title()).not.toBe('ran');
 
-    // Embedded by a page of the console's origin (iframe, object, embed, img): refused as well.
-    await page.goto(`${serve.url}/`);
-    const embedded = await page.evaluate(async (url) => {
+    // Embedded by a page of the console's origin (iframe, object, embed, img): the console's own CSP blocks
+    // frames and plugins before any request, and the proxy refuses the loads that do go out (an image). Done
+    // in a second tab of the same session, whose console lines this test expects.
+    const prober = await context.newPage();
+    await prober.goto(`${serve.url}/connect`);
+    const embedded = await prober.evaluate(async (url) => {
       const loads: Array<Promise<string>> = [];
       for (const tag of ['iframe', 'object', 'embed', 'img']) {
         const el = document.createElement(tag);
@@ -251,9 +254,11 @@ test('hostile content in a public-read bucket never runs on the console origin t
       }
       return Promise.all(loads);
     }, proxied);
-    expect(embedded).toHaveLength(4);
-    expect(await page.evaluate(() => localStorage.getItem('stolen'))).toBeNull();
-    // Even a script that adds the console's marker gets only an inert answer: sandboxed, never sniffed.
+    expect(embedded).toContain('img error');
+    expect(await prober.evaluate(() => localStorage.getItem('stolen'))).toBeNull();
+    await prober.close();
+    // Even a script of the console's page that adds the marker gets only an inert answer: sandboxed, never sniffed.
+    await page.goto(`${serve.url}/connect`);
     const scripted = await page.evaluate(async (url) => {
       const r = await fetch(url, { headers: { 'x-qsc-proxy': '1' } });
       return { status: r.status, csp: r.headers.get('content-security-policy'), nosniff: r.headers.get('x-content-type-options'), corp: r.headers.get('cross-origin-resource-policy') };
