@@ -544,6 +544,12 @@ describe('the npm run serve command', () => {
     expect(seen.list).toEqual([200, []]);
   });
 
+  it('refuses to start without a build, and says how to make one', async () => {
+    const result = await runServe(['--endpoint', emulator.url, '--port', '0', '--dist', path.join(dist, 'no-such-build')]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('index.html not found: run npm run build first');
+  });
+
   it.each([
     [[], '--endpoint'],
     [['--endpoint', 'ftp://example.com'], '--endpoint'],

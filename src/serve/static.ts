@@ -6,6 +6,7 @@
  * the service worker) is revalidated every time. Unknown paths of the app (deep links: zone, bucket and
  * prefix live in the URL) get index.html. Every answer carries the console's security headers (headers.ts).
  */
+import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import sirv from 'sirv';
@@ -45,7 +46,10 @@ export interface StaticSite {
 }
 
 export function createStaticSite(distDir: string, securityHeaders: Readonly<Record<string, string>>): StaticSite {
-  const serveFile = sirv(path.resolve(distDir), {
+  const root = path.resolve(distDir);
+  // sirv lists the files once, now: a missing build would otherwise serve 404s forever.
+  if (!existsSync(path.join(root, 'index.html'))) throw new Error(`${root}${path.sep}index.html not found: run npm run build first`);
+  const serveFile = sirv(root, {
     dev: false,
     etag: true,
     brotli: true,
