@@ -5,6 +5,10 @@
  * (see proxy.ts for the wire contract), so the console works where CORS cannot be configured, e.g.
  * service-level ListBuckets. The proxy holds no credentials: the console signs every request itself.
  *
+ * The console's files go out through sirv (static.ts) with the build's brotli/gzip copies and the strict
+ * page headers of headers.ts (CSP, no framing, nosniff, no referrer); the proxy's answers carry their own
+ * inert headers (proxy.ts).
+ *
  * `GET /_serve/config.json` tells the console it is behind this proxy:
  *   {"proxyBase": "/_qs", "endpoint": "<endpoint origin>"}
  */
