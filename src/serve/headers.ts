@@ -27,7 +27,7 @@ export function consoleCsp(endpoint: URL | undefined): string {
     "default-src 'none'",
     "script-src 'self' 'wasm-unsafe-eval'",
     "style-src 'self'",
-    "img-src 'self' data:",
+    "img-src 'self'",
     "font-src 'self'",
     `connect-src ${connect.join(' ')}`,
     "worker-src 'self'",

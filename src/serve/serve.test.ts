@@ -9,7 +9,8 @@ import { rawHttp, signedHeaders, type RawResponse as ClientResponse } from '../.
 import { DEMO_ACCESS_KEY_ID, DEMO_SECRET_ACCESS_KEY } from '../../mocks/server-options.ts';
 import { startEmulatorServer, type RunningEmulatorServer } from '../../mocks/server.ts';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { consoleCsp } from './headers.ts';
+import { readFile } from 'node:fs/promises';
+import { consoleCsp, consoleSecurityHeaders } from './headers.ts';
 import { precompressDir } from './precompress.ts';
 import { PROXY_MARKER_HEADER, PROXY_MARKER_VALUE, parseProxyTarget } from './proxy.ts';
 import { startServe, type RunningServe } from './serve.ts';
@@ -350,6 +351,15 @@ describe('serve: same-origin proxy against a recording upstream', () => {
 });
 
 describe('consoleCsp', () => {
+  it('README.md gives exactly the headers serve sends (for https://qingstor.com)', async () => {
+    const readme = await readFile(path.resolve(import.meta.dirname, '../../README.md'), 'utf8');
+    const block = /### Response headers for the console's pages[\s\S]*?```\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
+    const documented = Object.fromEntries(
+      block.trim().split('\n').map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+    );
+    expect(documented).toEqual(consoleSecurityHeaders(new URL('https://qingstor.com')));
+  });
+
   it('lets the page reach the endpoint with its zone and bucket subdomains, and only that', () => {
     expect(consoleCsp(new URL('https://qingstor.com'))).toContain("connect-src 'self' https://qingstor.com https://*.qingstor.com https://qingstor.invalid");
     expect(consoleCsp(new URL('http://qingstor.local:9000'))).toContain("connect-src 'self' http://qingstor.local:9000 http://*.qingstor.local:9000 ");
