@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { precompress } from './src/serve/precompress.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     target: 'es2022',
     sourcemap: false,
@@ -13,7 +14,9 @@ export default defineConfig({
         codeSplitting: {
           // The libraries every screen needs travel as one chunk: split by importer they became a dozen
           // small chunks, each compressed alone, which cost the first screen more than they saved.
-          groups: [{ name: 'core', test: /node_modules[\\/](react|react-dom|scheduler|zod|@tanstack[\\/](query-core|react-query))[\\/]/ }],
+          // zod's configuration travels with zod, so it applies before any chunk defines a schema (no eval under
+          // the CSP: src/lib/zod-config.ts).
+          groups: [{ name: 'core', test: /node_modules[\\/](react|react-dom|scheduler|zod|@tanstack[\\/](query-core|react-query))[\\/]|src[\\/]lib[\\/]zod-config\.ts$/ }],
         },
       },
     },

@@ -8,11 +8,16 @@
  *   render. Against a real endpoint the first screen is Connect; in the demo it is the bucket list. These are
  *   printed without a target, so the budget is never quoted for less than the user downloads.
  * - Lazily imported chunks (the demo backend among them) are listed separately.
+ * - "initial JS on the wire": the same files fetched from `npm run serve` (src/serve/serve.ts) by a client
+ *   that accepts brotli, i.e. the bytes a browser really downloads (the build's precompressed .br copies),
+ *   and by one that accepts nothing (what an uncompressing server would send).
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import http from 'node:http';
 import { gzipSync } from 'node:zlib';
+import { startServe } from '../src/serve/serve.ts';
 
 export interface Figure {
   name: string;
@@ -35,7 +40,50 @@ function listFiles(dir: string): string[] {
   });
 }
 
-export function benchBundleSize(options: { build?: boolean } = {}): Figure[] {
+/** Body bytes and Content-Encoding of GET `path` from a local server, as sent (no decompression). */
+function wireBytes(port: number, path: string, acceptEncoding: string | undefined): Promise<{ bytes: number; encoding: string }> {
+  return new Promise((resolveBytes, reject) => {
+    const headers = acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding };
+    const req = http.request({ host: '127.0.0.1', port, path, headers, agent: false }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+      });
+      res.on('end', () => {
+        if (res.statusCode !== 200) reject(new Error(`GET ${path}: ${res.statusCode}`));
+        else resolveBytes({ bytes, encoding: res.headers['content-encoding'] ?? 'identity' });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** The initial JS as `npm run serve` sends it: brotli to a browser that accepts it, and uncompressed. */
+async function initialOnTheWire(files: readonly string[]): Promise<Figure[]> {
+  const serve = await startServe({ endpoint: 'http://127.0.0.1:9', port: 0, dist });
+  try {
+    let br = 0;
+    let identity = 0;
+    const encodings = new Map<string, number>();
+    for (const file of files) {
+      const path = `/${file.slice(dist.length + 1).split(/[\\/]/).join('/')}`;
+      const compressed = await wireBytes(serve.port, path, 'gzip, deflate, br, zstd');
+      encodings.set(compressed.encoding, (encodings.get(compressed.encoding) ?? 0) + 1);
+      br += compressed.bytes;
+      identity += (await wireBytes(serve.port, path, undefined)).bytes;
+    }
+    return [
+      { name: 'initial JS on the wire from npm run serve (Accept-Encoding: br)', value: round(br / 1024), unit: 'KiB', note: `files by Content-Encoding: ${[...encodings].map(([e, n]) => `${e} ${n}`).join(', ')} (files under 1 KiB are not precompressed)` },
+      { name: 'initial JS on the wire uncompressed (no Accept-Encoding)', value: round(identity / 1024), unit: 'KiB' },
+    ];
+  } finally {
+    await serve.close();
+  }
+}
+
+export async function benchBundleSize(options: { build?: boolean } = {}): Promise<Figure[]> {
   if (options.build !== false) {
     execFileSync(join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'error'], { cwd: root, stdio: 'inherit' });
   }
@@ -67,6 +115,7 @@ export function benchBundleSize(options: { build?: boolean } = {}): Figure[] {
   });
   return [
     { name: 'initial JS (gzip, mock excluded)', value: round(initialKiB), unit: 'KiB', note: 'entry + chunks index.html preloads; budget 150 KiB' },
+    ...(await initialOnTheWire([...initial])),
     ...screens,
     { name: 'lazily loaded JS (gzip, all chunks)', value: round(lazyKiB), unit: 'KiB' },
     { name: 'of which demo backend chunks (gzip)', value: round(mockKiB), unit: 'KiB' },
@@ -91,5 +140,5 @@ function round(n: number): number {
 }
 
 if (import.meta.main) {
-  for (const f of benchBundleSize()) console.log(`${f.name}: ${f.value} ${f.unit}${f.note ? ` (${f.note})` : ''}`);
+  for (const f of await benchBundleSize()) console.log(`${f.name}: ${f.value} ${f.unit}${f.note ? ` (${f.note})` : ''}`);
 }

@@ -1,9 +1,12 @@
 import { resolve } from 'node:path';
+import { putBucketAcl } from '../src/api/acl/operations.ts';
+import { ALL_USERS_GROUP } from '../src/api/acl/schemas.ts';
 import { putBucket } from '../src/api/buckets/operations.ts';
 import { getBucketCors } from '../src/api/cors/operations.ts';
 import { putObject } from '../src/api/objects/operations.ts';
 import { listBuckets } from '../src/api/service/operations.ts';
 import { startServe, type RunningServe } from '../src/serve/serve.ts';
+import { rawHttp } from '../mocks/server-client.ts';
 import { DEMO_USER } from '../mocks/seed.ts';
 import { ConsolePage, expectNoAxeViolations } from './fixtures.ts';
 import { connect, expect, fillConnectForm, OTHER_USER, test as base, uniqueBucketName } from './support/emulator.ts';
@@ -84,12 +87,13 @@ test('through the proxy: prefilled Connect, bucket list, a rule-less bucket, det
   await expect(qs.details).toContainText('17 B (17 bytes)');
   await expect(qs.details.getByTestId('custom-metadata')).toContainText('Zhang Wei');
 
-  // The pre-signed link keeps the proxy prefix; the signature covers the direct resource (ref §2.5).
+  // The pre-signed link goes to the endpoint itself, never through the proxy: object content is not
+  // served on the console's origin.
   await qs.details.getByRole('button', { name: 'Create download link' }).click();
   const href = (await qs.details.getByTestId('download-link').getAttribute('href')) ?? '';
-  expect(href.startsWith(`${serve.url}/_qs/${new URL(emulator.url).host}/${bucket}/docs/2024/report.txt?`)).toBe(true);
-  expect(await page.evaluate(async (u) => (await fetch(u)).text(), href)).toBe('through the proxy');
+  expect(href.startsWith(`${emulator.url}/${bucket}/docs/2024/report.txt?`)).toBe(true);
   const fromNode = await request.get(href);
+  expect(await fromNode.text()).toBe('through the proxy');
   expect(fromNode.status()).toBe(200);
   expect(fromNode.headers()['content-disposition']).toContain('attachment');
 
@@ -132,10 +136,13 @@ test('through the proxy in virtual-host style: bucket hosts travel in the proxy 
   expect(emulator.requests.some((r) => r.host === vhost && r.method === 'GET' && r.url.startsWith('/?') && r.status === 200)).toBe(true);
   expect(emulator.requests.some((r) => r.host === vhost && r.method === 'HEAD' && r.url === '/reports/quarterly-report.pdf' && r.status === 200)).toBe(true);
   await qs.details.getByRole('button', { name: 'Create download link' }).click();
-  const href = (await qs.details.getByTestId('download-link').getAttribute('href')) ?? '';
-  expect(href.startsWith(`${serveVhost.url}/_qs/${vhost}/reports/quarterly-report.pdf?`)).toBe(true);
-  const size = await page.evaluate(async (u) => (await (await fetch(u)).arrayBuffer()).byteLength, href);
-  expect(size).toBe(8192);
+  const href = new URL((await qs.details.getByTestId('download-link').getAttribute('href')) ?? '');
+  expect(href.host).toBe(vhost);
+  expect(href.pathname).toBe('/reports/quarterly-report.pdf');
+  // qingstor.local has no DNS entry: send the link's request to the emulator with its Host, as DNS would.
+  const download = await rawHttp({ port: emulator.port, method: 'GET', target: `${href.pathname}${href.search}`, host: href.host });
+  expect(download.status).toBe(200);
+  expect(download.body.byteLength).toBe(8192);
 });
 
 test('through the proxy: hostile keys stay text and keep their bytes, the filter and keyboard work, zh-CN, a request ID to copy', async ({ page, context, emulator, serve }) => {
@@ -157,9 +164,10 @@ test('through the proxy: hostile keys stay text and keep their bytes, the filter
     await expect(qs.details.getByTestId('details-key')).toHaveText(key);
     await expect(qs.details).toContainText('text/plain; charset=utf-8');
     await qs.details.getByRole('button', { name: 'Create download link' }).click();
-    const href = (await qs.details.getByTestId('download-link').getAttribute('href')) ?? '';
-    expect(href.startsWith(`${serve.url}/_qs/`)).toBe(true);
-    expect(await page.evaluate(async (u) => (await fetch(u)).text(), href)).toBe(`Content of ${key}\n`);
+    const href = new URL((await qs.details.getByTestId('download-link').getAttribute('href')) ?? '');
+    expect(href.origin).toBe(emulator.url);
+    const download = await rawHttp({ port: emulator.port, method: 'GET', target: `${href.pathname}${href.search}` });
+    expect(download.body.toString()).toBe(`Content of ${key}\n`);
     await page.keyboard.press('Escape');
   }
   expect(emulator.requests.filter((r) => r.status >= 400)).toEqual([]);
@@ -190,4 +198,80 @@ test('through the proxy: hostile keys stay text and keep their bytes, the filter
   await alert.getByRole('button', { name: '复制请求 ID' }).click();
   await expect(alert.getByText('已复制')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(requestId);
+});
+
+test('hostile content in a public-read bucket never runs on the console origin through the proxy', async ({ page, context, emulator, api, serve }) => {
+  const bucket = uniqueBucketName('hostile');
+  const ref = { zone: 'pek3a', bucket };
+  await putBucket(api, ref);
+  await putBucketAcl(api, ref, [{ grantee: { type: 'group', name: ALL_USERS_GROUP }, permission: 'READ' }]);
+  // What a script on the console's origin would do with the remembered session.
+  const steal = "localStorage.setItem('stolen', String(sessionStorage.getItem('qsc.session'))); document.title = 'ran';";
+  await putObject(api, { ...ref, key: 'evil.html', body: `<!doctype html><title>evil</title><script>${steal}</script><p>hello</p>`, metadata: { standard: { 'content-type': 'text/html' }, custom: {} } });
+  await putObject(api, {
+    ...ref,
+    key: 'evil.svg',
+    body: `<svg xmlns="http://www.w3.org/2000/svg"><script>${steal}</script><rect width="10" height="10"/></svg>`,
+    metadata: { standard: { 'content-type': 'image/svg+xml' }, custom: {} },
+  });
+  const host = new URL(emulator.url).host;
+  // Anyone may read these objects directly from the endpoint: the content is really there and public.
+  expect((await rawHttp({ port: emulator.port, method: 'GET', target: `/${bucket}/evil.html` })).body.toString()).toContain('<script>');
+
+  await page.goto(`${serve.url}/`);
+  await connect(page, { endpoint: emulator.url, remember: true });
+  await expect(page.getByRole('region', { name: 'Zone pek3a' }).getByRole('link', { name: bucket })).toBeVisible();
+  // The secret the attack is after is in this tab's storage.
+  expect(await page.evaluate(() => sessionStorage.getItem('qsc.session'))).toContain(DEMO_USER.secretAccessKey);
+
+  for (const key of ['evil.html', 'evil.svg']) {
+    const proxied = `${serve.url}/_qs/${host}/${bucket}/${key}`;
+    // Opened in the same tab (a link, a typed URL): the proxy refuses the navigation.
+    const response = await page.goto(proxied);
+    expect(response?.status()).toBe(403);
+    expect(response?.headers()['content-security-policy']).toBe("sandbox; default-src 'none'");
+    expect(response?.headers()['content-type']).toBe('application/json');
+    await expect(page.locator('body')).toContainText('proxy_not_an_api_call');
+    expect(await page.title()).not.toBe('ran');
+
+    // Embedded by a page of the console's origin (iframe, object, embed, img): the console's own CSP blocks
+    // frames and plugins before any request, and the proxy refuses the loads that do go out (an image). Done
+    // in a second tab of the same session, whose console lines this test expects.
+    const prober = await context.newPage();
+    await prober.goto(`${serve.url}/connect`);
+    const embedded = await prober.evaluate(async (url) => {
+      const loads: Array<Promise<string>> = [];
+      for (const tag of ['iframe', 'object', 'embed', 'img']) {
+        const el = document.createElement(tag);
+        loads.push(new Promise((settle) => {
+          el.addEventListener('load', () => settle(`${tag} load`));
+          el.addEventListener('error', () => settle(`${tag} error`));
+          setTimeout(() => settle(`${tag} silent`), 3000);
+        }));
+        if (el instanceof HTMLIFrameElement || el instanceof HTMLEmbedElement || el instanceof HTMLImageElement) el.src = url;
+        else if (el instanceof HTMLObjectElement) el.data = url;
+        document.body.append(el);
+      }
+      return Promise.all(loads);
+    }, proxied);
+    expect(embedded).toContain('img error');
+    expect(await prober.evaluate(() => localStorage.getItem('stolen'))).toBeNull();
+    await prober.close();
+    // Even a script of the console's page that adds the marker gets only an inert answer: sandboxed, never sniffed.
+    await page.goto(`${serve.url}/connect`);
+    const scripted = await page.evaluate(async (url) => {
+      const r = await fetch(url, { headers: { 'x-qsc-proxy': '1' } });
+      return { status: r.status, csp: r.headers.get('content-security-policy'), nosniff: r.headers.get('x-content-type-options'), corp: r.headers.get('cross-origin-resource-policy') };
+    }, proxied);
+    expect(scripted).toEqual({ status: 200, csp: "sandbox; default-src 'none'", nosniff: 'nosniff', corp: 'same-origin' });
+  }
+  // Nothing ran on the console's origin: no stolen session, in this tab or any other.
+  expect(await page.evaluate(() => localStorage.getItem('stolen'))).toBeNull();
+  const other = await context.newPage();
+  await other.goto(`${serve.url}/connect`);
+  expect(await other.evaluate(() => localStorage.getItem('stolen'))).toBeNull();
+  // The proxied calls of the console itself keep working in the same tab.
+  await page.goto(`${serve.url}/buckets/pek3a/${bucket}`);
+  await expect(new ConsolePage(page).row('evil.html')).toBeVisible();
+  await expect(new ConsolePage(page).row('evil.svg')).toBeVisible();
 });

@@ -1,3 +1,5 @@
+// oxlint-disable-next-line import/no-unassigned-import -- must run before any schema is defined (no eval under the CSP)
+import './lib/zod-config.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';

@@ -127,6 +127,14 @@ describe('createClient().send — URL and signature', () => {
     expect(seen[0]!.url).toBe('http://localhost:8080/_qs/pek3a.qingstor.com/mybucket?delimiter=%2F&limit=100&prefix=photos%2F');
     // Same signature as the direct path-style request (vector V4 path).
     expect(seen[0]!.headers.authorization).toBe('QS EXAMPLEACCESSKEYID01:/rxtjH6LNUJCjXREZyUj84aE4gbY3++uaxBsBbf0g9o=');
+    // The proxy's marker goes with every proxied call, and is not signed.
+    expect(seen[0]!.headers['x-qsc-proxy']).toBe('1');
+  });
+
+  it('direct requests carry no proxy marker (no bucket CORS rule has to allow it)', async () => {
+    server.use(record());
+    await createClient(pathConn).send({ operation: 'ListObjects', method: 'GET', bucket: 'mybucket' });
+    expect(seen[0]!.headers['x-qsc-proxy']).toBeUndefined();
   });
 
   it('global host for service-level calls with zone null', async () => {
@@ -242,10 +250,13 @@ describe('presign', () => {
     await expect(anonymous.presign({ bucket: 'b-bucket', key: 'a', expiresIn: 0 })).rejects.toThrow(RangeError);
   });
 
-  it('through the proxy: the link goes via /_qs/<host>, the signature covers the direct resource', async () => {
+  it('through the proxy: the link still goes to the endpoint itself, never to the console origin', async () => {
     const client = createClient({ ...pathConn, proxy: 'http://localhost:8080/_qs' }, { now: () => fixedNow });
     const url = await client.presign({ bucket: 'b-bucket', key: 'k', expiresIn: 60 });
-    expect(url.pathname).toBe('/_qs/pek3a.qingstor.com/b-bucket/k');
+    expect(url.origin).toBe('https://pek3a.qingstor.com');
+    expect(url.pathname).toBe('/b-bucket/k');
+    const anonymous = createClient({ ...pathConn, credentials: undefined, proxy: 'http://localhost:8080/_qs' });
+    expect((await anonymous.presign({ bucket: 'b-bucket', key: 'k', expiresIn: 60 })).href).toBe('https://pek3a.qingstor.com/b-bucket/k');
     const expires = fixedNow.getTime() / 1000 + 60;
     expect(url.searchParams.get('signature')).toBe(hmac(credentials.secretAccessKey, `GET\n\n\n${expires}\n/b-bucket/k`));
   });

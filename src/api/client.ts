@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Connection } from './connection.ts';
 import { ContractError, NetworkError, apiErrorFromResponse, isAbortError, type OperationInfo } from './errors.ts';
+import { PROXY_MARKER_HEADER, PROXY_MARKER_VALUE } from './proxy-marker.ts';
 import { presignUrl, signRequest } from './signing.ts';
 import { buildUrl, type BuiltUrl, type QueryInput } from './url.ts';
 
@@ -77,7 +78,11 @@ export interface QsClient {
   send(input: SendInput): Promise<Response>;
   /** `send` + JSON body parsed by `schema`; ContractError when the body does not match. */
   json<S extends z.ZodType>(schema: S, input: SendInput): Promise<z.output<S>>;
-  /** Pre-signed URL for a download or preview link (ref §2.5). Unsigned when the connection is anonymous. */
+  /**
+   * Pre-signed URL for a download or preview link (ref §2.5). Unsigned when the connection is anonymous.
+   * Always addresses the endpoint itself, never the same-origin proxy: object content opened in the browser
+   * must not be served on the console's origin.
+   */
   presign(input: PresignInput): Promise<URL>;
   /** Diagnosis helpers for transfer.ts: same mapping as `send`. */
   networkError(prepared: PreparedRequest, cause: unknown): NetworkError;
@@ -171,6 +176,9 @@ export function createClient(connection: Connection, options: ClientOptions = {}
         now: now(),
       });
     }
+    // Through the same-origin proxy only: it forwards nothing without this header (src/api/proxy-marker.ts).
+    // Direct requests never carry it, so no bucket's CORS rule has to allow it.
+    if (built.url !== built.signingUrl) headers.set(PROXY_MARKER_HEADER, PROXY_MARKER_VALUE);
     return {
       method: input.method,
       url: built.url,
@@ -225,20 +233,15 @@ export function createClient(connection: Connection, options: ClientOptions = {}
     }
     const built = url(input);
     const credentials = connection.credentials;
-    if (!credentials) return built.url;
+    if (!credentials) return built.signingUrl;
     const expires = Math.floor(now().getTime() / 1000) + Math.ceil(input.expiresIn);
-    const signed = await presignUrl({
+    return presignUrl({
       method: input.method ?? 'GET',
       url: built.signingUrl,
       bucketInHost: built.bucketInHost,
       credentials,
       expires,
     });
-    if (built.signingUrl === built.url) return signed;
-    // A proxy prefix is not part of the signed resource; keep it in the link.
-    const withPrefix = new URL(built.url.href);
-    withPrefix.search = signed.search;
-    return withPrefix;
   }
 
   return { connection, now, url, prepare, send, json, presign, networkError };

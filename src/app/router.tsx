@@ -1,6 +1,7 @@
 import { Link, matchPath, type RouteDefinition } from '../lib/router.tsx';
 import { useI18n } from '../i18n/i18n.tsx';
 import { lazyView } from '../components/lazy-view.tsx';
+import { ROUTE_PATHS } from '../hooks/browse-location.ts';
 
 function NotFound() {
   const { t } = useI18n();
@@ -25,9 +26,9 @@ export function preloadRoute(pathname: string): void {
 }
 
 export const routes: readonly RouteDefinition[] = [
-  { path: '/', Component: HomeRoute },
-  { path: '/connect', Component: ConnectRoute },
-  { path: '/buckets/:zone/:bucket', Component: BucketRoute },
-  { path: '/buckets/:zone/:bucket/uploads', Component: UploadsRoute },
+  { path: ROUTE_PATHS.home, Component: HomeRoute },
+  { path: ROUTE_PATHS.connect, Component: ConnectRoute },
+  { path: ROUTE_PATHS.bucket, Component: BucketRoute },
+  { path: ROUTE_PATHS.uploads, Component: UploadsRoute },
   { path: '*', Component: NotFound },
 ];

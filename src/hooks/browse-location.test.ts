@@ -45,8 +45,27 @@ describe('connect and back', () => {
     expect(connect.pathname).toBe('/connect');
     expect(safeNextPath(connect.search)).toBe(deep);
     expect(connectHref('/')).toBe('/connect');
-    for (const bad of ['//evil.example/x', 'https://evil.example/', '/\\evil.example', 'javascript:alert(1)']) {
+    for (const bad of [
+      '//evil.example/x',
+      'https://evil.example/',
+      '/\\evil.example',
+      '/\\/evil.example',
+      'javascript:alert(1)',
+      '/\t/evil.example/',
+      '/\n/evil.example/',
+      '/%09/evil.example/',
+      '//buckets/pek3a/b',
+      '/buckets/../..//evil.example/buckets/pek3a',
+      '/connect',
+      '/no/such/screen',
+      'buckets/pek3a/b',
+    ]) {
       expect(safeNextPath(`?next=${encodeURIComponent(bad)}`)).toBeNull();
+    }
+    // The value as it arrives when the attacker does not encode it: `%09` is decoded to a tab.
+    expect(safeNextPath('?next=/%09/evil.example/')).toBeNull();
+    for (const good of ['/', '/buckets/pek3a/b-bucket', '/buckets/pek3a/b-bucket/uploads?upload=x', '/buckets/pek3a/b?prefix=a%2Fb/']) {
+      expect(safeNextPath(`?next=${encodeURIComponent(good)}`)).toBe(good);
     }
   });
 });

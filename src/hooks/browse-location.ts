@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { safeDecode, useLocation, useParams } from '../lib/router.tsx';
+import { isSameOriginPath, matchPath, safeDecode, useLocation, useParams } from '../lib/router.tsx';
 
 /**
  * The URL owns navigation state (architecture.md): zone and bucket are path segments, the prefix,
@@ -13,6 +13,14 @@ import { safeDecode, useLocation, useParams } from '../lib/router.tsx';
  *
  * `flat=1` lists every key below the prefix without folders (no delimiter).
  */
+/** The console's routes (app/router.tsx renders them; `next` may only name one of them). */
+export const ROUTE_PATHS = {
+  home: '/',
+  connect: '/connect',
+  bucket: '/buckets/:zone/:bucket',
+  uploads: '/buckets/:zone/:bucket/uploads',
+} as const;
+
 export interface BrowseLocation {
   zone: string;
   bucket: string;
@@ -46,11 +54,16 @@ export function connectHref(next?: string): string {
   return next && next !== '/' ? `/connect?next=${encodeQueryValue(next)}` : '/connect';
 }
 
-/** `next` from the Connect URL, only when it is a path of this app (never another origin). */
+/**
+ * `next` from the Connect URL, only when it is a same-origin path of one of the console's own screens
+ * (never another origin, never the Connect screen itself); anything else is null.
+ */
 export function safeNextPath(search: string): string | null {
   const next = readQueryParam(search, 'next');
-  if (next === null || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;
-  return next;
+  if (next === null || !isSameOriginPath(next)) return null;
+  const pathname = new URL(next, 'http://console.invalid').pathname;
+  const targets = [ROUTE_PATHS.home, ROUTE_PATHS.bucket, ROUTE_PATHS.uploads];
+  return targets.some((pattern) => matchPath(pattern, pathname) !== null) ? next : null;
 }
 
 /** Parent "folder" of a prefix: 'a/b/' → 'a/', 'a/' → ''. */

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   createBrowserHistory,
   createMemoryHistory,
+  isSameOriginPath,
   Link,
   matchPath,
   Navigate,
@@ -150,6 +151,43 @@ describe('RouterProvider, Routes, navigate and Link (memory history)', () => {
     expect(takenOver.at(-1)).toBe(true);
     expect(history.entries).toEqual(['/connect', '/buckets/pek3a/one?object=a%3Cb']);
     expect(screen.getByTestId('where').textContent).toBe('/buckets/pek3a/one?object=a%3Cb|{"zone":"pek3a","bucket":"one"}');
+  });
+});
+
+describe('navigation never leaves the origin', () => {
+  function Go({ to }: { to: string }) {
+    const navigate = useNavigate();
+    return (
+      <button type="button" onClick={() => navigate(to)}>
+        go
+      </button>
+    );
+  }
+
+  it.each(['//evil.example/x', '/\t/evil.example/', '/\\evil.example', 'https://evil.example/', 'javascript:alert(1)', '../../..//evil.example', '/\n\\evil.example'])(
+    'navigate(%j) goes home in the browser, without an uncaught SecurityError',
+    (to) => {
+      window.history.replaceState(null, '', '/buckets/pek3a/one');
+      const history = createBrowserHistory(window);
+      render(
+        <RouterProvider history={history}>
+          <Go to={to} />
+          <Routes routes={[{ path: '/', Component: () => <h1>Home</h1> }, ...routes]} />
+        </RouterProvider>,
+      );
+      act(() => screen.getByRole('button', { name: 'go' }).click());
+      const origin = window.location.origin;
+      expect(origin).not.toContain('evil');
+      expect(window.location.pathname).toBe('/');
+      expect(screen.getByRole('heading', { name: 'Home' })).toBeDefined();
+    },
+  );
+
+  it('isSameOriginPath accepts plain paths only', () => {
+    expect(isSameOriginPath('/buckets/pek3a/b?prefix=a%2F#x')).toBe(true);
+    // A backslash or a tab in the query is no way out.
+    expect(isSameOriginPath('/buckets/pek3a/b?prefix=a\\b\t')).toBe(true);
+    for (const bad of ['//x', '/\\x', '/\t/x', 'x', 'https://x/', '', '/..//x']) expect(isSameOriginPath(bad)).toBe(false);
   });
 });
 

@@ -191,14 +191,46 @@ function useRouter(): RouterValue {
   return value;
 }
 
-/** Resolves `to` against the location current at call time (not at render time). */
-function resolve(to: To, here: Location): string {
-  if (typeof to !== 'string') {
-    return `${to.pathname ?? here.pathname}${to.search ?? ''}${to.hash ?? ''}`;
+const PLACEHOLDER_ORIGIN = 'http://console.invalid';
+
+
+/**
+ * True when `path` is an absolute path on the page's own origin, as the browser will read it: judged by the
+ * same URL parser pushState uses, because it drops tabs and newlines and reads `\` as `/`, so `/\t/evil.example/`
+ * or `/\\evil.example` name another host (and pushState would throw). A path that would start with `//` is
+ * refused too.
+ */
+export function isSameOriginPath(path: string): boolean {
+  if (!path.startsWith('/')) return false;
+  let url: URL;
+  try {
+    url = new URL(path, PLACEHOLDER_ORIGIN);
+  } catch {
+    return false;
   }
-  if (to.startsWith('/')) return to;
-  const url = new URL(to, `http://console.invalid${here.pathname}${here.search}`);
-  return `${url.pathname}${url.search}${url.hash}`;
+  return url.origin === PLACEHOLDER_ORIGIN && !url.pathname.startsWith('//');
+}
+
+/**
+ * Resolves `to` against the location current at call time (not at render time). Anything that would leave
+ * the console's origin resolves to the home page instead: in-app navigation never goes elsewhere.
+ */
+function resolve(to: To, here: Location): string {
+  let path: string;
+  if (typeof to !== 'string') {
+    path = `${to.pathname ?? here.pathname}${to.search ?? ''}${to.hash ?? ''}`;
+  } else if (to.startsWith('/')) {
+    path = to;
+  } else {
+    let url: URL | null = null;
+    try {
+      url = new URL(to, `${PLACEHOLDER_ORIGIN}${here.pathname}${here.search}`);
+    } catch {
+      url = null;
+    }
+    path = url && url.origin === PLACEHOLDER_ORIGIN ? `${url.pathname}${url.search}${url.hash}` : '/';
+  }
+  return isSameOriginPath(path) ? path : '/';
 }
 
 export function RouterProvider({ history, children }: { history: History; children: ReactNode }) {

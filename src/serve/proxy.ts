@@ -19,12 +19,33 @@
  * to the console's own origin rather than to QingStor (`Cookie`, `Origin`, `Referer`): without `Origin`
  * the upstream treats the call like any non-browser client, which is the point of the proxy. Nothing is
  * added — in particular no credentials: an unsigned request stays anonymous. Bodies stream both ways.
+ *
+ * API calls only: the proxy answers on the console's origin, so whatever it returns must never be able to
+ * act as a page of that origin (a public object of text/html or image/svg+xml would otherwise run script
+ * next to the console's session). Hence:
+ * - only requests the console's own scripts make are forwarded: they carry PROXY_MARKER_HEADER (a plain
+ *   navigation, `<img>`, `<iframe>`, `<object>` or form cannot set a header) and, where the browser says so,
+ *   `Sec-Fetch-Dest: empty` (fetch/XHR) and `Sec-Fetch-Site: same-origin`; everything else gets 403;
+ * - every answer, forwarded or not, carries PROXY_RESPONSE_HEADERS: a sandboxing CSP that allows nothing,
+ *   nosniff, and a same-origin resource policy; upstream values of those headers are replaced.
+ * The marker is stripped before forwarding (it is not part of any signature: only x-qs-* headers are).
  */
 import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
+import { PROXY_MARKER_HEADER, PROXY_MARKER_VALUE } from '../api/proxy-marker.ts';
 
 export const PROXY_PREFIX = '/_qs/';
+
+export { PROXY_MARKER_HEADER, PROXY_MARKER_VALUE };
+
+/** Sent with every proxy answer: nothing in it may run, be sniffed into something else, or be embedded elsewhere. */
+export const PROXY_RESPONSE_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': "sandbox; default-src 'none'",
+  'x-content-type-options': 'nosniff',
+  'cross-origin-resource-policy': 'same-origin',
+};
+const PROXY_RESPONSE_HEADER_NAMES = new Set(Object.keys(PROXY_RESPONSE_HEADERS));
 
 const HOP_BY_HOP = new Set([
   'connection',
@@ -39,7 +60,7 @@ const HOP_BY_HOP = new Set([
 ]);
 
 /** Request headers that describe the console's origin, not the QingStor call. */
-const ORIGIN_ONLY = new Set(['host', 'expect', 'cookie', 'origin', 'referer']);
+const ORIGIN_ONLY = new Set(['host', 'expect', 'cookie', 'origin', 'referer', PROXY_MARKER_HEADER]);
 
 export interface ProxyOptions {
   /** The QingStor endpoint, e.g. `https://qingstor.com` or `http://127.0.0.1:9000`. */
@@ -142,9 +163,10 @@ function forwardedResponseHeaders(rawHeaders: readonly string[]): string[] {
     const name = rawHeaders[i]!;
     const lower = name.toLowerCase();
     // Upstream cookies would land on the console's origin; QingStor sets none.
-    if (HOP_BY_HOP.has(lower) || connectionListed.has(lower) || lower === 'set-cookie') continue;
+    if (HOP_BY_HOP.has(lower) || connectionListed.has(lower) || lower === 'set-cookie' || PROXY_RESPONSE_HEADER_NAMES.has(lower)) continue;
     out.push(name, rawHeaders[i + 1]!);
   }
+  for (const [name, value] of Object.entries(PROXY_RESPONSE_HEADERS)) out.push(name, value);
   return out;
 }
 
@@ -155,8 +177,25 @@ export function writeProxyError(res: http.ServerResponse, status: number, code: 
     return;
   }
   const body = JSON.stringify({ code, message, request_id: '', url: '' });
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'cache-control': 'no-store' });
+  res.writeHead(status, { ...PROXY_RESPONSE_HEADERS, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'cache-control': 'no-store' });
   res.end(isHead ? undefined : body);
+}
+
+function single(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.join(',') : value;
+}
+
+/**
+ * Why `req` is not an API call of the console (null when it is). Browsers set Sec-Fetch-* on every request
+ * (older ones on none); the marker is what a script has to add on purpose.
+ */
+export function refusalReason(req: Pick<http.IncomingMessage, 'headers'>): string | null {
+  const dest = single(req.headers['sec-fetch-dest']);
+  if (dest !== undefined && dest !== 'empty') return `the proxy carries API calls only, not a ${dest} load`;
+  const site = single(req.headers['sec-fetch-site']);
+  if (site !== undefined && site !== 'same-origin') return 'the proxy only answers the console on its own origin';
+  if (single(req.headers[PROXY_MARKER_HEADER]) !== PROXY_MARKER_VALUE) return 'the proxy only forwards calls made by the console';
+  return null;
 }
 
 export interface Proxy {
@@ -175,6 +214,12 @@ export function createProxy(options: ProxyOptions): Proxy {
 
   function handle(req: http.IncomingMessage, res: http.ServerResponse): void {
     const isHead = req.method === 'HEAD';
+    const refused = refusalReason(req);
+    if (refused !== null) {
+      req.resume();
+      writeProxyError(res, 403, 'proxy_not_an_api_call', `Refused: ${refused}.`, isHead);
+      return;
+    }
     const parsed = parseProxyTarget(req.url ?? '/', endpoint);
     if (!parsed.ok) {
       req.resume();

@@ -8,8 +8,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawHttp, signedHeaders, type RawResponse as ClientResponse } from '../../mocks/server-client.ts';
 import { DEMO_ACCESS_KEY_ID, DEMO_SECRET_ACCESS_KEY } from '../../mocks/server-options.ts';
 import { startEmulatorServer, type RunningEmulatorServer } from '../../mocks/server.ts';
-import { parseProxyTarget } from './proxy.ts';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { readFile } from 'node:fs/promises';
+import { consoleCsp, consoleSecurityHeaders } from './headers.ts';
+import { precompressDir } from './precompress.ts';
+import { PROXY_MARKER_HEADER, PROXY_MARKER_VALUE, parseProxyTarget } from './proxy.ts';
 import { startServe, type RunningServe } from './serve.ts';
+
+/** What the console's API client adds to every proxied call. */
+const MARKER = { [PROXY_MARKER_HEADER]: PROXY_MARKER_VALUE };
+
+const BIG_JS = Array.from({ length: 400 }, (_, i) => `export const value${i} = ${i};`).join('\n');
 
 interface Seen {
   method: string;
@@ -85,6 +94,7 @@ describe('serve: same-origin proxy against a recording upstream', () => {
           'set-cookie': 'sid=1',
           'keep-alive': 'timeout=5',
           'x-private-hop': 'x',
+          'content-security-policy': 'script-src *',
           connection: 'keep-alive, x-private-hop',
         });
         res.end(JSON.stringify({ ok: true }));
@@ -100,7 +110,11 @@ describe('serve: same-origin proxy against a recording upstream', () => {
     await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>console</title>');
     await writeFile(path.join(dist, 'assets', 'index-Ub0Zl5ro.js'), 'console.log(1)');
     await writeFile(path.join(dist, 'mockServiceWorker.js'), '/* worker */');
+    await writeFile(path.join(dist, 'assets', 'big-AbCdEf12.js'), BIG_JS);
+    await mkdir(path.join(dist, '.vite'));
+    await writeFile(path.join(dist, '.vite', 'manifest.json'), '{"secret":true}');
     await writeFile(path.join(tmpdir(), 'serve-secret.txt'), 'secret');
+    precompressDir(dist);
     serve = await startServe({ endpoint: `http://127.0.0.1:${upstreamPort}`, port: 0, dist });
   });
 
@@ -113,6 +127,7 @@ describe('serve: same-origin proxy against a recording upstream', () => {
   it('forwards method, raw path and query byte for byte, and the signed headers unchanged', async () => {
     seen.length = 0;
     const res = await rawRequest(serve.port, 'GET', '/_qs/127.0.0.1/my-bucket/a%2Fb%27%2a%E4%B8%AD?acl&prefix=%2B%20x', {
+      ...MARKER,
       authorization: 'QS AK:sig=',
       'x-qs-date': 'Mon, 01 Jan 2024 00:00:00 GMT',
       'x-qs-meta-color': 'red',
@@ -146,14 +161,14 @@ describe('serve: same-origin proxy against a recording upstream', () => {
 
   it('adds no credentials: an unsigned request reaches the endpoint unsigned', async () => {
     seen.length = 0;
-    await rawRequest(serve.port, 'GET', '/_qs/127.0.0.1/');
+    await rawRequest(serve.port, 'GET', '/_qs/127.0.0.1/', MARKER);
     expect(seen[0]?.url).toBe('/');
     expect(seen[0]?.headers.authorization).toBeUndefined();
     expect(Object.keys(seen[0]?.headers ?? {}).filter((h) => h.startsWith('x-qs-'))).toEqual([]);
   });
 
   it('returns status, end-to-end headers and body; drops hop-by-hop headers and cookies', async () => {
-    const res = await rawRequest(serve.port, 'GET', '/_qs/127.0.0.1/b?x');
+    const res = await rawRequest(serve.port, 'GET', '/_qs/127.0.0.1/b?x', MARKER);
     expect(res.status).toBe(207);
     expect(res.headers.etag).toBe('"abc"');
     expect(res.headers['x-qs-request-id']).toBe('req-1');
@@ -163,12 +178,55 @@ describe('serve: same-origin proxy against a recording upstream', () => {
     expect(JSON.parse(res.body.toString())).toEqual({ ok: true });
   });
 
+  it('every proxied answer is inert on the console origin: sandboxing CSP, nosniff, same-origin resource policy', async () => {
+    const res = await rawRequest(serve.port, 'GET', '/_qs/127.0.0.1/b?x', MARKER);
+    expect(res.status).toBe(207);
+    // The upstream's own CSP is replaced, not kept beside ours.
+    expect(res.headers['content-security-policy']).toBe("sandbox; default-src 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    const refused = await rawRequest(serve.port, 'GET', '/_qs/example.com/x', MARKER);
+    expect(refused.status).toBe(403);
+    expect(refused.headers['content-security-policy']).toBe("sandbox; default-src 'none'");
+    expect(refused.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('forwards only the console\'s API calls: no marker, a navigation, an embed or another site gets 403 and nothing reaches upstream', async () => {
+    const cases: Array<Record<string, string>> = [
+      {},
+      { [PROXY_MARKER_HEADER]: 'yes' },
+      { ...MARKER, 'sec-fetch-dest': 'document', 'sec-fetch-mode': 'navigate', 'sec-fetch-site': 'same-origin' },
+      { ...MARKER, 'sec-fetch-dest': 'iframe', 'sec-fetch-site': 'same-origin' },
+      { ...MARKER, 'sec-fetch-dest': 'embed', 'sec-fetch-site': 'same-origin' },
+      { ...MARKER, 'sec-fetch-dest': 'object', 'sec-fetch-site': 'same-origin' },
+      { ...MARKER, 'sec-fetch-dest': 'image', 'sec-fetch-site': 'same-origin' },
+      { ...MARKER, 'sec-fetch-dest': 'script', 'sec-fetch-site': 'same-origin' },
+      { ...MARKER, 'sec-fetch-dest': 'empty', 'sec-fetch-site': 'cross-site' },
+      { ...MARKER, 'sec-fetch-dest': 'empty', 'sec-fetch-site': 'none' },
+    ];
+    seen.length = 0;
+    for (const headers of cases) {
+      for (const method of ['GET', 'HEAD', 'POST']) {
+        const res = await rawRequest(serve.port, method, '/_qs/127.0.0.1/public/evil.html', headers);
+        expect(res.status, `${method} ${JSON.stringify(headers)}`).toBe(403);
+        const body = method === 'HEAD' ? { code: 'proxy_not_an_api_call' } : (JSON.parse(res.body.toString()) as unknown);
+        expect(body).toMatchObject({ code: 'proxy_not_an_api_call' });
+      }
+    }
+    expect(seen).toEqual([]);
+    // What the console's fetch/XHR sends passes, and the marker itself is not forwarded.
+    const ok = await rawRequest(serve.port, 'GET', '/_qs/127.0.0.1/public/data.json', { ...MARKER, 'sec-fetch-dest': 'empty', 'sec-fetch-mode': 'cors', 'sec-fetch-site': 'same-origin' });
+    expect(ok.status).toBe(207);
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.headers[PROXY_MARKER_HEADER]).toBeUndefined();
+  });
+
   it('streams a chunked 8 MiB request body upstream and a 6 MiB response back', async () => {
     seen.length = 0;
     const chunk = Buffer.alloc(256 * 1024, 3);
     const expected = createHash('sha256');
     for (let i = 0; i < 32; i++) expected.update(chunk);
-    const res = await rawRequest(serve.port, 'PUT', '/_qs/127.0.0.1/bucket/big-upload', { 'content-type': 'application/octet-stream' }, async function* () {
+    const res = await rawRequest(serve.port, 'PUT', '/_qs/127.0.0.1/bucket/big-upload', { ...MARKER, 'content-type': 'application/octet-stream' }, async function* () {
       for (let i = 0; i < 32; i++) yield chunk;
     });
     expect(res.status).toBe(207);
@@ -176,7 +234,7 @@ describe('serve: same-origin proxy against a recording upstream', () => {
     expect(seen[0]?.bodySha256).toBe(expected.digest('hex'));
     expect(seen[0]?.headers['content-type']).toBe('application/octet-stream');
 
-    const big = await rawRequest(serve.port, 'GET', '/_qs/127.0.0.1/big');
+    const big = await rawRequest(serve.port, 'GET', '/_qs/127.0.0.1/big', MARKER);
     expect(big.status).toBe(200);
     expect(big.body.length).toBe(6 * 1024 * 1024);
     expect(big.headers['content-length']).toBe(String(6 * 1024 * 1024));
@@ -184,12 +242,12 @@ describe('serve: same-origin proxy against a recording upstream', () => {
 
   it('refuses targets outside the endpoint host (never an open proxy)', async () => {
     for (const target of ['/_qs/example.com/x', '/_qs/evil.127.0.0.1/x', `/_qs/127.0.0.1:${upstreamPort + 1}/x`, '/_qs//x']) {
-      const res = await rawRequest(serve.port, 'GET', target);
+      const res = await rawRequest(serve.port, 'GET', target, MARKER);
       expect([400, 403]).toContain(res.status);
       const body: unknown = JSON.parse(res.body.toString());
       expect(body).toMatchObject({ code: expect.stringMatching(/^proxy_/) });
     }
-    const withPort = await rawRequest(serve.port, 'GET', `/_qs/127.0.0.1:${upstreamPort}/ok`);
+    const withPort = await rawRequest(serve.port, 'GET', `/_qs/127.0.0.1:${upstreamPort}/ok`, MARKER);
     expect(withPort.status).toBe(207);
   });
 
@@ -228,6 +286,53 @@ describe('serve: same-origin proxy against a recording upstream', () => {
     expect(post.status).toBe(405);
   });
 
+  it('sends the brotli or gzip copy made at build time to browsers that accept it, identity otherwise', async () => {
+    const br = await rawRequest(serve.port, 'GET', '/assets/big-AbCdEf12.js', { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('Accept-Encoding');
+    expect(br.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(Number(br.headers['content-length'])).toBe(br.body.length);
+    expect(br.body.length).toBeLessThan(BIG_JS.length / 4);
+    expect(brotliDecompressSync(br.body).toString()).toBe(BIG_JS);
+
+    const gz = await rawRequest(serve.port, 'GET', '/assets/big-AbCdEf12.js', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(BIG_JS);
+
+    const plain = await rawRequest(serve.port, 'GET', '/assets/big-AbCdEf12.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(BIG_JS);
+
+    // The build manifest (a dotfile directory) is not published.
+    const manifest = await rawRequest(serve.port, 'GET', '/.vite/manifest.json');
+    expect(manifest.status).toBe(404);
+    expect(manifest.body.toString()).not.toContain('secret');
+  });
+
+  it('the console\'s pages and assets carry the strict headers: CSP, no framing, nosniff, no referrer', async () => {
+    const endpoint = `http://127.0.0.1:${upstreamPort}`;
+    for (const target of ['/', '/buckets/pek3a/photos', '/assets/index-Ub0Zl5ro.js', '/mockServiceWorker.js']) {
+      const res = await rawRequest(serve.port, 'GET', target, { accept: 'text/html' });
+      expect(res.status).toBe(200);
+      const csp = res.headers['content-security-policy'] ?? '';
+      expect(csp).toBe(consoleCsp(new URL(endpoint)));
+      expect(csp).toContain("default-src 'none'");
+      expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval';");
+      expect(csp).toContain("style-src 'self';");
+      expect(csp).toContain(`connect-src 'self' ${endpoint} https://qingstor.invalid https://*.qingstor.invalid;`);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+    }
+    const revalidated = await rawRequest(serve.port, 'GET', '/', { 'if-none-match': (await rawRequest(serve.port, 'GET', '/')).headers.etag ?? '' });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers['cache-control']).toBe('no-cache');
+    expect(revalidated.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  });
+
   it('publishes the proxy base for the console', async () => {
     const res = await rawRequest(serve.port, 'GET', '/_serve/config.json');
     expect(JSON.parse(res.body.toString())).toEqual({ proxyBase: '/_qs', endpoint: `http://127.0.0.1:${upstreamPort}` });
@@ -236,12 +341,30 @@ describe('serve: same-origin proxy against a recording upstream', () => {
   it('answers 502 with a QingStor-shaped error when the endpoint is down', async () => {
     const down = await startServe({ endpoint: 'http://127.0.0.1:9', port: 0, dist });
     try {
-      const res = await rawRequest(down.port, 'GET', '/_qs/127.0.0.1/');
+      const res = await rawRequest(down.port, 'GET', '/_qs/127.0.0.1/', MARKER);
       expect(res.status).toBe(502);
       expect(JSON.parse(res.body.toString())).toMatchObject({ code: 'proxy_upstream_error' });
     } finally {
       await down.close();
     }
+  });
+});
+
+describe('consoleCsp', () => {
+  it('README.md gives exactly the headers serve sends (for https://qingstor.com)', async () => {
+    const readme = await readFile(path.resolve(import.meta.dirname, '../../README.md'), 'utf8');
+    const block = /### Response headers for the console's pages[\s\S]*?```\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
+    const documented = Object.fromEntries(
+      block.trim().split('\n').map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+    );
+    expect(documented).toEqual(consoleSecurityHeaders(new URL('https://qingstor.com')));
+  });
+
+  it('lets the page reach the endpoint with its zone and bucket subdomains, and only that', () => {
+    expect(consoleCsp(new URL('https://qingstor.com'))).toContain("connect-src 'self' https://qingstor.com https://*.qingstor.com https://qingstor.invalid");
+    expect(consoleCsp(new URL('http://qingstor.local:9000'))).toContain("connect-src 'self' http://qingstor.local:9000 http://*.qingstor.local:9000 ");
+    // An IP endpoint has no subdomains.
+    expect(consoleCsp(new URL('http://127.0.0.1:9000'))).toContain("connect-src 'self' http://127.0.0.1:9000 https://qingstor.invalid");
   });
 });
 
@@ -300,7 +423,7 @@ describe('serve: end to end against the standalone emulator', () => {
     const headers = opts.sign === false
       ? { ...opts.headers }
       : await signedHeaders({ method, host: url.host, pathAndQuery, credentials: demo, ...(opts.headers ? { headers: opts.headers } : {}), ...(opts.bucketInHost ? { bucketInHost: opts.bucketInHost } : {}) });
-    return rawHttp({ port: serve.port, method, target: `/_qs/${url.host}${pathAndQuery}`, host: `127.0.0.1:${serve.port}`, headers: { ...headers, origin: `http://127.0.0.1:${serve.port}` }, ...(opts.body ? { body: opts.body } : {}) });
+    return rawHttp({ port: serve.port, method, target: `/_qs/${url.host}${pathAndQuery}`, host: `127.0.0.1:${serve.port}`, headers: { ...headers, ...MARKER, origin: `http://127.0.0.1:${serve.port}` }, ...(opts.body ? { body: opts.body } : {}) });
   }
 
   it('a signed ListBuckets / PutBucket / PutObject / GetObject through the proxy verifies at the emulator', async () => {
@@ -347,7 +470,7 @@ describe('serve: end to end against the standalone emulator', () => {
       method: 'PUT',
       target: `/_qs/${new URL(direct).host}/proxy-bucket/big.bin`,
       host: `127.0.0.1:${viaIp.port}`,
-      headers,
+      headers: { ...headers, ...MARKER },
       body: async function* () {
         for (let i = 0; i < 10; i++) yield chunk;
       },
@@ -421,7 +544,7 @@ describe('the npm run serve command', () => {
       seen.config = [config.status, JSON.parse(config.body.toString()) as unknown];
       const host = new URL(emulator.url).host;
       const headers = await signedHeaders({ method: 'GET', host, pathAndQuery: '/', credentials: { accessKeyId: DEMO_ACCESS_KEY_ID, secretAccessKey: DEMO_SECRET_ACCESS_KEY } });
-      const list = await rawHttp({ port, method: 'GET', target: `/_qs/${host}/`, headers });
+      const list = await rawHttp({ port, method: 'GET', target: `/_qs/${host}/`, headers: { ...headers, ...MARKER } });
       seen.list = [list.status, (JSON.parse(list.body.toString()) as { buckets?: unknown[] }).buckets];
     });
     expect(result.code).toBe(0);
@@ -429,6 +552,12 @@ describe('the npm run serve command', () => {
     expect(seen.index).toEqual([200, '<!doctype html><title>cli console</title>']);
     expect(seen.config).toEqual([200, { proxyBase: expect.stringMatching(/\/_qs\/?$/) as unknown, endpoint: emulator.url.replace(/\/$/, '') }]);
     expect(seen.list).toEqual([200, []]);
+  });
+
+  it('refuses to start without a build, and says how to make one', async () => {
+    const result = await runServe(['--endpoint', emulator.url, '--port', '0', '--dist', path.join(dist, 'no-such-build')]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('index.html not found: run npm run build first');
   });
 
   it.each([

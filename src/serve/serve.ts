@@ -5,6 +5,10 @@
  * (see proxy.ts for the wire contract), so the console works where CORS cannot be configured, e.g.
  * service-level ListBuckets. The proxy holds no credentials: the console signs every request itself.
  *
+ * The console's files go out through sirv (static.ts) with the build's brotli/gzip copies and the strict
+ * page headers of headers.ts (CSP, no framing, nosniff, no referrer); the proxy's answers carry their own
+ * inert headers (proxy.ts).
+ *
  * `GET /_serve/config.json` tells the console it is behind this proxy:
  *   {"proxyBase": "/_qs", "endpoint": "<endpoint origin>"}
  */
@@ -12,6 +16,7 @@ import http from 'node:http';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { PROXY_PREFIX, createProxy } from './proxy.ts';
+import { consoleSecurityHeaders } from './headers.ts';
 import { createStaticSite } from './static.ts';
 
 export const SERVE_CONFIG_PATH = '/_serve/config.json';
@@ -45,7 +50,8 @@ const endpointSchema = z
 export async function startServe(options: ServeOptions): Promise<RunningServe> {
   const endpoint = new URL(endpointSchema.parse(options.endpoint));
   const proxy = createProxy({ endpoint, ...(options.connectTo ? { connectTo: options.connectTo } : {}) });
-  const site = createStaticSite(options.dist ?? 'dist');
+  const pageHeaders = consoleSecurityHeaders(endpoint);
+  const site = createStaticSite(options.dist ?? 'dist', pageHeaders);
   const config = JSON.stringify({ proxyBase: PROXY_PREFIX.slice(0, -1), endpoint: endpoint.origin });
 
   const server = http.createServer((req, res) => {
@@ -55,14 +61,11 @@ export async function startServe(options: ServeOptions): Promise<RunningServe> {
       return;
     }
     if (url === SERVE_CONFIG_PATH) {
-      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-cache', 'content-length': Buffer.byteLength(config) });
+      res.writeHead(200, { ...pageHeaders, 'content-type': 'application/json', 'cache-control': 'no-cache', 'content-length': Buffer.byteLength(config) });
       res.end(req.method === 'HEAD' ? undefined : config);
       return;
     }
-    site.handle(req, res).catch(() => {
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
-      res.end();
-    });
+    site.handle(req, res);
   });
 
   const host = options.host ?? '127.0.0.1';

@@ -1,12 +1,15 @@
 /**
- * Static file serving for the built console (`dist/`): correct content types, long-lived caching for
- * Vite's content-hashed assets, revalidation for everything else, SPA fallback to index.html so every
- * deep link (zone/bucket/prefix in the URL) loads the app.
+ * Static file serving for the built console (`dist/`) through sirv: files are looked up in a list made when
+ * the server starts (nothing outside dist/, no dotfiles such as dist/.vite, so no path can escape), the
+ * brotli or gzip copy made at build time (precompress.ts) is sent when the browser accepts it, ETags
+ * revalidate. Vite's content-hashed assets are cached for a year as immutable; everything else (index.html,
+ * the service worker) is revalidated every time. Unknown paths of the app (deep links: zone, bucket and
+ * prefix live in the URL) get index.html. Every answer carries the console's security headers (headers.ts).
  */
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import sirv from 'sirv';
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
@@ -17,16 +20,6 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.map': 'application/json; charset=utf-8',
   '.webmanifest': 'application/manifest+json; charset=utf-8',
   '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
   '.txt': 'text/plain; charset=utf-8',
   '.wasm': 'application/wasm',
 };
@@ -34,37 +27,13 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
 /** Vite names emitted assets `<name>-<hash>.<ext>` under assets/; their content never changes. */
 const HASHED_ASSET = /^\/assets\/.+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
 
-export function contentTypeFor(filePath: string): string {
-  return CONTENT_TYPES[path.extname(filePath).toLowerCase()] ?? 'application/octet-stream';
+/** Our charset-qualified type for text files; undefined leaves sirv's own (mrmime) type. */
+export function contentTypeFor(filePath: string): string | undefined {
+  return CONTENT_TYPES[path.extname(filePath).toLowerCase()];
 }
 
 export function cacheControlFor(urlPath: string): string {
   return HASHED_ASSET.test(urlPath) ? 'public, max-age=31536000, immutable' : 'no-cache';
-}
-
-interface FileHit {
-  filePath: string;
-  size: number;
-  mtimeMs: number;
-}
-
-async function findFile(root: string, urlPath: string): Promise<FileHit | null> {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(urlPath);
-  } catch {
-    return null;
-  }
-  if (decoded.includes('\0')) return null;
-  const filePath = path.resolve(root, `.${path.posix.normalize(decoded)}`);
-  // Never serve anything outside dist/ (path traversal via `..` or encoded separators).
-  if (filePath !== root && !filePath.startsWith(root + path.sep)) return null;
-  try {
-    const info = await stat(filePath);
-    return info.isFile() ? { filePath, size: info.size, mtimeMs: info.mtimeMs } : null;
-  } catch {
-    return null;
-  }
 }
 
 function wantsHtml(req: IncomingMessage, urlPath: string): boolean {
@@ -73,66 +42,59 @@ function wantsHtml(req: IncomingMessage, urlPath: string): boolean {
 }
 
 export interface StaticSite {
-  handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  handle(req: IncomingMessage, res: ServerResponse): void;
 }
 
-export function createStaticSite(distDir: string): StaticSite {
+export function createStaticSite(distDir: string, securityHeaders: Readonly<Record<string, string>>): StaticSite {
   const root = path.resolve(distDir);
+  // sirv lists the files once, now: a missing build would otherwise serve 404s forever.
+  if (!existsSync(path.join(root, 'index.html'))) throw new Error(`${root}${path.sep}index.html not found: run npm run build first`);
+  const serveFile = sirv(root, {
+    dev: false,
+    etag: true,
+    brotli: true,
+    gzip: true,
+    dotfiles: false,
+    // No `/x` → `/x.html` guessing; deep links are handled below.
+    extensions: [],
+    setHeaders(res, pathname) {
+      const type = contentTypeFor(pathname);
+      if (type) res.setHeader('content-type', type);
+    },
+  });
 
-  async function send(req: IncomingMessage, res: ServerResponse, hit: FileHit, urlPath: string): Promise<void> {
-    const etag = `W/"${hit.size.toString(16)}-${Math.floor(hit.mtimeMs).toString(16)}"`;
-    const headers: Record<string, string | number> = {
-      'content-type': contentTypeFor(hit.filePath),
-      'cache-control': cacheControlFor(urlPath),
-      etag,
-      'x-content-type-options': 'nosniff',
-      'referrer-policy': 'same-origin',
-    };
-    if (req.headers['if-none-match'] === etag) {
-      res.writeHead(304, headers);
-      res.end();
-      return;
-    }
-    headers['content-length'] = hit.size;
-    res.writeHead(200, headers);
-    if (req.method === 'HEAD') {
-      res.end();
-      return;
-    }
-    await new Promise<void>((resolve) => {
-      const stream = createReadStream(hit.filePath);
-      stream.on('error', () => {
-        res.destroy();
-        resolve();
-      });
-      stream.on('end', resolve);
-      stream.pipe(res);
-    });
+  function notFound(req: IncomingMessage, res: ServerResponse): void {
+    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache' });
+    res.end(req.method === 'HEAD' ? undefined : 'Not found\n');
   }
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  function prepare(res: ServerResponse, urlPath: string): void {
+    // Set before sirv answers: they stay on a 304 as well, and sirv keeps a Cache-Control set here.
+    for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
+    res.setHeader('cache-control', cacheControlFor(urlPath));
+  }
+
+  function handle(req: IncomingMessage, res: ServerResponse): void {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' });
+      res.writeHead(405, { ...securityHeaders, allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' });
       res.end('Method not allowed\n');
       return;
     }
     const rawUrl = req.url ?? '/';
     const q = rawUrl.indexOf('?');
     const urlPath = q < 0 ? rawUrl : rawUrl.slice(0, q);
-    const direct = urlPath.endsWith('/') ? null : await findFile(root, urlPath);
-    if (direct) {
-      await send(req, res, direct, urlPath);
-      return;
-    }
-    if (wantsHtml(req, urlPath)) {
-      const index = await findFile(root, '/index.html');
-      if (index) {
-        await send(req, res, index, '/index.html');
+    prepare(res, urlPath);
+    const fallback = (): void => {
+      if (!wantsHtml(req, urlPath)) {
+        notFound(req, res);
         return;
       }
-    }
-    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache' });
-    res.end(req.method === 'HEAD' ? undefined : 'Not found\n');
+      prepare(res, '/index.html');
+      req.url = '/index.html';
+      serveFile(req, res, () => notFound(req, res));
+    };
+    // `/` and directories resolve to their index.html inside sirv; other misses fall back to the app.
+    serveFile(req, res, fallback);
   }
 
   return { handle };

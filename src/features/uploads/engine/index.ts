@@ -3,6 +3,7 @@ export { createApiPorts } from './api-ports.ts';
 export { entriesFromDataTransfer, filesFromInput, walkEntries, type DataTransferItemLike, type DroppedRoot } from './dropped-entries.ts';
 export { compareFingerprints, fingerprintFile, type FileFingerprint, type FingerprintMatch } from './fingerprint.ts';
 export { createMainThreadHasher, createMd5Hasher, createWorkerHasher, type Md5Hasher } from './hasher.ts';
+export { IntegrityError } from './integrity.ts';
 export { ResumeMismatchError, listAllParts, type MultipartPhase } from './multipart.ts';
 export { DEFAULT_PART_SIZE, MAX_PARTS, MIN_PART_SIZE, planParts, type PartPlan, type PartPlanOptions } from './part-plan.ts';
 export { DEFAULT_MULTIPART_THRESHOLD, planBatch, type BatchInput, type BatchPlan, type BatchProblem, type PlannedUpload, type SourceFile, type UploadKind } from './plan-batch.ts';

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../api/errors.ts';
 import { createMainThreadHasher } from './hasher.ts';
+import { IntegrityError } from './integrity.ts';
 import { ResumeMismatchError } from './multipart.ts';
 import { planBatch } from './plan-batch.ts';
 import type { UploadPorts } from './ports.ts';
@@ -50,6 +51,42 @@ async function settle(queue: { idle(): Promise<void> }, clock: ManualClock): Pro
   }
   expect(state.idle).toBe(true);
 }
+
+describe('form uploads are verified', () => {
+  it('a byte changed in transit fails the item with both values, without an automatic retry; Retry stores the right bytes', async () => {
+    const { server, clock, queue } = setup();
+    server.corrupt = (call) => call.op === 'postObject' && call.attempt === 1;
+    const file = fileOf(bytes(10, 7), 'a.txt');
+    const [id] = queue.add(planBatch({ files: [{ file, relativePath: 'a.txt' }], bucket: 'b', prefix: '' }).uploads);
+    await settle(queue, clock);
+    const failed = queue.getSnapshot().items[0];
+    expect(failed?.state).toBe('failed');
+    expect(failed?.error).toBeInstanceOf(IntegrityError);
+    const expected = md5Hex(bytes(10, 7));
+    const stored = server.objects.get('a.txt')?.etag ?? '';
+    expect(stored).not.toBe(expected);
+    expect(failed?.error).toMatchObject({ expected, received: stored });
+    expect(server.calls.filter((c) => c.op === 'postObject')).toHaveLength(1);
+
+    queue.retry(id ?? '');
+    await settle(queue, clock);
+    const done = queue.getSnapshot().items[0];
+    expect(done?.state).toBe('done');
+    expect(done?.etag).toBe(`"${expected}"`);
+    expect(server.objects.get('a.txt')?.data).toEqual(bytes(10, 7));
+  });
+
+  it('an answer without a readable ETag cannot be verified and fails, saying so', async () => {
+    const { server, clock, queue } = setup();
+    server.hideEtag = true;
+    queue.add(planBatch({ files: files(1), bucket: 'b', prefix: '' }).uploads);
+    await settle(queue, clock);
+    const item = queue.getSnapshot().items[0];
+    expect(item?.state).toBe('failed');
+    expect(item?.error).toMatchObject({ name: 'IntegrityError', received: '' });
+    expect(item?.error?.message).toContain('could not be verified');
+  });
+});
 
 describe('the upload queue', () => {
   it('runs at most `concurrency` items at once and starts the next when one finishes', async () => {
@@ -144,7 +181,7 @@ describe('the upload queue', () => {
       postObject: async (input) => {
         report = (loaded) => input.onProgress?.({ loaded, total: 1000 });
         await finish.promise;
-        return { etag: '"e"', requestId: 'r' };
+        return { etag: `"${md5Hex(bytes(1000))}"`, requestId: 'r' };
       },
     } as UploadPorts;
     const { clock, queue, notifications } = setup({ ports, notifyIntervalMs: 200 });

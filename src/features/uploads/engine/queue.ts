@@ -1,6 +1,7 @@
 import { ApiError } from '../../../api/errors.ts';
 import type { ObjectMetadata } from '../../../api/metadata/model.ts';
 import { createMd5Hasher, type Md5Hasher } from './hasher.ts';
+import { verifyEtag } from './integrity.ts';
 import { MultipartUpload, type MultipartPhase } from './multipart.ts';
 import type { PartPlanOptions } from './part-plan.ts';
 import type { PlannedUpload, UploadKind } from './plan-batch.ts';
@@ -121,6 +122,8 @@ interface Entry {
   error: Error | undefined;
   etag: string | undefined;
   formSent: number;
+  /** MD5 of the file for a form upload, started with its first attempt (the file never changes). */
+  formMd5: Promise<string> | undefined;
   meter: SpeedMeter;
   controller: AbortController | undefined;
   /** Settles when the current run has stopped (done, failed, paused or cancelled). */
@@ -218,8 +221,16 @@ export function createUploadQueue(options: UploadQueueOptions): UploadQueue {
     return entry.task;
   }
 
+  /**
+   * A form upload carries no Content-MD5, so it is checked afterwards: the file's MD5 (hashed in the worker
+   * while the bytes travel) must be the ETag the service stored. A mismatch is not retried automatically:
+   * the item fails with both values and the user retries it.
+   */
   async function runForm(entry: Entry, signal: AbortSignal): Promise<string> {
     const size = entry.file.size;
+    const md5 = (entry.formMd5 ??= hasher.md5(entry.file));
+    // Reported after the upload: an unhandled rejection must not surface while it runs.
+    md5.catch(() => undefined);
     const result = await withRetry(
       {
         policy: retry,
@@ -251,6 +262,14 @@ export function createUploadQueue(options: UploadQueueOptions): UploadQueue {
           signal,
         ),
     );
+    let expected: string;
+    try {
+      expected = await md5;
+    } catch (error) {
+      entry.formMd5 = undefined;
+      throw error;
+    }
+    verifyEtag(expected, result.etag);
     entry.formSent = size;
     return result.etag;
   }
@@ -315,6 +334,7 @@ export function createUploadQueue(options: UploadQueueOptions): UploadQueue {
       error: undefined,
       etag: undefined,
       formSent: 0,
+      formMd5: undefined,
       meter: new SpeedMeter(),
       controller: undefined,
       settled: undefined,

@@ -103,6 +103,10 @@ export class FakeServer implements UploadPorts {
   hold: (call: FakeCall) => Promise<void> | undefined = () => undefined;
   /** Progress steps reported per body. */
   progressSteps = 4;
+  /** For a form upload: flip one byte of what "arrives" (the stored ETag is the MD5 of what arrived). */
+  corrupt: (call: FakeCall) => boolean = () => false;
+  /** For a form upload: answer without an ETag, as a CORS rule that does not expose it reads. */
+  hideEtag = false;
   #nextUpload = 1;
   #attempts = new Map<string, number>();
   inFlight = 0;
@@ -141,13 +145,14 @@ export class FakeServer implements UploadPorts {
 
   postObject: UploadPorts['postObject'] = (input, signal) =>
     this.#track(async () => {
-      await this.#enter('postObject', input.key, signal);
+      const call = await this.#enter('postObject', input.key, signal);
       const data = new Uint8Array(await input.file.arrayBuffer());
+      if (this.corrupt(call) && data.length > 0) data[data.length >> 1] = (data[data.length >> 1] ?? 0) ^ 0x01;
       const total = data.length + 200;
       for (let i = 1; i <= this.progressSteps; i += 1) input.onProgress?.({ loaded: Math.round((total * i) / this.progressSteps), total });
       const etag = md5Hex(data);
       this.objects.set(input.key, { data, etag, metadata: input.metadata });
-      return { etag: `"${etag}"`, requestId: 'req' };
+      return { etag: this.hideEtag ? '' : `"${etag}"`, requestId: 'req' };
     });
 
   initiateMultipartUpload: UploadPorts['initiateMultipartUpload'] = async (input, signal) => {

@@ -2,7 +2,7 @@ import { ApiError } from '../../../api/errors.ts';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
 import { useI18n, type I18n } from '../../../i18n/i18n.tsx';
 import { formatBytes } from '../../../lib/format.ts';
-import { ResumeMismatchError, type UploadItem, type UploadQueue, type UploadsSnapshot } from '../engine/index.ts';
+import { IntegrityError, ResumeMismatchError, type UploadItem, type UploadQueue, type UploadsSnapshot } from '../engine/index.ts';
 
 export function formatEta(seconds: number | null, t: I18n['t']): string {
   if (seconds === null || !Number.isFinite(seconds)) return t('uploads.etaUnknown');
@@ -61,6 +61,9 @@ export function UploadTotals({ snapshot, queue }: { snapshot: UploadsSnapshot; q
 
 function stateLabel(item: UploadItem, t: I18n['t']): string {
   if (item.state === 'running' && item.phase) return t(`uploads.phase.${item.phase}`);
+  if (item.state === 'failed' && item.error instanceof IntegrityError) {
+    return t(item.error.received === '' ? 'uploads.state.unverified' : 'uploads.state.corrupted');
+  }
   return t(`uploads.state.${item.state}`);
 }
 
@@ -138,6 +141,23 @@ export function UploadItemRow({ item, queue }: { item: UploadItem; queue: Upload
 
 function ItemError({ error }: { error: Error }) {
   const { t } = useI18n();
+  if (error instanceof IntegrityError) {
+    return (
+      <div className="field-error" role="alert">
+        <p>{t(error.received === '' ? 'uploads.unverified' : 'uploads.corrupted')}</p>
+        <dl className="upload-item__digests">
+          <dt>{t('uploads.fileMd5')}</dt>
+          <dd>
+            <code data-testid="item-expected-md5">{error.expected}</code>
+          </dd>
+          <dt>{t('uploads.storedEtag')}</dt>
+          <dd>
+            <code data-testid="item-received-etag">{error.received || t('uploads.noEtag')}</code>
+          </dd>
+        </dl>
+      </div>
+    );
+  }
   if (error instanceof ResumeMismatchError) {
     return (
       <p className="field-error" role="alert">
