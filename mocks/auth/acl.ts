@@ -14,6 +14,7 @@
  *   when the bucket is public.
  */
 import { z } from 'zod';
+import { globMatch } from '../../src/api/glob.ts';
 import { QsError } from '../errors.ts';
 
 export type AclPermission = 'READ' | 'WRITE' | 'FULL_CONTROL';
@@ -152,23 +153,6 @@ const statementSchema = z.object({
   condition: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
 });
 const policySchema = z.object({ statement: z.array(z.unknown()) });
-
-/** `*` matches any run of characters; everything else literally (ref §9.8 resource and Referer patterns). */
-function globMatch(pattern: string, value: string): boolean {
-  const parts = pattern.split('*');
-  if (parts.length === 1) return pattern === value;
-  const first = parts[0] ?? '';
-  const last = parts[parts.length - 1] ?? '';
-  if (value.length < first.length + last.length || !value.startsWith(first) || !value.endsWith(last)) return false;
-  let pos = first.length;
-  const limit = value.length - last.length;
-  for (const middle of parts.slice(1, -1)) {
-    const found = value.indexOf(middle, pos);
-    if (found < 0 || found + middle.length > limit) return false;
-    pos = found + middle.length;
-  }
-  return true;
-}
 
 function patternsOf(value: unknown): string[] | null {
   if (typeof value === 'string') return [value];

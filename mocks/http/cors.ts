@@ -3,6 +3,7 @@
  * A rule matches when its origin pattern matches `Origin`, its methods contain the (requested) method and its
  * headers cover every requested header, case-insensitively; the first matching rule wins.
  */
+import { globMatch } from '../../src/api/glob.ts';
 
 export interface CorsRuleLike {
   allowed_origin: string;
@@ -19,23 +20,9 @@ export interface CorsConfigLike {
 
 const ALL_METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'HEAD'] as const;
 
-/** `*` in a pattern stands for any run of characters (ref §9.9: `http://*.example.com`). */
+/** `*` in a pattern stands for any run of characters (ref §9.9: `http://*.example.com`); case-insensitive. */
 function wildcardMatch(pattern: string, value: string): boolean {
-  const p = pattern.toLowerCase();
-  const v = value.toLowerCase();
-  if (!p.includes('*')) return p === v;
-  const parts = p.split('*');
-  const first = parts[0] ?? '';
-  const last = parts[parts.length - 1] ?? '';
-  if (!v.startsWith(first) || !v.endsWith(last) || v.length < first.length + last.length) return false;
-  let pos = first.length;
-  const limit = v.length - last.length;
-  for (const middle of parts.slice(1, -1)) {
-    const found = v.indexOf(middle, pos);
-    if (found < 0 || found + middle.length > limit) return false;
-    pos = found + middle.length;
-  }
-  return true;
+  return globMatch(pattern.toLowerCase(), value.toLowerCase());
 }
 
 function ruleMethods(rule: CorsRuleLike): readonly string[] {

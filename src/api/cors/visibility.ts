@@ -13,6 +13,7 @@
  * Pure functions; the React hook that feeds them lives in src/hooks/use-header-visibility.ts.
  */
 import { CUSTOM_METADATA_PREFIX, STANDARD_METADATA_HEADERS, type StandardHeader } from '../metadata/model.ts';
+import { globMatch } from '../glob.ts';
 import type { BucketCors } from './schemas.ts';
 
 /** Response headers any cross-origin script may read (Fetch standard), lower-case. */
@@ -38,22 +39,7 @@ export type HeaderVisibility =
   | { kind: 'checking' };
 
 function originMatches(pattern: string, origin: string): boolean {
-  const p = pattern.trim().toLowerCase();
-  const o = origin.toLowerCase();
-  if (p === '*') return true;
-  const parts = p.split('*');
-  if (parts.length === 1) return p === o;
-  const first = parts[0] ?? '';
-  const last = parts[parts.length - 1] ?? '';
-  if (!o.startsWith(first) || !o.endsWith(last) || o.length < first.length + last.length) return false;
-  let pos = first.length;
-  const limit = o.length - last.length;
-  for (const middle of parts.slice(1, -1)) {
-    const found = o.indexOf(middle, pos);
-    if (found < 0 || found + middle.length > limit) return false;
-    pos = found + middle.length;
-  }
-  return true;
+  return globMatch(pattern.trim().toLowerCase(), origin.toLowerCase());
 }
 
 /** Which headers a page at `origin` may read under `cors` (the first rule whose origin matches wins). */
