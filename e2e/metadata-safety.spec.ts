@@ -53,6 +53,9 @@ test('the user report: a rule exposing only ETag hides Content-Disposition and C
 
   await details.getByRole('button', { name: 'Edit metadata' }).click();
   const dialog = editor(page, key);
+  // The empty field of a hidden header says why it is empty.
+  await expect(dialog.getByLabel('Content-Disposition', { exact: true })).toHaveAccessibleDescription(/^Hidden by the bucket’s CORS rule: the current value cannot be shown\./);
+  await expect(dialog.getByLabel('Cache-Control', { exact: true })).not.toHaveAccessibleDescription(/Hidden/);
   await dialog.getByLabel('Cache-Control', { exact: true }).fill('no-cache');
   await dialog.getByRole('button', { name: 'Review changes' }).click();
   const warning = dialog.getByTestId('visibility-warning');
@@ -200,6 +203,7 @@ test('an object whose Content-Encoding the browser refuses is diagnosed as such 
   await details.getByRole('button', { name: 'Edit metadata' }).click();
   const dialog = editor(page, key);
   await expect(dialog.getByTestId('refused-notice')).toBeVisible();
+  await expect(dialog.getByLabel('Content-Encoding', { exact: true })).toHaveAccessibleDescription(/^unreadable: the browser refuses the stored value/);
   await dialog.getByLabel('Cache-Control', { exact: true }).fill('no-cache');
   await dialog.getByRole('button', { name: 'Review changes' }).click();
   await dialog.getByRole('button', { name: 'Save' }).click();

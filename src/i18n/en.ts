@@ -467,6 +467,7 @@ export const en = {
   'metadata.undoConflict': 'Undo was not applied: the object changed after your save.',
   'metadata.reviewReread': 'The object was read again with every header visible. Your edits, applied to what it holds:',
   'metadata.visibility.largeCopyHidden': 'Saving is blocked: this object is larger than a single copy allows, so the save rewrites it by a multipart copy, which must repeat these headers — and the bucket’s CORS rule hides them from the browser.',
+  'metadata.visibility.fieldHidden': 'Hidden by the bucket’s CORS rule: the current value cannot be shown.',
   'metadata.visibility.blocked': 'Saving is blocked: the browser cannot read these headers of this object, because the bucket’s CORS rule does not expose them. A save rewrites all metadata, so it would delete them.',
   'metadata.visibility.hiddenList': 'Headers hidden by the bucket’s CORS rule',
   'metadata.visibility.customAll': '(any custom key this object has)',

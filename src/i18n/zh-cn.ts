@@ -466,6 +466,7 @@ export const zhCN: Record<MessageKey, string> = {
   'metadata.undoConflict': '未撤销：你保存之后对象又被修改了。',
   'metadata.reviewReread': '已在所有头均可见的情况下重新读取对象。你的修改应用到其当前内容后如下：',
   'metadata.visibility.largeCopyHidden': '已阻止保存：此对象超过单次复制的上限，保存会以分段复制重写它，这需要重复下列头，而存储空间的 CORS 规则对浏览器隐藏了它们。',
+  'metadata.visibility.fieldHidden': '被存储空间的 CORS 规则隐藏：无法显示当前值。',
   'metadata.visibility.blocked': '已阻止保存：存储空间的 CORS 规则没有公开下列头，浏览器无法读取它们。保存会重写全部元数据，因此会删除它们。',
   'metadata.visibility.hiddenList': '被存储空间 CORS 规则隐藏的头',
   'metadata.visibility.customAll': '（此对象的任何自定义键）',

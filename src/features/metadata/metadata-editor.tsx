@@ -224,7 +224,13 @@ function EditorSession({ base, objectRef, saveId, onClose }: { base: ObjectHead;
         {editBlock && editBlock.kind !== 'checking' ? (
           <SaveSafetyNotice block={editBlock} bucket={bucketRef} allowAcknowledge={false} acknowledged={false} onAcknowledge={() => undefined} onFixed={() => void reread()} />
         ) : null}
-        <MetadataFields form={form} />
+        <MetadataFields
+          form={form}
+          unreadable={[
+            ...hiddenFor(visibility, base).standard.map((header) => ({ header, why: 'cors' as const })),
+            ...(base.refused ? [{ header: base.refused, why: 'refused' as const }] : []),
+          ]}
+        />
         {noChanges ? <output className="status-line">{t('metadata.noChanges')}</output> : null}
         {form.formState.isSubmitted && !form.formState.isValid ? <p role="alert">{t('metadata.fixErrors')}</p> : null}
         <div className="dialog__actions">

@@ -73,7 +73,11 @@ function FieldError({ id, rule, params }: { id: string; rule: MetadataRule | und
  * custom rows (ref §6), with live byte counters and rule errors at each field. The caller owns the form
  * (useForm) and its buttons.
  */
-export function MetadataFields({ form }: { form: UseFormReturn<EditorValues> }) {
+export function MetadataFields({ form, unreadable = [] }: {
+  form: UseFormReturn<EditorValues>;
+  /** Standard headers the browser could not read, and why: their empty field says so instead of looking unset. */
+  unreadable?: ReadonlyArray<{ header: StandardHeader; why: 'cors' | 'refused' }>;
+}) {
   const { t } = useI18n();
   const idBase = useId();
   const { register, control, setValue } = form;
@@ -105,6 +109,11 @@ export function MetadataFields({ form }: { form: UseFormReturn<EditorValues> }) 
                 autoComplete="off"
               />
               <p id={`${id}-hint`} className="field-hint">
+                {unreadable.some((u) => u.header === name) ? (
+                  <strong className="hidden-value">
+                    {t(unreadable.find((u) => u.header === name)?.why === 'refused' ? 'details.refusedValue' : 'metadata.visibility.fieldHidden')}{' '}
+                  </strong>
+                ) : null}
                 {t(hint)}
               </p>
               <FieldError id={`${id}-error`} rule={rule} />
