@@ -2,7 +2,7 @@ import { putBucket } from '../src/api/buckets/operations.ts';
 import { corsRuleSchema } from '../src/api/cors/schemas.ts';
 import { getBucketCors, putBucketCors } from '../src/api/cors/operations.ts';
 import { getObjectUrl, putObject } from '../src/api/objects/operations.ts';
-import { buildCorsRule } from '../src/components/cors-rule.ts';
+import { buildCorsRule } from '../src/api/cors/rule.ts';
 import { ConsolePage, expectNoAxeViolations } from './fixtures.ts';
 import { connect, expect, fetchFromPage, test, uniqueBucketName } from './support/emulator.ts';
 

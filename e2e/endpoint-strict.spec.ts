@@ -1,7 +1,7 @@
 import { putBucket } from '../src/api/buckets/operations.ts';
 import { putBucketCors } from '../src/api/cors/operations.ts';
 import { getObjectUrl, putObject } from '../src/api/objects/operations.ts';
-import { buildCorsRule } from '../src/components/cors-rule.ts';
+import { buildCorsRule } from '../src/api/cors/rule.ts';
 import { DEMO_USER } from '../mocks/seed.ts';
 import { ConsolePage } from './fixtures.ts';
 import { connect, expect, fetchFromPage, test, uniqueBucketName } from './support/emulator.ts';

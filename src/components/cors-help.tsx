@@ -3,7 +3,7 @@ import type { Connection } from '../api/connection.ts';
 import { useCorsFix } from '../hooks/use-cors-fix.ts';
 import { useI18n } from '../i18n/i18n.tsx';
 import { CopyButton } from './copy-button.tsx';
-import { buildCorsRule } from './cors-rule.ts';
+import { buildCorsRule } from '../api/cors/rule.ts';
 import { Dialog } from './dialog.tsx';
 import { ErrorNotice } from './error-notice.tsx';
 

@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createClient } from '../api/client.ts';
 import type { Connection } from '../api/connection.ts';
 import { getBucketCors, putBucketCors } from '../api/cors/operations.ts';
-import { qsRootKey } from '../api/service/queries.ts';
-import { buildCorsRule, mergeCorsRules } from '../components/cors-rule.ts';
+import { bucketKey } from '../api/buckets/queries.ts';
+import { buildCorsRule, mergeCorsRules } from '../api/cors/rule.ts';
 import { useSession } from './session.ts';
 
 /**
@@ -24,7 +24,8 @@ export function useCorsFix(bucket: { zone: string; name: string }, connection?: 
       const current = await getBucketCors(client, ref);
       const rules = mergeCorsRules(current.cors_rules, buildCorsRule(origin));
       await putBucketCors(client, ref, { cors_rules: rules, ...(current.resp_vary ? { resp_vary: current.resp_vary } : {}) });
-      return qsRootKey(client);
+      // Only this bucket's answers were blocked: refetch what belongs to it (its listings, objects, CORS rule).
+      return bucketKey(client, bucket.name);
     },
     onSuccess: (key) => queryClient.invalidateQueries({ queryKey: key }),
   });

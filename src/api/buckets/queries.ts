@@ -11,9 +11,13 @@ export function bucketKey(client: QsClient, bucket: string) {
   return [...qsRootKey(client), 'bucket', bucket] as const;
 }
 
+export function bucketStatisticsKey(client: QsClient, bucket: string) {
+  return [...bucketKey(client, bucket), 'stats'] as const;
+}
+
 export function bucketStatisticsQuery(client: QsClient, ref: BucketRef) {
   return queryOptions({
-    queryKey: [...bucketKey(client, ref.bucket), 'stats'] as const,
+    queryKey: bucketStatisticsKey(client, ref.bucket),
     queryFn: ({ signal }) => getBucketStatistics(client, ref, { signal }),
   });
 }

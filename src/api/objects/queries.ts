@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { BucketRef, ObjectRef, QsClient } from '../client.ts';
-import { bucketKey } from '../buckets/queries.ts';
+import { bucketKey, bucketStatisticsKey } from '../buckets/queries.ts';
 import { qsRootKey } from '../service/queries.ts';
 import {
   copyObject,
@@ -12,12 +12,11 @@ import {
   moveObject,
   putObject,
   type CopyObjectInput,
-  type DeleteMultipleObjectsInput,
   type ListObjectsInput,
   type MoveObjectInput,
   type PutObjectInput,
 } from './operations.ts';
-import type { ListObjectsResult } from './schemas.ts';
+import { MAX_DELETE_OBJECTS, type DeleteMultipleObjectsResult, type ListObjectsResult } from './schemas.ts';
 
 /** ['qs', cid, 'bucket', bucket, 'objects'] — every listing of the bucket (invalidate after writes). */
 export function objectListsKey(client: QsClient, bucket: string) {
@@ -25,8 +24,13 @@ export function objectListsKey(client: QsClient, bucket: string) {
 }
 
 /** ['qs', cid, 'bucket', bucket, 'object', key] — one object's details. */
+/** ['qs', cid, 'bucket', bucket, 'object'] — every object's details in a bucket. */
+export function objectsKey(client: QsClient, bucket: string) {
+  return [...bucketKey(client, bucket), 'object'] as const;
+}
+
 export function objectKey(client: QsClient, bucket: string, key: string) {
-  return [...bucketKey(client, bucket), 'object', key] as const;
+  return [...objectsKey(client, bucket), key] as const;
 }
 
 export type ObjectListParams = Omit<ListObjectsInput, 'marker'>;
@@ -59,12 +63,20 @@ export function headObjectQuery(client: QsClient, ref: ObjectRef) {
 // ---------------------------------------------------------------------------------------------------
 // Mutations: each invalidates exactly the listings and details it can have changed.
 
-function invalidateObject(queryClient: QueryClient, client: QsClient, bucket: string, key: string) {
+/**
+ * What a write to objects of `bucket` can have changed: its listings, the written object's details (or
+ * every object's, without a key) and the bucket's statistics (size and count).
+ */
+export function invalidateObjectWrites(queryClient: QueryClient, client: QsClient, bucket: string, key?: string) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: objectListsKey(client, bucket) }),
-    queryClient.invalidateQueries({ queryKey: objectKey(client, bucket, key) }),
-    queryClient.invalidateQueries({ queryKey: [...bucketKey(client, bucket), 'stats'] }),
+    queryClient.invalidateQueries({ queryKey: key === undefined ? objectsKey(client, bucket) : objectKey(client, bucket, key) }),
+    queryClient.invalidateQueries({ queryKey: bucketStatisticsKey(client, bucket) }),
   ]);
+}
+
+function invalidateObject(queryClient: QueryClient, client: QsClient, bucket: string, key: string) {
+  return invalidateObjectWrites(queryClient, client, bucket, key);
 }
 
 export function putObjectMutation(client: QsClient, queryClient: QueryClient) {
@@ -111,15 +123,37 @@ export function deleteObjectMutation(client: QsClient, queryClient: QueryClient)
   });
 }
 
-export function deleteMultipleObjectsMutation(client: QsClient, queryClient: QueryClient) {
+/**
+ * Deletes any number of keys with DeleteMultipleObjects (ref §5.9), at most MAX_DELETE_OBJECTS per
+ * request, one request after another; resolves with every deleted key and every per-key error.
+ */
+export function deleteObjectsMutation(client: QsClient, queryClient: QueryClient) {
   return mutationOptions({
-    mutationKey: [...qsRootKey(client), 'deleteMultipleObjects'],
-    mutationFn: (input: DeleteMultipleObjectsInput) => deleteMultipleObjects(client, input),
-    onSuccess: (_data, input) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: objectListsKey(client, input.bucket) }),
-        queryClient.invalidateQueries({ queryKey: [...bucketKey(client, input.bucket), 'object'] }),
-        queryClient.invalidateQueries({ queryKey: [...bucketKey(client, input.bucket), 'stats'] }),
-      ]),
+    mutationKey: [...qsRootKey(client), 'deleteObjects'],
+    mutationFn: async (input: BucketRef & { keys: readonly string[] }) => {
+      const results: DeleteMultipleObjectsResult[] = [];
+      for (let i = 0; i < input.keys.length; i += MAX_DELETE_OBJECTS) {
+        results.push(await deleteMultipleObjects(client, { zone: input.zone, bucket: input.bucket, keys: input.keys.slice(i, i + MAX_DELETE_OBJECTS) }));
+      }
+      return { deleted: results.flatMap((r) => r.deleted.map((d) => d.key)), errors: results.flatMap((r) => r.errors) };
+    },
+    onSuccess: (_data, input) => invalidateObjectWrites(queryClient, client, input.bucket),
+  });
+}
+
+/**
+ * The version the metadata editor edits: read fresh every time the editor opens, never shared with the
+ * details panel's cached head (a stale base would turn every save into a conflict).
+ */
+export function objectEditBaseQuery(client: QsClient, ref: ObjectRef) {
+  return queryOptions({
+    queryKey: [...objectKey(client, ref.bucket, ref.key), 'edit-base'] as const,
+    queryFn: ({ signal }) => headObjectReadable(client, ref, { signal }),
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+    refetchOnMount: 'always',
+    // Structural sharing rebuilds objects by assignment, which would drop a `__proto__` metadata key.
+    structuralSharing: false,
   });
 }

@@ -35,3 +35,15 @@ export function getLocations(client: QsClient, input: { lang?: 'en-us' | 'zh-cn'
     signal: options.signal,
   });
 }
+
+const BUCKET_PAGE = 200;
+
+/** Every bucket of the account: ListBuckets followed page by page (`offset`) until `count` is reached. */
+export async function listAllBuckets(client: QsClient, options: CallOptions = {}): Promise<ListBucketsResult['buckets']> {
+  const all: ListBucketsResult['buckets'] = [];
+  for (let offset = 0; ; offset += BUCKET_PAGE) {
+    const page = await listBuckets(client, { offset: offset === 0 ? undefined : offset, limit: BUCKET_PAGE }, options);
+    all.push(...page.buckets);
+    if (page.buckets.length === 0 || all.length >= page.count || page.buckets.length < BUCKET_PAGE) return all;
+  }
+}

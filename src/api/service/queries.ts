@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { QsClient } from '../client.ts';
 import { connectionId } from '../connection.ts';
-import { getLocations, listBuckets, type ListBucketsInput } from './operations.ts';
+import { listAllBuckets } from './operations.ts';
 
 /**
  * Query keys form one hierarchy per connection:
@@ -18,19 +18,10 @@ export function bucketsKey(client: QsClient) {
   return [...qsRootKey(client), 'buckets'] as const;
 }
 
-export function listBucketsQuery(client: QsClient, input: ListBucketsInput = {}) {
-  const params = { zone: input.zone ?? null, location: input.location ?? null, offset: input.offset ?? 0, limit: input.limit ?? null };
+/** Every bucket of the account (all ListBuckets pages), under ['qs', cid, 'buckets', 'all']. */
+export function allBucketsQuery(client: QsClient) {
   return queryOptions({
-    queryKey: [...bucketsKey(client), params] as const,
-    queryFn: ({ signal }) => listBuckets(client, input, { signal }),
-  });
-}
-
-export function locationsQuery(client: QsClient, lang: 'en-us' | 'zh-cn' = 'en-us') {
-  return queryOptions({
-    queryKey: [...qsRootKey(client), 'locations', lang] as const,
-    queryFn: ({ signal }) => getLocations(client, { lang }, { signal }),
-    // Zones change about never.
-    staleTime: 60 * 60 * 1000,
+    queryKey: [...bucketsKey(client), 'all'] as const,
+    queryFn: ({ signal }) => listAllBuckets(client, { signal }),
   });
 }

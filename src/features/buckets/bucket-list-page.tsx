@@ -8,7 +8,8 @@ import { bucketPath } from '../../hooks/browse-location.ts';
 import { useConnectedSession } from '../../hooks/session.ts';
 import { useClient } from '../../hooks/use-client.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
-import { allBucketsQuery, groupByZone } from './data.ts';
+import { allBucketsQuery } from '../../api/service/queries.ts';
+import { groupByZone } from './data.ts';
 // oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
 import '../../styles/buckets.css';
 

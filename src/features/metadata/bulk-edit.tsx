@@ -5,8 +5,7 @@ import { useFieldArray, useForm } from 'react-hook-form';
 import { connectionId } from '../../api/connection.ts';
 import { MetadataEditError, type MetadataEdits } from '../../api/metadata/edit.ts';
 import { METADATA_KEY_MAX_BYTES, STANDARD_METADATA_HEADERS, metadataKeyBytes } from '../../api/metadata/model.ts';
-import { objectListsKey } from '../../api/objects/queries.ts';
-import { bucketKey } from '../../api/buckets/queries.ts';
+import { invalidateObjectWrites } from '../../api/objects/queries.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { useClient } from '../../hooks/use-client.ts';
@@ -102,10 +101,7 @@ function BulkEditor({ zone, bucket, keys }: { zone: string; bucket: string; keys
       recordDone,
     );
     setRunning(false);
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: objectListsKey(client, bucket) }),
-      queryClient.invalidateQueries({ queryKey: [...bucketKey(client, bucket), 'object'] }),
-    ]);
+    await invalidateObjectWrites(queryClient, client, bucket);
   };
 
   const [undoStates, setUndoStates] = useState<ReadonlyMap<string, BulkItemState>>(new Map());
@@ -119,10 +115,7 @@ function BulkEditor({ zone, bucket, keys }: { zone: string; bucket: string; keys
       setUndoStates((previous) => new Map(previous).set(key, state));
     });
     setUndoing(false);
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: objectListsKey(client, bucket) }),
-      queryClient.invalidateQueries({ queryKey: [...bucketKey(client, bucket), 'object'] }),
-    ]);
+    await invalidateObjectWrites(queryClient, client, bucket);
   };
   const undoCounts = { done: 0, failed: 0 };
   for (const state of undoStates.values()) {

@@ -7,7 +7,7 @@ import type { ObjectRef, QsClient } from '../../api/client.ts';
 import { connectionId } from '../../api/connection.ts';
 import { applyMetadataEdits, diffMetadata, MetadataEditError, type MetadataEdits } from '../../api/metadata/edit.ts';
 import { headObjectReadable, type ObjectHead } from '../../api/objects/operations.ts';
-import { objectKey, objectListsKey } from '../../api/objects/queries.ts';
+import { invalidateObjectWrites, objectEditBaseQuery } from '../../api/objects/queries.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { Loading } from '../../components/spinner.tsx';
@@ -27,14 +27,10 @@ import { LargeCopyStatus, useLargeCopy } from './large-copy-status.tsx';
 // oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
 import './metadata.css';
 
-/** Refreshes what shows the object (details panel, listing columns) after a write. */
+/** Refreshes what shows the object (details panel, listing columns, bucket statistics) after a write. */
 function useInvalidateObject(client: QsClient, ref: ObjectRef) {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: objectKey(client, ref.bucket, ref.key) }),
-      queryClient.invalidateQueries({ queryKey: objectListsKey(client, ref.bucket) }),
-    ]);
+  return () => invalidateObjectWrites(queryClient, client, ref.bucket, ref.key);
 }
 
 function SaveFailure({ error }: { error: unknown }) {
@@ -142,15 +138,7 @@ function UndoAction({ saveId, objectRef, last }: { saveId: string; objectRef: Ob
 function MetadataEditor({ objectRef, saveId, onClose }: { objectRef: ObjectRef; saveId: string; onClose: () => void }) {
   const { t } = useI18n();
   const client = useClient();
-  const base = useQuery({
-    queryKey: ['metadata-editor', connectionId(client.connection), objectRef.zone, objectRef.bucket, objectRef.key],
-    queryFn: ({ signal }) => headObjectReadable(client, objectRef, { signal }),
-    structuralSharing: false,
-    staleTime: Infinity,
-    gcTime: 0,
-    retry: false,
-    refetchOnMount: 'always',
-  });
+  const base = useQuery(objectEditBaseQuery(client, objectRef));
   if (base.isPending) return <Loading label={t('metadata.loading')} />;
   if (base.isError) return <ErrorNotice error={base.error} onRetry={() => void base.refetch()} />;
   return <EditorSession key={`${base.data.etag}|${base.data.lastModifiedRaw}`} base={base.data} objectRef={objectRef} saveId={saveId} onClose={onClose} />;

@@ -1,9 +1,6 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { deleteMultipleObjects } from '../../api/objects/operations.ts';
-import { listObjectsInfiniteQuery, objectListsKey } from '../../api/objects/queries.ts';
-import { MAX_DELETE_OBJECTS, type DeleteMultipleObjectsResult } from '../../api/objects/schemas.ts';
-import { bucketKey } from '../../api/buckets/queries.ts';
+import { deleteObjectsMutation, listObjectsInfiniteQuery } from '../../api/objects/queries.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import type { BrowseLocation } from '../../hooks/browse-location.ts';
@@ -118,25 +115,7 @@ function DeleteSelected({ zone, bucket, keys, onDeleted }: { zone: string; bucke
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [frozen, setFrozen] = useState<readonly string[]>([]);
-  const remove = useMutation({
-    mutationFn: async (targets: readonly string[]) => {
-      const results: DeleteMultipleObjectsResult[] = [];
-      for (let i = 0; i < targets.length; i += MAX_DELETE_OBJECTS) {
-        results.push(await deleteMultipleObjects(client, { zone, bucket, keys: targets.slice(i, i + MAX_DELETE_OBJECTS) }));
-      }
-      return {
-        deleted: results.flatMap((r) => r.deleted.map((d) => d.key)),
-        errors: results.flatMap((r) => r.errors),
-      };
-    },
-    onSuccess: async (result) => {
-      onDeleted(new Set(result.deleted));
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: objectListsKey(client, bucket) }),
-        queryClient.invalidateQueries({ queryKey: [...bucketKey(client, bucket), 'object'] }),
-      ]);
-    },
-  });
+  const remove = useMutation(deleteObjectsMutation(client, queryClient));
   return (
     <>
       <button
@@ -186,7 +165,7 @@ function DeleteSelected({ zone, bucket, keys, onDeleted }: { zone: string; bucke
             </ul>
             {remove.isError ? <ErrorNotice error={remove.error} /> : null}
             <div className="dialog__actions">
-              <button type="button" className="button button--danger" onClick={() => remove.mutate(frozen)} disabled={remove.isPending}>
+              <button type="button" className="button button--danger" onClick={() => remove.mutate({ zone, bucket, keys: frozen }, { onSuccess: (result) => onDeleted(new Set(result.deleted)) })} disabled={remove.isPending}>
                 {t('actions.deleteConfirmButton')}
               </button>
               <button type="button" className="button" onClick={() => setOpen(false)}>

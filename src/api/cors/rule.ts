@@ -1,4 +1,4 @@
-import type { CorsRule as WireCorsRule } from '../api/cors/schemas.ts';
+import type { CorsRule as WireCorsRule } from './schemas.ts';
 
 /**
  * The CORS rule a bucket needs so that this console, running at `origin`, can use it from the browser

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { putBucketCorsBodySchema } from '../api/cors/schemas.ts';
-import { buildCorsRule, mergeCorsRules } from './cors-rule.ts';
+import { putBucketCorsBodySchema } from './schemas.ts';
+import { buildCorsRule, mergeCorsRules } from './rule.ts';
 
 describe('buildCorsRule', () => {
   it('allows the console origin, its methods and request headers, and exposes what it reads', () => {
