@@ -147,7 +147,9 @@ export function deleteObjectsMutation(client: QsClient, queryClient: QueryClient
  */
 export function objectEditBaseQuery(client: QsClient, ref: ObjectRef) {
   return queryOptions({
-    queryKey: [...objectKey(client, ref.bucket, ref.key), 'edit-base'] as const,
+    // Outside the bucket's subtree on purpose: invalidating after the editor's own save must not swap the
+    // base under the open editor (it shows the saved result and offers undo against that base).
+    queryKey: [...qsRootKey(client), 'edit-base', ref.bucket, ref.key] as const,
     queryFn: ({ signal }) => headObjectReadable(client, ref, { signal }),
     staleTime: Infinity,
     gcTime: 0,
