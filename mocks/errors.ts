@@ -47,6 +47,11 @@ export type QsErrorCode = keyof typeof ERROR_CATALOG;
 export class QsError extends Error {
   readonly code: QsErrorCode;
   readonly status: number;
+  /**
+   * For signature_not_matched: the string-to-sign the server computed (or the policy it checked), for the
+   * access log only. Never sent to the client and never holds a secret.
+   */
+  stringToSign?: string;
 
   constructor(code: QsErrorCode, message?: string) {
     const [status, defaultMessage] = ERROR_CATALOG[code];

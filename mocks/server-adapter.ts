@@ -252,6 +252,14 @@ export function writeAdapterError(res: ServerResponse, code: QsErrorCode, messag
   res.end(isHead ? undefined : body);
 }
 
+/**
+ * A host name or IP literal and nothing else: no userinfo (`evil@127.0.0.1` would make the URL carry
+ * credentials, which a Fetch Request refuses), no spaces or other delimiters.
+ */
+export function isPlainHostname(hostname: string): boolean {
+  return /^(?:\[[0-9a-f:.]+\]|[a-z0-9._~-]+)$/i.test(hostname);
+}
+
 /** Methods the Fetch `Request` constructor refuses (Fetch standard "forbidden method"). */
 const FETCH_FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
 
@@ -331,7 +339,7 @@ export function createRequestListener(options: ListenerOptions): (req: IncomingM
       writeAdapterError(res, 'invalid_request', 'The request target must be a path or an absolute http URL.', isHead);
       return;
     }
-    if (!URL.canParse(`http://${target.hostname}${target.pathAndQuery}`)) {
+    if (!isPlainHostname(target.hostname) || !URL.canParse(`http://${target.hostname}${target.pathAndQuery}`)) {
       req.resume();
       writeAdapterError(res, 'invalid_request', 'The addressed host is not a valid host name.', isHead);
       return;

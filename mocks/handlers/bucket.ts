@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { QsError } from '../errors.ts';
 import { emptyResponse, isoMillis, jsonResponse, quoteEtag, unixSeconds } from '../http/response.ts';
-import { bucketUrl, intParam, parseJsonValue, readBody, requireBucket, userName, type RequestContext } from './context.ts';
+import { bucketUrl, intParam, optionalField, parseJsonValue, readBody, requireBucket, userName, type RequestContext } from './context.ts';
 
 /**
  * ref §1.3: 6–63 chars of [a-z0-9-], starting and ending with a letter or digit. (Without dots a name can
@@ -130,7 +130,7 @@ export function listMultipartUploads(ctx: RequestContext, name: string): Respons
 }
 
 const deleteMultipleSchema = z.object({
-  quiet: z.boolean().optional(),
+  quiet: optionalField(z.boolean()),
   objects: z.array(z.object({ key: z.string().min(1) })),
 });
 

@@ -154,6 +154,14 @@ export async function readJson<T>(request: Request, schema: z.ZodType<T>): Promi
   return parseJsonValue(value, schema);
 }
 
+/**
+ * An optional JSON field that may also be sent as `null`: the official Python SDK sends every optional
+ * field the caller left out as null. Null reads as absent.
+ */
+export function optionalField<T>(schema: z.ZodType<T>): z.ZodType<T | undefined, unknown> {
+  return schema.nullish().transform((value) => value ?? undefined);
+}
+
 export function parseJsonValue<T>(value: unknown, schema: z.ZodType<T>): T {
   const result = schema.safeParse(value);
   if (!result.success) {

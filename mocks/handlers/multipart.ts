@@ -10,6 +10,7 @@ import { readBodyRange } from '../store/index.ts';
 import {
   assertValidKey,
   intParam,
+  optionalField,
   readPayload,
   readJson,
   requireBucket,
@@ -109,7 +110,7 @@ export function listMultipart(ctx: RequestContext, bucket: string, key: string):
 
 export const completeSchema = z.object({
   object_parts: z
-    .array(z.object({ part_number: z.number().int().min(0).max(MAX_PART_NUMBER), etag: z.string().optional() }))
+    .array(z.object({ part_number: z.number().int().min(0).max(MAX_PART_NUMBER), etag: optionalField(z.string()) }))
     .min(1),
 });
 

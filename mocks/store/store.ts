@@ -1,3 +1,4 @@
+import { setOwnEntry } from '../../src/api/metadata/model.ts';
 import { QsError } from '../errors.ts';
 import { EMPTY_BODY, joinBodies, makeBody } from './body.ts';
 import { checkBucketName, checkObjectKey, compareKeys } from './keys.ts';
@@ -117,7 +118,7 @@ export function normalizeMetadata(input: MetadataInput | undefined): StoredMetad
     }
   }
   const custom: Record<string, string> = {};
-  if (input !== undefined) for (const [k, v] of Object.entries(input.custom)) custom[k.toLowerCase()] = v;
+  if (input !== undefined) for (const [k, v] of Object.entries(input.custom)) setOwnEntry(custom, k.toLowerCase(), v);
   return { standard: { ...standard, 'content-type': contentType }, custom };
 }
 

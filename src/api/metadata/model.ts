@@ -233,6 +233,14 @@ function isStandardHeader(name: string): name is StandardHeader {
  * byte-for-byte (ref §6, inferred), even illegal ones, so the caller can validate them. A bare
  * `x-qs-meta-` name yields the key "" so validation reports it instead of silently dropping it.
  */
+/**
+ * Sets an own property even when the key is `__proto__`: metadata keys are user data, and a plain
+ * assignment with that key would change the object's prototype instead of storing the entry.
+ */
+export function setOwnEntry(target: Record<string, string>, key: string, value: string): void {
+  Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+}
+
 export function metadataFromEntries(entries: Iterable<readonly [string, string]>): ObjectMetadata {
   const standard: Partial<Record<StandardHeader, string>> = {};
   const custom: Record<string, string> = {};
@@ -244,7 +252,7 @@ export function metadataFromEntries(entries: Iterable<readonly [string, string]>
     } else if (name.startsWith(CUSTOM_METADATA_PREFIX)) {
       const key = name.slice(CUSTOM_METADATA_PREFIX.length);
       const previous = Object.hasOwn(custom, key) ? custom[key] : undefined;
-      custom[key] = previous === undefined ? value : `${previous}, ${value}`;
+      setOwnEntry(custom, key, previous === undefined ? value : `${previous}, ${value}`);
     }
   }
   return { standard, custom };
@@ -267,7 +275,7 @@ export function metadataToHeaders(m: ObjectMetadata): Record<string, string> {
     if (value !== undefined) headers[name] = value;
   }
   for (const [key, value] of Object.entries(m.custom)) {
-    headers[CUSTOM_METADATA_PREFIX + key.toLowerCase()] = value;
+    setOwnEntry(headers, CUSTOM_METADATA_PREFIX + key.toLowerCase(), value);
   }
   return headers;
 }
@@ -275,7 +283,7 @@ export function metadataToHeaders(m: ObjectMetadata): Record<string, string> {
 /** Lower-cases custom keys (later wins on case collisions); values untouched. */
 export function normalizeCustomMetadata(custom: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(custom)) out[key.toLowerCase()] = value;
+  for (const [key, value] of Object.entries(custom)) setOwnEntry(out, key.toLowerCase(), value);
   return out;
 }
 
