@@ -5,6 +5,7 @@
 import type { HttpHandler } from 'msw';
 import type { MockUser } from './auth/signature.ts';
 import { createHandlers } from './handlers/index.ts';
+import type { PostFormReader } from './handlers/post-object.ts';
 import { applySeed, DEMO_MIN_PART_SIZE, DEMO_USER, type SeedName } from './seed.ts';
 import { Store } from './store/index.ts';
 
@@ -36,6 +37,8 @@ export interface CreateEmulatorOptions {
   strictCors?: boolean;
   /** Clock for the store, Date headers and the signature window; default () => new Date(). */
   now?: () => Date;
+  /** PostObject form parser; default request.formData() (see mocks/handlers/post-object.ts). */
+  postFormReader?: PostFormReader;
 }
 
 export interface Emulator {
@@ -67,6 +70,7 @@ export async function createEmulator(options: CreateEmulatorOptions = {}): Promi
     acceptAnyHost: options.acceptAnyHost ?? false,
     strictCors: options.strictCors ?? false,
     now,
+    ...(options.postFormReader ? { postFormReader: options.postFormReader } : {}),
   });
   return { store, handlers, users };
 }

@@ -13,7 +13,9 @@
  * `.`/`..` segments are resolved): clients that percent-encode keys, as every QingStor SDK does, are not
  * affected.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { getResponse, type RequestHandler } from 'msw';
 import { ERROR_CATALOG, ERROR_HELP_URL, type QsErrorCode } from './errors.ts';
 
@@ -272,15 +274,16 @@ function clientWentAway(req: IncomingMessage, error: unknown): boolean {
 }
 
 /**
- * Raw answer to an HTTP CONNECT (node:http hands those to a separate 'connect' event, not the request
- * listener): the emulator is no proxy, so 405 method_not_allowed in the QingStor envelope, then close.
+ * A complete QingStor error response as raw bytes, for a socket that has no ServerResponse (a CONNECT, a
+ * request Node's parser refused, a connection over the per-address cap). Always closes the connection.
  */
-export function connectRefusal(): string {
+export function rawErrorResponse(code: QsErrorCode, message: string): string {
+  const [status] = ERROR_CATALOG[code];
   fallbackCounter = (fallbackCounter + 1) % 0x1_0000_0000;
   const requestId = `srv${Date.now().toString(16)}${fallbackCounter.toString(16).padStart(8, '0')}`;
-  const body = JSON.stringify({ code: 'method_not_allowed', message: 'CONNECT is not allowed.', request_id: requestId, url: ERROR_HELP_URL });
+  const body = JSON.stringify({ code, message, request_id: requestId, url: ERROR_HELP_URL });
   return [
-    'HTTP/1.1 405 Method Not Allowed',
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`,
     'content-type: application/json',
     `content-length: ${Buffer.byteLength(body)}`,
     'server: QingStor',
@@ -290,6 +293,87 @@ export function connectRefusal(): string {
     '',
     body,
   ].join('\r\n');
+}
+
+/**
+ * Raw answer to an HTTP CONNECT (node:http hands those to a separate 'connect' event, not the request
+ * listener): the emulator is no proxy, so 405 method_not_allowed in the QingStor envelope, then close.
+ */
+export function connectRefusal(): string {
+  return rawErrorResponse('method_not_allowed', 'CONNECT is not allowed.');
+}
+
+/** The response being written on each socket, so that a timeout can still answer it. */
+const activeResponses = new WeakMap<Socket, ServerResponse>();
+
+export interface ConnectionLimits {
+  idleTimeoutMs: number;
+  maxConnectionsPerClient: number;
+}
+
+/** What the parser error means for the client; Node's own codes for these cases. */
+function clientErrorAnswer(error: Error): string {
+  const code = 'code' in error ? error.code : undefined;
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return rawErrorResponse('request_timeout', 'The request headers did not arrive in time.');
+  if (code === 'HPE_HEADER_OVERFLOW') return rawErrorResponse('invalid_request', 'The request line and headers are too large.');
+  // The client closed its side before the whole body arrived.
+  if (code === 'HPE_INVALID_EOF_STATE') return rawErrorResponse('incomplete_body', 'The connection closed before the whole body arrived.');
+  return rawErrorResponse('invalid_request', 'The request is not valid HTTP/1.1.');
+}
+
+/**
+ * Connection-level limits of the standalone server: at most `maxConnectionsPerClient` open connections per
+ * client address (more are answered 503 and closed); a socket idle for `idleTimeoutMs` is closed, with 408
+ * request_timeout when a request on it is still unanswered; requests the HTTP parser refuses (malformed,
+ * headers too large, headers too slow) get a QingStor error instead of Node's bare status line.
+ */
+export function guardConnections(server: Server, limits: ConnectionLimits): void {
+  const open = new Map<string, number>();
+  server.on('connection', (socket: Socket) => {
+    const address = socket.remoteAddress ?? '';
+    const count = (open.get(address) ?? 0) + 1;
+    if (count > limits.maxConnectionsPerClient) {
+      socket.end(rawErrorResponse('service_unavailable', 'Too many open connections from this address.'));
+      socket.destroySoon();
+      return;
+    }
+    open.set(address, count);
+    socket.once('close', () => {
+      const left = (open.get(address) ?? 1) - 1;
+      if (left <= 0) open.delete(address);
+      else open.set(address, left);
+    });
+  });
+  server.setTimeout(limits.idleTimeoutMs, (socket: Socket) => {
+    const res = activeResponses.get(socket);
+    if (res && !res.headersSent) {
+      res.setHeader('connection', 'close');
+      writeAdapterError(res, 'request_timeout', `Nothing arrived for ${limits.idleTimeoutMs} ms.`, res.req.method === 'HEAD');
+      res.once('finish', () => socket.destroy());
+      // If the client does not read the answer either, give up on it.
+      setTimeout(() => socket.destroy(), 1000).unref();
+      return;
+    }
+    socket.destroy();
+  });
+  server.on('clientError', (error: Error, socket: Duplex) => {
+    const res = socket instanceof Socket ? activeResponses.get(socket) : undefined;
+    const code = 'code' in error ? error.code : undefined;
+    if (!socket.writable || (res !== undefined && res.headersSent) || code === 'ECONNRESET') {
+      socket.destroy();
+      return;
+    }
+    const answer = (): void => {
+      if (!socket.writable) return;
+      socket.end(clientErrorAnswer(error));
+      // The client may keep sending; do not keep reading for it.
+      setTimeout(() => socket.destroy(), 1000).unref();
+    };
+    // Garbage after a complete request (a body longer than its Content-Length): that request is answered
+    // first, then the error.
+    if (res !== undefined && res.req.complete && !res.writableFinished) res.once('finish', answer);
+    else answer();
+  });
 }
 
 /** Answers one Fetch request; undefined = nothing matched. */
@@ -313,6 +397,10 @@ export interface ListenerOptions {
 export function createRequestListener(options: ListenerOptions): (req: IncomingMessage, res: ServerResponse) => void {
   const { respond } = options;
   return (req, res) => {
+    activeResponses.set(req.socket, res);
+    res.once('finish', () => {
+      if (activeResponses.get(req.socket) === res) activeResponses.delete(req.socket);
+    });
     void handle(req, res).catch((error: unknown) => {
       if (clientWentAway(req, error)) {
         // The client hung up mid-body: nothing was written and it is not the emulator's failure (ref §4
@@ -351,6 +439,8 @@ export function createRequestListener(options: ListenerOptions): (req: IncomingM
       writeAdapterError(res, 'invalid_request', 'No QingStor operation matches this request.', isHead);
       return;
     }
+    // Answered before the body was read (refused early): do not read the rest of it for the next request.
+    if (!req.complete) res.setHeader('connection', 'close');
     await writeFetchResponse(res, response, isHead);
   }
 }

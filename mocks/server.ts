@@ -15,7 +15,8 @@
 import http from 'node:http';
 import { createEmulator, DEMO_USER } from './emulator.ts';
 import { DEFAULT_ZONES, handleEmulatorRequest, resolveOptions } from './handlers/index.ts';
-import { connectRefusal, createRequestListener, mswResponder, type Responder } from './server-adapter.ts';
+import { streamingFormReader } from './http/form-stream.ts';
+import { connectRefusal, createRequestListener, guardConnections, mswResponder, type Responder } from './server-adapter.ts';
 import {
   DEFAULT_DOMAIN,
   DEFAULT_HOST,
@@ -60,7 +61,30 @@ export interface EmulatorServerOptions {
    * AbortController per request (~25-40% of the per-request CPU, see bench/server-throughput.ts). Default false.
    */
   viaMsw?: boolean;
+  /**
+   * Limits that keep one misbehaving client from holding the server (all have defaults; tests shorten them):
+   * a request's headers must arrive within `headersTimeoutMs` (default 20 s); a socket on which nothing
+   * arrives for `idleTimeoutMs` (default 60 s) is closed, with 408 when an answer is still possible; one
+   * client address may hold `maxConnectionsPerClient` open connections (default 128); request line plus
+   * headers may be `maxHeaderSize` bytes (default 16 KiB, Node's own default). A whole request has no time
+   * limit, so a slow multi-GiB upload that keeps sending is never cut off.
+   */
+  limits?: Partial<ServerLimits>;
 }
+
+export interface ServerLimits {
+  headersTimeoutMs: number;
+  idleTimeoutMs: number;
+  maxConnectionsPerClient: number;
+  maxHeaderSize: number;
+}
+
+export const DEFAULT_LIMITS: ServerLimits = {
+  headersTimeoutMs: 20_000,
+  idleTimeoutMs: 60_000,
+  maxConnectionsPerClient: 128,
+  maxHeaderSize: 16 * 1024,
+};
 
 export interface RunningEmulatorServer {
   /** Base URL for path-style clients, e.g. http://127.0.0.1:9000 */
@@ -97,6 +121,7 @@ export async function startEmulatorServer(options: EmulatorServerOptions = {}): 
     ...(options.listLimitMax !== undefined ? { listLimitMax: options.listLimitMax } : {}),
     ...(options.minPartSize !== undefined ? { minPartSize: options.minPartSize } : {}),
     ...(options.now ? { now: options.now } : {}),
+    postFormReader: streamingFormReader,
   });
   // The msw handler's resolver is `handleEmulatorRequest(request, resolveOptions(<these options>))` behind a
   // host predicate that accepts every host when acceptAnyHost is on (mocks/handlers/index.ts createHandlers);
@@ -109,17 +134,28 @@ export async function startEmulatorServer(options: EmulatorServerOptions = {}): 
     acceptAnyHost: true,
     strictCors: options.strictCors ?? false,
     ...(options.now ? { now: options.now } : {}),
+    postFormReader: streamingFormReader,
   });
   const respond: Responder = options.viaMsw ? mswResponder(emulator.handlers) : (request) => handleEmulatorRequest(request, direct);
   const urlHost = host.includes(':') ? `[${host}]` : host;
+  const limits: ServerLimits = { ...DEFAULT_LIMITS, ...options.limits };
   const server = http.createServer(
-    { keepAliveTimeout: 30_000, requestTimeout: 0 },
+    {
+      keepAliveTimeout: 30_000,
+      // requestTimeout 0 would also turn headersTimeout off (Node derives one from the other): set both.
+      requestTimeout: 0,
+      headersTimeout: limits.headersTimeoutMs,
+      // How often Node looks for connections past headersTimeout (default every 30 s).
+      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(limits.headersTimeoutMs / 4))),
+      maxHeaderSize: limits.maxHeaderSize,
+    },
     createRequestListener({
       respond,
       fallbackHost: urlHost,
       onError: (error) => console.error('[qingstor-emulator] adapter failure:', error instanceof Error ? error.message : String(error)),
     }),
   );
+  guardConnections(server, limits);
   server.on('connect', (_req, socket) => {
     socket.end(connectRefusal());
   });

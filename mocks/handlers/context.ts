@@ -10,6 +10,7 @@ import { QsError } from '../errors.ts';
 import type { Address } from '../http/address.ts';
 import { headerSafe } from '../http/response.ts';
 import type { BucketInfo, StorageClass, Store } from '../store/index.ts';
+import type { PostFormReader } from './post-object.ts';
 
 /** Zones of the DOCS (ref §1.1); `?location` lists them and PutBucket accepts only these. */
 export const DEFAULT_ZONES = ['pek3a', 'pek3b', 'sh1a', 'gd2', 'ap3'] as const;
@@ -36,6 +37,8 @@ export interface EmulatorOptions {
   strictCors?: boolean;
   /** Injectable clock for Date headers and the signature time window; default () => new Date(). */
   now?: () => Date;
+  /** How PostObject forms are parsed; default the whole form through request.formData() (post-object.ts). */
+  postFormReader?: PostFormReader;
 }
 
 export interface ResolvedOptions {
@@ -47,6 +50,7 @@ export interface ResolvedOptions {
   acceptAnyHost: boolean;
   strictCors: boolean;
   now: () => Date;
+  postFormReader: PostFormReader | undefined;
 }
 
 export function resolveOptions(options: EmulatorOptions): ResolvedOptions {
@@ -60,6 +64,7 @@ export function resolveOptions(options: EmulatorOptions): ResolvedOptions {
     acceptAnyHost: options.acceptAnyHost ?? false,
     strictCors: options.strictCors ?? false,
     now: options.now ?? (() => new Date()),
+    postFormReader: options.postFormReader,
   };
 }
 
@@ -143,8 +148,49 @@ export async function readPayload(ctx: RequestContext): Promise<Uint8Array> {
   return readBody(ctx.request);
 }
 
+/**
+ * Largest JSON request body (ACL, CORS, policy, Complete, DeleteMultipleObjects). The largest legitimate
+ * one, DeleteMultipleObjects with 1000 keys of 1023 bytes, is about 1 MiB.
+ */
+export const MAX_JSON_BODY = 4 * 1024 * 1024;
+
+/**
+ * Reads a JSON document's body, refusing it with entity_too_large as soon as it is known to be larger than
+ * MAX_JSON_BODY: before reading when Content-Length says so, else while reading (chunked bodies).
+ */
+export async function readJsonBody(request: Request): Promise<Uint8Array> {
+  const tooLarge = () => new QsError('entity_too_large', `A JSON request body may have at most ${MAX_JSON_BODY} bytes.`);
+  const declared = request.headers.get('content-length')?.trim();
+  if (declared !== undefined && /^\d+$/.test(declared) && Number(declared) > MAX_JSON_BODY) {
+    await request.body?.cancel().catch(() => undefined);
+    throw tooLarge();
+  }
+  if (request.body === null) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_JSON_BODY) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  if (declared !== undefined && /^\d+$/.test(declared) && size < Number(declared)) throw new QsError('incomplete_body');
+  return bytes;
+}
+
 export async function readJson<T>(request: Request, schema: z.ZodType<T>): Promise<T> {
-  const text = new TextDecoder().decode(await readBody(request));
+  const text = new TextDecoder().decode(await readJsonBody(request));
   let value: unknown;
   try {
     value = JSON.parse(text);
