@@ -97,21 +97,50 @@ function collect(req: IncomingMessage): Promise<Uint8Array<ArrayBuffer>> {
   });
 }
 
-/** The request body as a pull-driven web stream: the socket is read only as fast as the handler consumes. */
+/**
+ * The request body as a web stream that keeps up to STREAM_BUFFER bytes read ahead of the handler: while
+ * the handler hashes one chunk the socket goes on receiving the next ones, instead of being paused until
+ * the handler asks (which left the server idle for half of a 1 GiB PUT). Past the buffer the socket is
+ * paused, so memory stays bounded whatever the client sends.
+ */
+const STREAM_BUFFER = 4 * 1024 * 1024;
+
 function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
-  const chunks = req[Symbol.asyncIterator]();
+  let finished = false;
   return new ReadableStream<Uint8Array>(
     {
-      async pull(controller) {
-        const { done, value } = await chunks.next();
-        if (done) controller.close();
-        else controller.enqueue(Buffer.isBuffer(value) ? value : Buffer.from(String(value)));
+      start(controller) {
+        req.on('data', (chunk: Buffer) => {
+          if (finished) return;
+          controller.enqueue(chunk);
+          if ((controller.desiredSize ?? 0) <= 0) req.pause();
+        });
+        req.once('end', () => {
+          if (finished) return;
+          finished = true;
+          controller.close();
+        });
+        const fail = (error: Error): void => {
+          if (finished) return;
+          finished = true;
+          controller.error(error);
+        };
+        req.once('error', fail);
+        req.once('close', () => {
+          if (!req.complete) fail(new Error('aborted'));
+        });
       },
-      async cancel() {
-        await chunks.return?.();
+      pull() {
+        if (req.isPaused()) req.resume();
+      },
+      cancel() {
+        // The handler stopped reading (e.g. a body over a limit): leave the rest unread; the adapter closes
+        // the connection after its answer.
+        finished = true;
+        req.pause();
       },
     },
-    { highWaterMark: 0 },
+    { highWaterMark: STREAM_BUFFER, size: (chunk) => chunk.byteLength },
   );
 }
 

@@ -53,6 +53,8 @@ export interface EmulatorServerOptions {
   listLimitMax?: number;
   /** Minimum multipart part size at Complete. Default: the emulator's for the seed. */
   minPartSize?: number;
+  /** Largest body of one PUT, part, append or PostObject (entity_too_large above it). Default 5 GiB. */
+  maxObjectSize?: number;
   /** Clock for tests. */
   now?: () => Date;
   /**
@@ -120,6 +122,7 @@ export async function startEmulatorServer(options: EmulatorServerOptions = {}): 
     strictCors: options.strictCors ?? false,
     ...(options.listLimitMax !== undefined ? { listLimitMax: options.listLimitMax } : {}),
     ...(options.minPartSize !== undefined ? { minPartSize: options.minPartSize } : {}),
+    ...(options.maxObjectSize !== undefined ? { maxObjectSize: options.maxObjectSize } : {}),
     ...(options.now ? { now: options.now } : {}),
     postFormReader: streamingFormReader,
   });

@@ -10,6 +10,7 @@ import { QsError } from '../errors.ts';
 import type { Address } from '../http/address.ts';
 import { headerSafe } from '../http/response.ts';
 import type { BucketInfo, StorageClass, Store } from '../store/index.ts';
+import { Md5 } from '../store/md5.ts';
 import type { PostFormReader } from './post-object.ts';
 
 /** Zones of the DOCS (ref §1.1); `?location` lists them and PutBucket accepts only these. */
@@ -126,26 +127,47 @@ const CHANGES_BUCKET: ReadonlySet<BucketOperation> = new Set<BucketOperation>([
 // ------------------------------------------------------------------------------------------------
 // Request parsing helpers
 
-export async function readBody(request: Request): Promise<Uint8Array> {
-  const bytes = new Uint8Array(await request.arrayBuffer());
-  const declared = request.headers.get('content-length');
-  // ref §4: a body shorter than its declared Content-Length is `incomplete_body`.
-  if (declared !== null && /^\d+$/.test(declared.trim()) && bytes.byteLength < Number(declared)) {
-    throw new QsError('incomplete_body');
-  }
-  return bytes;
+/** An object payload as read: its chunks as they arrived, and their MD5 when it was computed on the way. */
+export interface Payload {
+  body: Uint8Array[];
+  /** lowercase hex, computed chunk by chunk in Node; absent in the browser (the store hashes the body) */
+  md5?: string;
 }
 
 /**
- * An object payload (PutObject, part, append): a declared Content-Length above the store's maximum is refused
- * before a byte is read (ref §4 entity_too_large); the store checks the received size again.
+ * An object payload (PutObject, part, append), read as a stream: a declared Content-Length above the
+ * store's maximum is refused before a byte is read (ref §4 entity_too_large), and a body without one
+ * (chunked) as soon as it passes the maximum. The chunks are kept as they arrive (never joined) and hashed
+ * on the way; a body shorter than its Content-Length is incomplete_body.
  */
-export async function readPayload(ctx: RequestContext): Promise<Uint8Array> {
-  const declared = ctx.request.headers.get('content-length')?.trim();
-  if (declared !== undefined && /^\d+$/.test(declared) && Number(declared) > ctx.store.maxObjectSize) {
-    throw new QsError('entity_too_large', `Content-Length ${declared} is above the maximum of ${ctx.store.maxObjectSize} bytes.`);
+export async function readPayload(ctx: RequestContext): Promise<Payload> {
+  const max = ctx.store.maxObjectSize;
+  const declaredText = ctx.request.headers.get('content-length')?.trim();
+  const declared = declaredText !== undefined && /^\d+$/.test(declaredText) ? Number(declaredText) : undefined;
+  if (declared !== undefined && declared > max) {
+    throw new QsError('entity_too_large', `Content-Length ${declaredText} is above the maximum of ${max} bytes.`);
   }
-  return readBody(ctx.request);
+  const md5 = Md5.incremental();
+  const body: Uint8Array[] = [];
+  let size = 0;
+  if (ctx.request.body !== null) {
+    const reader = ctx.request.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > max) {
+        // Not awaited: msw tees request bodies, and a tee branch's cancel settles only once both are cancelled.
+        void reader.cancel().catch(() => undefined);
+        throw new QsError('entity_too_large', `The body has more than ${max} bytes; that is the most allowed in one request.`);
+      }
+      md5?.update(value);
+      body.push(value);
+    }
+  }
+  // ref §4: a body shorter than its declared Content-Length is `incomplete_body`.
+  if (declared !== undefined && size < declared) throw new QsError('incomplete_body');
+  return md5 ? { body, md5: md5.hex() } : { body };
 }
 
 /**
@@ -162,7 +184,7 @@ export async function readJsonBody(request: Request): Promise<Uint8Array> {
   const tooLarge = () => new QsError('entity_too_large', `A JSON request body may have at most ${MAX_JSON_BODY} bytes.`);
   const declared = request.headers.get('content-length')?.trim();
   if (declared !== undefined && /^\d+$/.test(declared) && Number(declared) > MAX_JSON_BODY) {
-    await request.body?.cancel().catch(() => undefined);
+    void request.body?.cancel().catch(() => undefined);
     throw tooLarge();
   }
   if (request.body === null) return new Uint8Array(0);
@@ -174,7 +196,8 @@ export async function readJsonBody(request: Request): Promise<Uint8Array> {
     if (done) break;
     size += value.byteLength;
     if (size > MAX_JSON_BODY) {
-      await reader.cancel().catch(() => undefined);
+      // Not awaited: msw tees request bodies, and a tee branch's cancel settles only once both are cancelled.
+      void reader.cancel().catch(() => undefined);
       throw tooLarge();
     }
     chunks.push(value);

@@ -54,8 +54,8 @@ export async function uploadMultipart(ctx: RequestContext, bucket: string, key: 
   const contentMd5 = ctx.request.headers.get('content-md5')?.trim();
   // Look the upload up before reading the body so an unknown id fails fast (ref §8.2: 404).
   ctx.store.getUpload(bucket, key, uploadId);
-  const body = await readPayload(ctx);
-  const part = ctx.store.uploadPart(bucket, key, uploadId, partNumber, { body, ...(contentMd5 ? { contentMd5 } : {}) });
+  const payload = await readPayload(ctx);
+  const part = ctx.store.uploadPart(bucket, key, uploadId, partNumber, { ...payload, ...(contentMd5 ? { contentMd5 } : {}) });
   return emptyResponse(201, { etag: quoteEtag(part.etag) });
 }
 

@@ -3,7 +3,7 @@ import { QsError } from '../errors.ts';
 import { EMPTY_BODY, joinBodies, makeBody } from './body.ts';
 import { checkBucketName, checkObjectKey, compareKeys } from './keys.ts';
 import { effectiveLimit, scanListing } from './listing.ts';
-import { checkContentMd5, Md5 } from './md5.ts';
+import { checkContentMd5, Md5, type Md5State } from './md5.ts';
 import { cursorAfter, SortedIndex } from './sorted-index.ts';
 import type { Cursor } from './sorted-index.ts';
 import { STANDARD_HEADERS } from './types.ts';
@@ -64,7 +64,7 @@ interface BucketState {
   info: BucketInfo;
   objects: SortedIndex<StoredObject, string>;
   /** MD5 states of appendable objects, so each append hashes only the new bytes */
-  appendMd5: Map<string, Uint8Array>;
+  appendMd5: Map<string, Md5State>;
   uploads: Map<string, UploadState>;
   /** in-progress uploads sorted by key, then upload id (= creation order, see newUploadId) */
   uploadIndex: SortedIndex<UploadState, UploadState>;
@@ -366,7 +366,7 @@ export class Store {
     checkObjectKey(key);
     const body = makeBody(input.body);
     this.checkSize(body.size);
-    const etag = this.md5.hex(body.chunks);
+    const etag = input.md5 ?? this.md5.hex(body.chunks);
     checkContentMd5(input.contentMd5, etag);
     const metadata = normalizeMetadata(input.metadata);
     const now = wholeSeconds(this.clock());
@@ -471,7 +471,7 @@ export class Store {
     }
     const added = makeBody(input.body);
     this.checkSize(added.size);
-    if (input.contentMd5 !== undefined) checkContentMd5(input.contentMd5, this.md5.hex(added.chunks));
+    if (input.contentMd5 !== undefined) checkContentMd5(input.contentMd5, input.md5 ?? this.md5.hex(added.chunks));
     const previousState = existing === undefined ? null : (state.appendMd5.get(key) ?? null);
     // an appendable object always has a saved state; rebuilding it from the bytes is the fallback
     const hashed =
@@ -658,7 +658,7 @@ export class Store {
     }
     const body = makeBody(input.body);
     this.checkSize(body.size);
-    const etag = this.md5.hex(body.chunks);
+    const etag = input.md5 ?? this.md5.hex(body.chunks);
     checkContentMd5(input.contentMd5, etag);
     const part: PartInfo = { partNumber, size: body.size, etag, created: new Date(this.clock().getTime()), body };
     if (!upload.parts.has(partNumber)) {

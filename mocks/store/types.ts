@@ -161,6 +161,8 @@ export interface PutObjectInput {
   storageClass?: StorageClass;
   /** base64 Content-MD5 header value; mismatch ⇒ bad_digest (ref §5.1) */
   contentMd5?: string;
+  /** lowercase hex MD5 of `body`, when the caller computed it while the body arrived (else the store hashes it) */
+  md5?: string;
 }
 
 export interface CopyObjectInput {
@@ -193,6 +195,8 @@ export interface AppendObjectInput {
   metadata?: MetadataInput;
   storageClass?: StorageClass;
   contentMd5?: string;
+  /** lowercase hex MD5 of `body`, when the caller computed it while the body arrived (else the store hashes it) */
+  md5?: string;
 }
 export interface AppendObjectResult {
   readonly object: StoredObject;
@@ -255,6 +259,8 @@ export interface PartInfo {
 export interface UploadPartInput {
   body: BodyInput;
   contentMd5?: string;
+  /** lowercase hex MD5 of `body`, when the caller computed it while the body arrived (else the store hashes it) */
+  md5?: string;
 }
 
 export interface ListPartsInput {
