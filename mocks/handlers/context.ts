@@ -9,7 +9,7 @@ import type { MockUser, Principal } from '../auth/signature.ts';
 import { QsError } from '../errors.ts';
 import type { Address } from '../http/address.ts';
 import { headerSafe } from '../http/response.ts';
-import type { BucketInfo, StorageClass, Store } from '../store/index.ts';
+import type { BodySegment, BucketInfo, StorageClass, Store } from '../store/index.ts';
 import { Md5 } from '../store/md5.ts';
 import type { PostFormReader } from './post-object.ts';
 
@@ -129,16 +129,65 @@ const CHANGES_BUCKET: ReadonlySet<BucketOperation> = new Set<BucketOperation>([
 
 /** An object payload as read: its chunks as they arrived, and their MD5 when it was computed on the way. */
 export interface Payload {
-  body: Uint8Array[];
+  /** In memory, or one body file with --data-dir (written, synced and renamed into place). */
+  body: BodySegment[];
   /** lowercase hex, computed chunk by chunk in Node; absent in the browser (the store hashes the body) */
   md5?: string;
 }
 
+/** A web stream's chunks, one read at a time. */
+export async function* streamChunks(stream: ReadableStream<Uint8Array> | null): AsyncGenerator<Uint8Array> {
+  if (stream === null) return;
+  const reader = stream.getReader();
+  let finished = false;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) {
+        finished = true;
+        return;
+      }
+      yield value;
+    }
+  } finally {
+    // Stopped early (a limit): not awaited, msw tees request bodies and a tee branch's cancel settles
+    // only once both are cancelled.
+    if (!finished) void reader.cancel().catch(() => undefined);
+  }
+}
+
+/**
+ * Reads an object body from `source`: at most the store's maximum (entity_too_large as soon as it is
+ * passed, so chunked bodies are capped too), hashed on the way, kept as received or written to a body
+ * file (--data-dir), and at least `declared` bytes when a length was announced (else incomplete_body).
+ */
+export async function collectPayload(ctx: RequestContext, source: AsyncIterable<Uint8Array>, declared?: number): Promise<Payload> {
+  const max = ctx.store.maxObjectSize;
+  const md5 = Md5.incremental();
+  const sink = ctx.store.newBodySink();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of source) {
+      size += chunk.byteLength;
+      if (size > max) throw new QsError('entity_too_large', `The body has more than ${max} bytes; that is the most allowed in one request.`);
+      md5?.update(chunk);
+      if (sink) await sink.write(chunk);
+      else chunks.push(chunk);
+    }
+    // ref §4: a body shorter than its declared Content-Length is `incomplete_body`.
+    if (declared !== undefined && size < declared) throw new QsError('incomplete_body');
+  } catch (error) {
+    await sink?.abort();
+    throw error;
+  }
+  const body = sink ? await sink.finish() : chunks;
+  return md5 ? { body, md5: md5.hex() } : { body };
+}
+
 /**
  * An object payload (PutObject, part, append), read as a stream: a declared Content-Length above the
- * store's maximum is refused before a byte is read (ref §4 entity_too_large), and a body without one
- * (chunked) as soon as it passes the maximum. The chunks are kept as they arrive (never joined) and hashed
- * on the way; a body shorter than its Content-Length is incomplete_body.
+ * store's maximum is refused before a byte is read (ref §4 entity_too_large); see collectPayload.
  */
 export async function readPayload(ctx: RequestContext): Promise<Payload> {
   const max = ctx.store.maxObjectSize;
@@ -147,27 +196,7 @@ export async function readPayload(ctx: RequestContext): Promise<Payload> {
   if (declared !== undefined && declared > max) {
     throw new QsError('entity_too_large', `Content-Length ${declaredText} is above the maximum of ${max} bytes.`);
   }
-  const md5 = Md5.incremental();
-  const body: Uint8Array[] = [];
-  let size = 0;
-  if (ctx.request.body !== null) {
-    const reader = ctx.request.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > max) {
-        // Not awaited: msw tees request bodies, and a tee branch's cancel settles only once both are cancelled.
-        void reader.cancel().catch(() => undefined);
-        throw new QsError('entity_too_large', `The body has more than ${max} bytes; that is the most allowed in one request.`);
-      }
-      md5?.update(value);
-      body.push(value);
-    }
-  }
-  // ref §4: a body shorter than its declared Content-Length is `incomplete_body`.
-  if (declared !== undefined && size < declared) throw new QsError('incomplete_body');
-  return md5 ? { body, md5: md5.hex() } : { body };
+  return collectPayload(ctx, streamChunks(ctx.request.body), declared);
 }
 
 /**

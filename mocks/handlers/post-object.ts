@@ -7,7 +7,7 @@
 import { authenticatePostForm } from '../auth/signature.ts';
 import { QsError } from '../errors.ts';
 import { emptyResponse, headerSafe, quoteEtag } from '../http/response.ts';
-import { assertValidKey, requireBucket, storageClassOf, validatedMetadata, type RequestContext } from './context.ts';
+import { assertValidKey, collectPayload, requireBucket, storageClassOf, validatedMetadata, type RequestContext } from './context.ts';
 
 /** The file part of a PostObject form, whose content is read only after the form has been checked. */
 export interface PostFormFile {
@@ -15,8 +15,8 @@ export interface PostFormFile {
   name: string;
   /** The part's Content-Type ('' or text/plain when it had none, as the Fetch standard parses forms). */
   type: string;
-  /** Reads the content; more than `maxSize` bytes fail with entity_too_large while reading. */
-  read(maxSize: number): Promise<Uint8Array[]>;
+  /** The content, read as it is iterated (the caller enforces the size cap). */
+  chunks(): AsyncIterable<Uint8Array>;
 }
 
 export interface PostForm {
@@ -32,10 +32,6 @@ export interface PostForm {
  * policy, signature, bucket or ACL is answered before its file is read.
  */
 export type PostFormReader = (request: Request) => Promise<PostForm>;
-
-function tooLarge(size: number, maxSize: number): QsError {
-  return new QsError('entity_too_large', `The file has ${size} bytes; at most ${maxSize} are allowed in one request.`);
-}
 
 export async function readWholeForm(request: Request): Promise<PostForm> {
   const type = request.headers.get('content-type') ?? '';
@@ -58,9 +54,8 @@ export async function readWholeForm(request: Request): Promise<PostForm> {
         file: {
           name: file.name,
           type: file.type,
-          read: async (maxSize) => {
-            if (file.size > maxSize) throw tooLarge(file.size, maxSize);
-            return [new Uint8Array(await file.arrayBuffer())];
+          chunks: async function* () {
+            yield new Uint8Array(await file.arrayBuffer());
           },
         },
       };
@@ -115,8 +110,8 @@ export async function postObject(ctx: RequestContext, bucket: string): Promise<R
   const params = `status=201&code=created&message=Object+created&request_id=${ctx.requestId}`;
   const location = redirect === undefined || redirect === '' ? undefined : headerSafe(`${redirect}${redirect.includes('?') ? '&' : '?'}${params}`, 'redirect');
 
-  const body = await file.read(ctx.store.maxObjectSize);
-  const object = ctx.store.putObject(bucket, key, { body, metadata, ...(storageClass ? { storageClass } : {}) });
+  const payload = await collectPayload(ctx, file.chunks());
+  const object = ctx.store.putObject(bucket, key, { ...payload, metadata, ...(storageClass ? { storageClass } : {}) });
   const etag: Record<string, string> = object.etag === null ? {} : { etag: quoteEtag(object.etag) };
   return location === undefined ? emptyResponse(201, etag) : emptyResponse(302, { ...etag, location });
 }

@@ -16,20 +16,11 @@ function invalid(message: string): QsError {
   return new QsError('invalid_request', message);
 }
 
-/** Collects a file stream, failing with entity_too_large as soon as it passes `maxSize`. */
-async function readLimited(stream: Readable, maxSize: number): Promise<Uint8Array[]> {
-  const chunks: Uint8Array[] = [];
-  let size = 0;
+/** The file part's chunks; stopping early (a size limit) destroys the part stream. */
+async function* fileChunks(stream: Readable): AsyncGenerator<Uint8Array> {
   for await (const chunk of stream) {
-    if (!(chunk instanceof Uint8Array)) continue;
-    size += chunk.byteLength;
-    if (size > maxSize) {
-      stream.destroy();
-      throw new QsError('entity_too_large', `The file has more than ${maxSize} bytes; that is the most allowed in one request.`);
-    }
-    chunks.push(chunk);
+    if (chunk instanceof Uint8Array) yield chunk;
   }
-  return chunks;
 }
 
 /** A web stream's chunks, pulled one at a time (so the socket is read only as fast as busboy parses). */
@@ -82,8 +73,9 @@ export const streamingFormReader: PostFormReader = (request) => {
           file: {
             name: '',
             type: '',
-            read: (maxSize) =>
-              bytes.byteLength > maxSize ? Promise.reject(new QsError('entity_too_large')) : Promise.resolve([bytes]),
+            chunks: async function* () {
+              yield bytes;
+            },
           },
         });
         return;
@@ -97,7 +89,7 @@ export const streamingFormReader: PostFormReader = (request) => {
         return;
       }
       settled = true;
-      resolve({ fields, file: { name: info.filename ?? '', type: info.mimeType, read: (maxSize) => readLimited(stream, maxSize) } });
+      resolve({ fields, file: { name: info.filename ?? '', type: info.mimeType, chunks: () => fileChunks(stream) } });
     });
     for (const limit of ['partsLimit', 'filesLimit', 'fieldsLimit'] as const) {
       parser.on(limit, () => fail(invalid('The form has too many parts.')));

@@ -126,15 +126,28 @@ export interface BucketStatistics {
 // ---------------------------------------------------------------------------------------------
 // Objects
 
+/**
+ * Bytes [offset, offset + byteLength) of a body file on disk (the standalone server with --data-dir).
+ * Files are written once and never changed, so a segment can be shared by objects, parts and copies.
+ */
+export interface FileSegment {
+  readonly file: string;
+  readonly offset: number;
+  readonly byteLength: number;
+}
+
+/** A piece of a body: bytes in memory, or a range of a body file. */
+export type BodySegment = Uint8Array | FileSegment;
+
 /** An object's bytes: chunks in order; `offsets[i]` is the byte offset of `chunks[i]`. */
 export interface ObjectBody {
-  readonly chunks: readonly Uint8Array[];
+  readonly chunks: readonly BodySegment[];
   readonly offsets: readonly number[];
   readonly size: number;
 }
 
 /** Bytes handed to the Store: one array or a list of chunks (taken over without copying). */
-export type BodyInput = Uint8Array | readonly Uint8Array[];
+export type BodyInput = Uint8Array | readonly BodySegment[];
 
 export interface StoredObject {
   readonly key: string;
@@ -308,6 +321,36 @@ export interface ListUploadsResult {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Persistence
+
+/**
+ * Told about every change of the store's records BEFORE the change is made in memory, so a persistent
+ * backend (mocks/store/disk.ts) can refuse it by throwing. Calls are synchronous.
+ */
+export interface StoreJournal {
+  putBucket(info: BucketInfo): void;
+  /** Also drops the bucket's uploads and parts. */
+  deleteBucket(name: string): void;
+  putObject(bucket: string, record: StoredObject): void;
+  deleteObject(bucket: string, key: string): void;
+  putUpload(info: UploadInfo): void;
+  putPart(bucket: string, uploadId: string, part: PartInfo): void;
+  /** Also drops the upload's parts. */
+  deleteUpload(bucket: string, uploadId: string): void;
+  /** Runs `change` as one atomic change of the journal. */
+  atomically(change: () => void): void;
+}
+
+/** Where a streamed body goes while it arrives: memory (default) or a body file (--data-dir). */
+export interface BodySink {
+  write(chunk: Uint8Array): Promise<void>;
+  /** Makes the body durable and returns it; call once. */
+  finish(): Promise<BodySegment[]>;
+  /** Drops whatever was written. */
+  abort(): Promise<void>;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Options and bulk load
 
 export interface StoreOptions {
@@ -331,6 +374,10 @@ export interface StoreOptions {
    * §5.8, §8); default 5 GiB. Configurable so that tests can reach the boundary without 5 GB.
    */
   maxObjectSize?: number;
+  /** Persistence of records (the standalone server with --data-dir); default none. */
+  journal?: StoreJournal;
+  /** Where request bodies are streamed to; default memory. */
+  bodySink?: () => BodySink;
 }
 
 /** One entry of Store.bulkLoad (seeding). */
