@@ -7,7 +7,7 @@ import type { MockUser } from './auth/signature.ts';
 import { createHandlers } from './handlers/index.ts';
 import type { PostFormReader } from './handlers/post-object.ts';
 import { applySeed, DEMO_MIN_PART_SIZE, DEMO_USER, type SeedName } from './seed.ts';
-import { Store } from './store/index.ts';
+import { Store, type BodySink, type StoreJournal } from './store/index.ts';
 
 export { DEMO_USER } from './seed.ts';
 
@@ -39,6 +39,15 @@ export interface CreateEmulatorOptions {
   now?: () => Date;
   /** PostObject form parser; default request.formData() (see mocks/handlers/post-object.ts). */
   postFormReader?: PostFormReader;
+  /** Persistent records and bodies (the standalone server's --data-dir); default: memory only. */
+  persistence?: EmulatorPersistence;
+}
+
+export interface EmulatorPersistence {
+  journal: StoreJournal;
+  bodySink: () => BodySink;
+  /** Loads what was persisted into the new store; false when there was nothing (then the seed is applied). */
+  restore(store: Store): boolean;
 }
 
 export interface Emulator {
@@ -59,8 +68,9 @@ export async function createEmulator(options: CreateEmulatorOptions = {}): Promi
     minPartSize: options.minPartSize ?? (seed === 'demo' ? DEMO_MIN_PART_SIZE : REAL_MIN_PART_SIZE),
     maxListLimit: options.listLimitMax ?? DEFAULT_LIST_LIMIT_MAX,
     ...(options.maxObjectSize !== undefined ? { maxObjectSize: options.maxObjectSize } : {}),
+    ...(options.persistence ? { journal: options.persistence.journal, bodySink: options.persistence.bodySink } : {}),
   });
-  applySeed(seed, store, users);
+  if (!options.persistence?.restore(store)) applySeed(seed, store, users);
   const handlers = createHandlers({
     store,
     users,

@@ -76,6 +76,7 @@ export interface CliOptions {
   usersFile: string | undefined;
   strictCors: boolean;
   viaMsw: boolean;
+  dataDir: string | undefined;
 }
 
 const cliSchema = z.object({
@@ -89,12 +90,15 @@ const cliSchema = z.object({
   users: z.string().min(1).optional(),
   'strict-cors': z.boolean().default(false),
   'via-msw': z.boolean().default(false),
+  'data-dir': z.string().min(1).optional(),
   help: z.boolean().default(false),
 });
 
 export const USAGE = [
   'usage: npm run serve:mock -- [--port 9000] [--host 127.0.0.1] [--domain qingstor.local]... [--seed demo|empty]',
-  '                            [--zone pek3a] [--users users.json] [--strict-cors] [--via-msw]',
+  '                            [--zone pek3a] [--users users.json] [--data-dir DIR] [--strict-cors] [--via-msw]',
+  '  --data-dir keep buckets, objects and uploads in DIR (records in DIR/records.sqlite, bodies in DIR/bodies);',
+  '             they survive a restart and a crash. A new DIR gets the seed, an existing one is loaded as it is',
   '  --users   JSON file: [{"id":"usr-…","access_key_id":"…","secret_access_key":"…"}]',
   '  --via-msw answer through msw getResponse instead of calling the emulator directly (slower, same answers)',
   '  env QS_ACCESS_KEY_ID / QS_SECRET_ACCESS_KEY replace the key pair of the single default user',
@@ -113,6 +117,7 @@ export function parseCli(argv: readonly string[]): CliOptions | 'help' {
       users: { type: 'string' },
       'strict-cors': { type: 'boolean' },
       'via-msw': { type: 'boolean' },
+      'data-dir': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -124,7 +129,7 @@ export function parseCli(argv: readonly string[]): CliOptions | 'help' {
   }
   const v = parsed.data;
   if (v.help) return 'help';
-  return { port: v.port, host: v.host, domains: v.domain, seed: v.seed, defaultZone: v.zone, usersFile: v.users, strictCors: v['strict-cors'], viaMsw: v['via-msw'] };
+  return { port: v.port, host: v.host, domains: v.domain, seed: v.seed, defaultZone: v.zone, usersFile: v.users, strictCors: v['strict-cors'], viaMsw: v['via-msw'], dataDir: v['data-dir'] };
 }
 
 export interface ResolvedUsers {

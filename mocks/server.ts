@@ -16,6 +16,7 @@ import http from 'node:http';
 import { createEmulator, DEMO_USER } from './emulator.ts';
 import { DEFAULT_ZONES, handleEmulatorRequest, resolveOptions } from './handlers/index.ts';
 import { streamingFormReader } from './http/form-stream.ts';
+import { DiskPersistence } from './store/disk.ts';
 import { connectRefusal, createRequestListener, guardConnections, mswResponder, type Responder } from './server-adapter.ts';
 import {
   DEFAULT_DOMAIN,
@@ -53,6 +54,12 @@ export interface EmulatorServerOptions {
   listLimitMax?: number;
   /** Minimum multipart part size at Complete. Default: the emulator's for the seed. */
   minPartSize?: number;
+  /**
+   * Keep buckets, objects, uploads and bodies in this directory (created if missing) instead of memory:
+   * what was acknowledged survives a restart or a crash. A new directory gets the seed; an existing one is
+   * loaded as it is. Default: memory only.
+   */
+  dataDir?: string;
   /** Largest body of one PUT, part, append or PostObject (entity_too_large above it). Default 5 GiB. */
   maxObjectSize?: number;
   /** Clock for tests. */
@@ -113,6 +120,7 @@ export async function startEmulatorServer(options: EmulatorServerOptions = {}): 
   const domains = options.domains ?? [DEFAULT_DOMAIN];
   const defaultZone = options.defaultZone ?? DEFAULT_ZONE;
   const users = options.users ?? [DEMO_USER];
+  const disk = options.dataDir === undefined ? undefined : DiskPersistence.open(options.dataDir);
   const emulator = await createEmulator({
     seed: options.seed ?? 'demo',
     users,
@@ -125,6 +133,19 @@ export async function startEmulatorServer(options: EmulatorServerOptions = {}): 
     ...(options.maxObjectSize !== undefined ? { maxObjectSize: options.maxObjectSize } : {}),
     ...(options.now ? { now: options.now } : {}),
     postFormReader: streamingFormReader,
+    ...(disk
+      ? {
+          persistence: {
+            journal: disk,
+            bodySink: () => disk.newSink(),
+            restore: (store) => {
+              if (disk.isEmpty()) return false;
+              disk.restoreInto(store);
+              return true;
+            },
+          },
+        }
+      : {}),
   });
   // The msw handler's resolver is `handleEmulatorRequest(request, resolveOptions(<these options>))` behind a
   // host predicate that accepts every host when acceptAnyHost is on (mocks/handlers/index.ts createHandlers);
@@ -183,7 +204,10 @@ export async function startEmulatorServer(options: EmulatorServerOptions = {}): 
     store: emulator.store,
     close: () => {
       closing ??= new Promise<void>((resolve) => {
-        server.close(() => resolve());
+        server.close(() => {
+          disk?.close();
+          resolve();
+        });
         // Keep-alive sockets would hold close() open until they time out.
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), 500).unref();
@@ -243,6 +267,7 @@ async function main(): Promise<void> {
     users,
     strictCors: cli.strictCors,
     viaMsw: cli.viaMsw,
+    ...(cli.dataDir !== undefined ? { dataDir: cli.dataDir } : {}),
   });
   console.log(banner(running, cli.seed, source));
   let stopping = false;
