@@ -182,6 +182,9 @@ export async function toFetchRequest(req: IncomingMessage, target: RequestTarget
   return new Request(url, init);
 }
 
+/** What went out on each response, for the access log (headers written as a list are not readable back). */
+const sent = new WeakMap<ServerResponse, { requestId: string; bytes: number }>();
+
 /** Responses without a Content-Length whose body ends within this many bytes are sent with one. */
 const SMALL_RESPONSE_LIMIT = 64 * 1024;
 
@@ -214,6 +217,8 @@ function waitForDrain(res: ServerResponse): Promise<void> {
  */
 export async function writeFetchResponse(res: ServerResponse, response: Response, isHead: boolean): Promise<void> {
   const headers = responseHeaderList(response);
+  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+  sent.set(res, { requestId: response.headers.get('x-qs-request-id') ?? '', bytes: isHead || !Number.isFinite(declared) ? 0 : declared });
   const body = response.body;
   if (isHead || body === null) {
     if (body !== null) await body.cancel().catch(() => undefined);
@@ -233,6 +238,7 @@ export async function writeFetchResponse(res: ServerResponse, response: Response
         const { done, value } = await reader.read();
         if (done) {
           headers.push('content-length', String(size));
+          sent.set(res, { requestId: response.headers.get('x-qs-request-id') ?? '', bytes: size });
           res.writeHead(response.status, response.statusText || undefined, headers);
           for (const chunk of pending) res.write(chunk);
           res.end();
@@ -273,6 +279,7 @@ export function writeAdapterError(res: ServerResponse, code: QsErrorCode, messag
   fallbackCounter = (fallbackCounter + 1) % 0x1_0000_0000;
   const requestId = `srv${Date.now().toString(16)}${fallbackCounter.toString(16).padStart(8, '0')}`;
   const body = JSON.stringify({ code, message, request_id: requestId, url: ERROR_HELP_URL });
+  sent.set(res, { requestId, bytes: isHead ? 0 : Buffer.byteLength(body) });
   res.writeHead(status, {
     'content-type': 'application/json',
     'content-length': Buffer.byteLength(body),
@@ -414,8 +421,54 @@ export function mswResponder(handlers: readonly RequestHandler[]): Responder {
   return (request) => getResponse(list, request);
 }
 
+/** One access-log entry: one per request the server answered. */
+export interface AccessLogEntry {
+  time: Date;
+  method: string;
+  /** Request target as sent, with a pre-signed URL's signature value replaced by `***`. */
+  path: string;
+  status: number;
+  /** Response body bytes. */
+  bytes: number;
+  ms: number;
+  requestId: string;
+  /** For a refused signature: the string-to-sign the server computed (never the secret). */
+  stringToSign?: string;
+}
+
+/** A pre-signed URL's signature is a bearer credential until it expires: never written to a log. */
+export function redactTarget(target: string): string {
+  return target.replace(/([?&]signature=)[^&#]*/gi, '$1***');
+}
+
+/** `2026-01-01T00:00:00.000Z GET /bucket/key 200 1234B 3.1ms id=…` (+ the string-to-sign, JSON-quoted). */
+export function formatAccessLine(entry: AccessLogEntry): string {
+  const base = `${entry.time.toISOString()} ${entry.method} ${entry.path} ${entry.status} ${entry.bytes}B ${entry.ms.toFixed(1)}ms id=${entry.requestId}`;
+  return entry.stringToSign === undefined ? base : `${base} string-to-sign=${JSON.stringify(entry.stringToSign)}`;
+}
+
+export function formatAccessJson(entry: AccessLogEntry): string {
+  return JSON.stringify({
+    time: entry.time.toISOString(),
+    method: entry.method,
+    path: entry.path,
+    status: entry.status,
+    bytes: entry.bytes,
+    ms: Math.round(entry.ms * 10) / 10,
+    request_id: entry.requestId,
+    ...(entry.stringToSign !== undefined ? { string_to_sign: entry.stringToSign } : {}),
+  });
+}
+
+/** The string-to-sign behind a refused signature, per response being written. */
+const signatureNotes = new WeakMap<ServerResponse, string>();
+
 export interface ListenerOptions {
   respond: Responder;
+  /** Called once per answered request (the access log); never given a secret. */
+  log?: (entry: AccessLogEntry) => void;
+  /** Reads the string-to-sign the handlers computed for a refused signature, if any. */
+  stringToSignOf?: (response: Response) => string | undefined;
   /** Host used when a request carries no Host header (HTTP/1.0). */
   fallbackHost: string;
   /** Called with unexpected failures (a handler threw); never with request data or secrets. */
@@ -427,8 +480,22 @@ export function createRequestListener(options: ListenerOptions): (req: IncomingM
   const { respond } = options;
   return (req, res) => {
     activeResponses.set(req.socket, res);
+    const started = performance.now();
     res.once('finish', () => {
       if (activeResponses.get(req.socket) === res) activeResponses.delete(req.socket);
+      if (!options.log) return;
+      const info = sent.get(res);
+      const stringToSign = signatureNotes.get(res);
+      options.log({
+        time: new Date(),
+        method: req.method ?? '',
+        path: redactTarget(req.url ?? ''),
+        status: res.statusCode,
+        bytes: info?.bytes ?? 0,
+        ms: performance.now() - started,
+        requestId: info?.requestId ?? '',
+        ...(stringToSign !== undefined ? { stringToSign } : {}),
+      });
     });
     void handle(req, res).catch((error: unknown) => {
       if (clientWentAway(req, error)) {
@@ -468,6 +535,8 @@ export function createRequestListener(options: ListenerOptions): (req: IncomingM
       writeAdapterError(res, 'invalid_request', 'No QingStor operation matches this request.', isHead);
       return;
     }
+    const note = options.stringToSignOf?.(response);
+    if (note !== undefined) signatureNotes.set(res, note);
     // Answered before the body was read (refused early): do not read the rest of it for the next request.
     if (!req.complete) res.setHeader('connection', 'close');
     await writeFetchResponse(res, response, isHead);

@@ -77,6 +77,8 @@ export interface CliOptions {
   strictCors: boolean;
   viaMsw: boolean;
   dataDir: string | undefined;
+  log: 'text' | 'json';
+  quiet: boolean;
 }
 
 const cliSchema = z.object({
@@ -91,14 +93,19 @@ const cliSchema = z.object({
   'strict-cors': z.boolean().default(false),
   'via-msw': z.boolean().default(false),
   'data-dir': z.string().min(1).optional(),
+  log: z.enum(['text', 'json']).default('text'),
+  quiet: z.boolean().default(false),
   help: z.boolean().default(false),
 });
 
 export const USAGE = [
   'usage: npm run serve:mock -- [--port 9000] [--host 127.0.0.1] [--domain qingstor.local]... [--seed demo|empty]',
-  '                            [--zone pek3a] [--users users.json] [--data-dir DIR] [--strict-cors] [--via-msw]',
+  '                            [--zone pek3a] [--users users.json] [--data-dir DIR] [--log text|json] [--quiet]',
+  '                            [--strict-cors] [--via-msw]',
   '  --data-dir keep buckets, objects and uploads in DIR (records in DIR/records.sqlite, bodies in DIR/bodies);',
   '             they survive a restart and a crash. A new DIR gets the seed, an existing one is loaded as it is',
+  '  --log text|json  access log on standard output, one line per request (default text); --quiet for none.',
+  '             A refused signature logs the string-to-sign the server computed (never a secret)',
   '  --users   JSON file: [{"id":"usr-…","access_key_id":"…","secret_access_key":"…"}]',
   '  --via-msw answer through msw getResponse instead of calling the emulator directly (slower, same answers)',
   '  env QS_ACCESS_KEY_ID / QS_SECRET_ACCESS_KEY replace the key pair of the single default user',
@@ -118,6 +125,8 @@ export function parseCli(argv: readonly string[]): CliOptions | 'help' {
       'strict-cors': { type: 'boolean' },
       'via-msw': { type: 'boolean' },
       'data-dir': { type: 'string' },
+      log: { type: 'string' },
+      quiet: { type: 'boolean', short: 'q' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -129,7 +138,7 @@ export function parseCli(argv: readonly string[]): CliOptions | 'help' {
   }
   const v = parsed.data;
   if (v.help) return 'help';
-  return { port: v.port, host: v.host, domains: v.domain, seed: v.seed, defaultZone: v.zone, usersFile: v.users, strictCors: v['strict-cors'], viaMsw: v['via-msw'], dataDir: v['data-dir'] };
+  return { port: v.port, host: v.host, domains: v.domain, seed: v.seed, defaultZone: v.zone, usersFile: v.users, strictCors: v['strict-cors'], viaMsw: v['via-msw'], dataDir: v['data-dir'], log: v.log, quiet: v.quiet };
 }
 
 export interface ResolvedUsers {

@@ -14,10 +14,18 @@
  */
 import http from 'node:http';
 import { createEmulator, DEMO_USER } from './emulator.ts';
-import { DEFAULT_ZONES, handleEmulatorRequest, resolveOptions } from './handlers/index.ts';
+import { computedStringToSign, DEFAULT_ZONES, handleEmulatorRequest, resolveOptions } from './handlers/index.ts';
 import { streamingFormReader } from './http/form-stream.ts';
 import { DiskPersistence } from './store/disk.ts';
-import { connectRefusal, createRequestListener, guardConnections, mswResponder, type Responder } from './server-adapter.ts';
+import {
+  connectRefusal,
+  createRequestListener,
+  formatAccessJson,
+  formatAccessLine,
+  guardConnections,
+  mswResponder,
+  type Responder,
+} from './server-adapter.ts';
 import {
   DEFAULT_DOMAIN,
   DEFAULT_HOST,
@@ -79,6 +87,14 @@ export interface EmulatorServerOptions {
    * limit, so a slow multi-GiB upload that keeps sending is never cut off.
    */
   limits?: Partial<ServerLimits>;
+  /**
+   * Access log, one line per request: 'text' (time, method, path, status, bytes, ms, request id; a refused
+   * signature adds the string-to-sign the server computed), 'json' (the same as one JSON object per line),
+   * or 'none'. Default 'none' here (tests); the command line defaults to 'text'.
+   */
+  log?: 'text' | 'json' | 'none';
+  /** Where log lines go; default standard output. */
+  logLine?: (line: string) => void;
 }
 
 export interface ServerLimits {
@@ -163,6 +179,8 @@ export async function startEmulatorServer(options: EmulatorServerOptions = {}): 
   const respond: Responder = options.viaMsw ? mswResponder(emulator.handlers) : (request) => handleEmulatorRequest(request, direct);
   const urlHost = host.includes(':') ? `[${host}]` : host;
   const limits: ServerLimits = { ...DEFAULT_LIMITS, ...options.limits };
+  const logFormat = options.log ?? 'none';
+  const writeLine = options.logLine ?? ((line: string) => void process.stdout.write(`${line}\n`));
   const server = http.createServer(
     {
       keepAliveTimeout: 30_000,
@@ -176,6 +194,8 @@ export async function startEmulatorServer(options: EmulatorServerOptions = {}): 
     createRequestListener({
       respond,
       fallbackHost: urlHost,
+      stringToSignOf: computedStringToSign,
+      ...(logFormat === 'none' ? {} : { log: (entry) => writeLine(logFormat === 'json' ? formatAccessJson(entry) : formatAccessLine(entry)) }),
       onError: (error) => console.error('[qingstor-emulator] adapter failure:', error instanceof Error ? error.message : String(error)),
     }),
   );
@@ -268,6 +288,7 @@ async function main(): Promise<void> {
     strictCors: cli.strictCors,
     viaMsw: cli.viaMsw,
     ...(cli.dataDir !== undefined ? { dataDir: cli.dataDir } : {}),
+    log: cli.quiet ? 'none' : cli.log,
   });
   console.log(banner(running, cli.seed, source));
   let stopping = false;

@@ -205,6 +205,7 @@ export async function handleEmulatorRequest(request: Request, options: ResolvedO
   const url = new URL(request.url);
   let cors: Record<string, string> | undefined;
   let response: Response;
+  let stringToSign: string | undefined;
   try {
     const address = resolveAddress(url, hostOptions(options));
     if (!address) throw new QsError('invalid_request', 'This host is not served by the emulator.');
@@ -246,6 +247,7 @@ export async function handleEmulatorRequest(request: Request, options: ResolvedO
   } catch (error) {
     if (error instanceof QsError) {
       response = errorResponse(error, requestId, method);
+      stringToSign = error.stringToSign;
     } else if (isClientAbort(error, request)) {
       // The client went away mid-body: nothing was written, and it is not the emulator's fault.
       response = errorResponse(new QsError('incomplete_body'), requestId, method);
@@ -254,7 +256,16 @@ export async function handleEmulatorRequest(request: Request, options: ResolvedO
       response = errorResponse(new QsError('internal_error'), requestId, method);
     }
   }
-  return finishResponse(response, requestId, now, cors);
+  const finished = finishResponse(response, requestId, now, cors);
+  if (stringToSign !== undefined) computedStringsToSign.set(finished, stringToSign);
+  return finished;
+}
+
+/** For the access log: the string-to-sign the server computed for a refused signature (never sent). */
+const computedStringsToSign = new WeakMap<Response, string>();
+
+export function computedStringToSign(response: Response): string | undefined {
+  return computedStringsToSign.get(response);
 }
 
 function isClientAbort(error: unknown, request: Request): boolean {
