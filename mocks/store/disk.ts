@@ -226,13 +226,18 @@ export class DiskPersistence implements StoreJournal {
     let pending: Uint8Array[] = [];
     let pendingBytes = 0;
     let size = 0;
+    // One batch is written while the next one fills: the disk write overlaps reading and hashing.
+    let inFlight: Promise<void> = Promise.resolve();
     const flush = async (): Promise<void> => {
+      await inFlight;
       if (pendingBytes === 0) return;
       const batch = pending;
       pending = [];
       pendingBytes = 0;
       const handle = await opening;
-      await handle.writev(batch);
+      inFlight = handle.writev(batch).then(() => undefined);
+      // Seen by the next flush or by finish; never left unobserved.
+      inFlight.catch(() => undefined);
     };
     let done = false;
     return {
@@ -245,6 +250,7 @@ export class DiskPersistence implements StoreJournal {
       finish: async () => {
         done = true;
         await flush();
+        await inFlight;
         const handle = await opening;
         await handle.sync();
         await handle.close();
@@ -262,6 +268,7 @@ export class DiskPersistence implements StoreJournal {
         done = true;
         pending = [];
         try {
+          await inFlight.catch(() => undefined);
           await (await opening).close();
         } catch {
           // already closed or never opened
