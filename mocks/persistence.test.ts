@@ -151,6 +151,46 @@ describe('--data-dir: a clean restart keeps everything', () => {
   });
 });
 
+describe('--data-dir: body files nothing points at any more are removed while running', () => {
+  let dir = '';
+  let server: RunningEmulatorServer | undefined;
+  let port = 0;
+  const { request, close } = signedClient(() => port);
+
+  afterAll(async () => {
+    close();
+    await server?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('after overwrite, delete, abort and a refused write only the live bodies stay', async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'qs-emu-release-'));
+    server = await startEmulatorServer({ port: 0, seed: 'empty', dataDir: dir, releaseDelayMs: 20, minPartSize: 1 });
+    port = server.port;
+    const bodies = async (): Promise<number> => (await readdir(path.join(dir, 'bodies'))).length;
+    const bucket = 'release-bucket';
+    expect((await request('PUT', `/${bucket}`)).status).toBe(201);
+    expect((await request('PUT', `/${bucket}/a`, { body: Buffer.from('first') })).status).toBe(201);
+    expect((await request('PUT', `/${bucket}/b`, { body: Buffer.from('other') })).status).toBe(201);
+    expect((await request('PUT', `/${bucket}/shared`, { headers: { 'x-qs-copy-source': `/${bucket}/b` } })).status).toBe(201);
+    await expect.poll(bodies).toBe(2);
+    // Overwritten: the first body goes. Deleted while a copy shares its body: the body stays.
+    expect((await request('PUT', `/${bucket}/a`, { body: Buffer.from('second') })).status).toBe(201);
+    expect((await request('DELETE', `/${bucket}/b`)).status).toBe(204);
+    // A refused write (wrong Content-MD5) leaves nothing.
+    expect((await request('PUT', `/${bucket}/bad`, { headers: { 'content-md5': '1B2M2Y8AsgTpgAmY7PhCfg==' }, body: Buffer.from('x') })).status).toBe(400);
+    const init = jsonBody(await request('POST', `/${bucket}/mp?uploads`)) as { upload_id: string };
+    expect((await request('PUT', `/${bucket}/mp?part_number=1&upload_id=${init.upload_id}`, { body: Buffer.from('part') })).status).toBe(201);
+    await expect.poll(bodies).toBe(3);
+    expect((await request('DELETE', `/${bucket}/mp?upload_id=${init.upload_id}`)).status).toBe(204);
+    await expect.poll(bodies).toBe(2);
+    expect((await request('GET', `/${bucket}/a`)).body.toString()).toBe('second');
+    expect((await request('GET', `/${bucket}/shared`)).body.toString()).toBe('other');
+    expect((await request('DELETE', `/${bucket}/shared`)).status).toBe(204);
+    await expect.poll(bodies).toBe(1);
+  });
+});
+
 describe('--data-dir: SIGKILL under load', () => {
   let dir = '';
   let child: ChildProcess | undefined;

@@ -68,6 +68,8 @@ export interface EmulatorServerOptions {
    * loaded as it is. Default: memory only.
    */
   dataDir?: string;
+  /** With dataDir: how long a body file no record points at any more is kept (open downloads). Default 60 s. */
+  releaseDelayMs?: number;
   /** Largest body of one PUT, part, append or PostObject (entity_too_large above it). Default 5 GiB. */
   maxObjectSize?: number;
   /** Clock for tests. */
@@ -136,7 +138,7 @@ export async function startEmulatorServer(options: EmulatorServerOptions = {}): 
   const domains = options.domains ?? [DEFAULT_DOMAIN];
   const defaultZone = options.defaultZone ?? DEFAULT_ZONE;
   const users = options.users ?? [DEMO_USER];
-  const disk = options.dataDir === undefined ? undefined : DiskPersistence.open(options.dataDir);
+  const disk = options.dataDir === undefined ? undefined : DiskPersistence.open(options.dataDir, options.releaseDelayMs === undefined ? {} : { releaseDelayMs: options.releaseDelayMs });
   const emulator = await createEmulator({
     seed: options.seed ?? 'demo',
     users,

@@ -9,8 +9,10 @@
  *   DIR/tmp/             bodies still arriving. Emptied at start: an interrupted write leaves nothing.
  *
  * Records hold byte ranges of body files, so Complete, copies and part copies share files instead of
- * copying bytes. Body files no record points at (a refused or interrupted write, a deleted or replaced
- * object) are removed at the next start.
+ * copying bytes. The files each record points at are counted: a body file no committed record points at
+ * any more (a deleted or replaced object, an aborted upload, a refused write) is removed `releaseDelayMs`
+ * after that (default 60 s, so a download that has just started can still open it), and whatever is left
+ * over by a crash is removed at the next start.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -145,16 +147,22 @@ export class DiskPersistence implements StoreJournal {
   private readonly tmpDir: string;
   private readonly db: DatabaseSync;
   private readonly statements: Record<
-    'putInline' | 'getInline' | 'putBucket' | 'deleteBucket' | 'deleteBucketObjects' | 'deleteBucketUploads' | 'deleteBucketParts' | 'putObject' | 'deleteObject' | 'putUpload' | 'deleteUpload' | 'deleteUploadParts' | 'putPart',
+    'objectNames' | 'partNames' | 'uploadPartNames' | 'bucketNames' | 'deleteInline' | 'putInline' | 'getInline' | 'putBucket' | 'deleteBucket' | 'deleteBucketObjects' | 'deleteBucketUploads' | 'deleteBucketParts' | 'putObject' | 'deleteObject' | 'putUpload' | 'deleteUpload' | 'deleteUploadParts' | 'putPart',
     StatementSync
   >;
   private depth = 0;
+  /** How many committed records point at each body name. */
+  private readonly refs = new Map<string, number>();
+  /** Reference changes of the transaction in progress, applied when it commits. */
+  private deltas: Array<readonly [string, number]> = [];
+  private readonly releaseDelayMs: number;
   /** Memory chunks already stored inline (seed bodies shared by many objects are stored once). */
   private readonly inlined = new WeakMap<Uint8Array, string>();
   /** Inline bodies loaded back, by name. */
   private readonly inlineCache = new Map<string, Uint8Array>();
 
-  private constructor(dir: string) {
+  private constructor(dir: string, releaseDelayMs: number) {
+    this.releaseDelayMs = releaseDelayMs;
     this.dir = path.resolve(dir);
     this.bodiesDir = path.join(this.dir, 'bodies');
     this.tmpDir = path.join(this.dir, 'tmp');
@@ -166,6 +174,16 @@ export class DiskPersistence implements StoreJournal {
     const p = (sql: string) => this.db.prepare(sql);
     this.statements = {
       putInline: p('INSERT OR REPLACE INTO inline_bodies (name, bytes) VALUES (?, ?)'),
+      deleteInline: p('DELETE FROM inline_bodies WHERE name = ?'),
+      objectNames: p(`SELECT json_extract(seg.value, '$[0]') AS name FROM objects, json_each(objects.record, '$.segments') AS seg WHERE objects.bucket = ? AND objects.key = ?`),
+      partNames: p(
+        `SELECT json_extract(seg.value, '$[0]') AS name FROM parts, json_each(parts.record, '$.segments') AS seg WHERE parts.bucket = ? AND parts.upload_id = ? AND parts.part_number = ?`,
+      ),
+      uploadPartNames: p(`SELECT json_extract(seg.value, '$[0]') AS name FROM parts, json_each(parts.record, '$.segments') AS seg WHERE parts.bucket = ? AND parts.upload_id = ?`),
+      bucketNames: p(
+        `SELECT json_extract(seg.value, '$[0]') AS name FROM objects, json_each(objects.record, '$.segments') AS seg WHERE objects.bucket = ?1 UNION ALL ` +
+          `SELECT json_extract(seg.value, '$[0]') AS name FROM parts, json_each(parts.record, '$.segments') AS seg WHERE parts.bucket = ?1`,
+      ),
       getInline: p('SELECT bytes FROM inline_bodies WHERE name = ?'),
       putBucket: p('INSERT OR REPLACE INTO buckets (name, record) VALUES (?, ?)'),
       deleteBucket: p('DELETE FROM buckets WHERE name = ?'),
@@ -182,8 +200,8 @@ export class DiskPersistence implements StoreJournal {
   }
 
   /** Opens (or creates) a data directory and removes what no committed record points at. */
-  static open(dir: string): DiskPersistence {
-    const disk = new DiskPersistence(dir);
+  static open(dir: string, options: { releaseDelayMs?: number } = {}): DiskPersistence {
+    const disk = new DiskPersistence(dir, options.releaseDelayMs ?? 60_000);
     disk.sweep();
     return disk;
   }
@@ -261,6 +279,8 @@ export class DiskPersistence implements StoreJournal {
         await fs.promises.rename(temp, final);
         this.syncDir(this.bodiesDir);
         const segment: FileSegment = { file: final, offset: 0, byteLength: size };
+        // Refused after all (bad digest, bucket gone): no record will count it, so it goes after the delay.
+        this.releaseLater(name);
         return [segment];
       },
       abort: async () => {
@@ -324,11 +344,12 @@ export class DiskPersistence implements StoreJournal {
   sweep(): { removed: number } {
     for (const name of fs.readdirSync(this.tmpDir)) fs.rmSync(path.join(this.tmpDir, name), { force: true, recursive: true });
     // Every segment name any record holds (SQLite's JSON functions: no record is parsed in JavaScript).
-    const referenced = new Set<string>();
+    this.refs.clear();
     for (const table of ['objects', 'parts']) {
-      const names = this.db.prepare(`SELECT DISTINCT json_extract(seg.value, '$[0]') AS name FROM ${table}, json_each(${table}.record, '$.segments') AS seg`);
-      for (const row of names.all()) if (typeof row.name === 'string') referenced.add(row.name);
+      const names = this.db.prepare(`SELECT json_extract(seg.value, '$[0]') AS name FROM ${table}, json_each(${table}.record, '$.segments') AS seg`);
+      for (const row of names.all()) if (typeof row.name === 'string') this.refs.set(row.name, (this.refs.get(row.name) ?? 0) + 1);
     }
+    const referenced = new Set(this.refs.keys());
     this.db.exec('CREATE TEMP TABLE IF NOT EXISTS live (name TEXT PRIMARY KEY)');
     this.db.exec('DELETE FROM live');
     const live = this.db.prepare('INSERT OR IGNORE INTO live (name) VALUES (?)');
@@ -360,10 +381,47 @@ export class DiskPersistence implements StoreJournal {
       this.db.exec('COMMIT');
     } catch (error) {
       this.db.exec('ROLLBACK');
+      this.deltas = [];
       throw error;
     } finally {
       this.depth -= 1;
     }
+    this.applyDeltas();
+  }
+
+  /** Names (body files or inline bodies) a statement's rows hold. */
+  private namesOf(statement: StatementSync, ...params: Array<string | number>): string[] {
+    const out: string[] = [];
+    for (const row of statement.all(...params)) if (typeof row.name === 'string') out.push(row.name);
+    return out;
+  }
+
+  /** Records that `names` gained (+1) or lost (-1) a reference; applied once committed. */
+  private count(names: readonly string[], delta: 1 | -1): void {
+    for (const name of names) this.deltas.push([name, delta]);
+    if (this.depth === 0) this.applyDeltas();
+  }
+
+  private applyDeltas(): void {
+    const deltas = this.deltas;
+    this.deltas = [];
+    for (const [name, delta] of deltas) {
+      const n = (this.refs.get(name) ?? 0) + delta;
+      if (n > 0) this.refs.set(name, n);
+      else {
+        this.refs.delete(name);
+        this.releaseLater(name);
+      }
+    }
+  }
+
+  /** Removes a body `releaseDelayMs` from now unless a record points at it by then. */
+  private releaseLater(name: string): void {
+    setTimeout(() => {
+      if (this.refs.has(name) || !this.db.isOpen) return;
+      if (name.startsWith('m')) this.statements.deleteInline.run(name);
+      else fs.rm(path.join(this.bodiesDir, name), { force: true }, () => undefined);
+    }, this.releaseDelayMs).unref();
   }
 
   putBucket(info: BucketInfo): void {
@@ -373,6 +431,7 @@ export class DiskPersistence implements StoreJournal {
 
   deleteBucket(name: string): void {
     this.atomically(() => {
+      this.count(this.namesOf(this.statements.bucketNames, name), -1);
       this.statements.deleteBucket.run(name);
       this.statements.deleteBucketObjects.run(name);
       this.statements.deleteBucketUploads.run(name);
@@ -392,11 +451,16 @@ export class DiskPersistence implements StoreJournal {
       storageClass: o.storageClass,
       appendable: o.appendable,
     };
+    const previous = this.namesOf(this.statements.objectNames, bucket, o.key);
     this.statements.putObject.run(bucket, o.key, JSON.stringify(record));
+    this.count(record.segments.map(([name]) => name), 1);
+    this.count(previous, -1);
   }
 
   deleteObject(bucket: string, key: string): void {
+    const previous = this.namesOf(this.statements.objectNames, bucket, key);
     this.statements.deleteObject.run(bucket, key);
+    this.count(previous, -1);
   }
 
   putUpload(info: UploadInfo): void {
@@ -406,11 +470,15 @@ export class DiskPersistence implements StoreJournal {
 
   putPart(bucket: string, uploadId: string, part: PartInfo): void {
     const record = { partNumber: part.partNumber, segments: this.persistSegments(part.body), size: part.size, etag: part.etag, created: part.created.getTime() };
+    const previous = this.namesOf(this.statements.partNames, bucket, uploadId, part.partNumber);
     this.statements.putPart.run(bucket, uploadId, part.partNumber, JSON.stringify(record));
+    this.count(record.segments.map(([name]) => name), 1);
+    this.count(previous, -1);
   }
 
   deleteUpload(bucket: string, uploadId: string): void {
     this.atomically(() => {
+      this.count(this.namesOf(this.statements.uploadPartNames, bucket, uploadId), -1);
       this.statements.deleteUpload.run(bucket, uploadId);
       this.statements.deleteUploadParts.run(bucket, uploadId);
     });
