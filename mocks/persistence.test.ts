@@ -72,11 +72,13 @@ describe('--data-dir: a clean restart keeps everything', () => {
     expect((await request('PUT', `/${bucket}?acl`, { body: acl })).status).toBe(200);
     const cors = Buffer.from(JSON.stringify({ cors_rules: [{ allowed_origin: 'https://app.example', allowed_methods: ['GET'] }] }));
     expect((await request('PUT', `/${bucket}?cors`, { body: cors })).status).toBe(200);
-    const policy = Buffer.from(JSON.stringify({ statement: [{ id: 's1', user: '*', action: 'get_object', effect: 'allow', resource: [`${bucket}/public/*`] }] }));
+    const policy = Buffer.from(
+      `{"statement":[{"id":"s1","user":"*","action":"get_object","effect":"allow","resource":["${bucket}/public/*"]}],"__proto__":{"kept":true}}`,
+    );
     expect((await request('PUT', `/${bucket}?policy`, { body: policy })).status).toBe(200);
 
     const big = contentOf('big', 3 * 1024 * 1024 + 17);
-    const put = await request('PUT', `/${bucket}/dir/big.bin`, { headers: { 'content-type': 'application/x-test', 'x-qs-meta-owner': 'tom', 'cache-control': 'no-cache' }, body: big });
+    const put = await request('PUT', `/${bucket}/dir/big.bin`, { headers: { 'content-type': 'application/x-test', 'x-qs-meta-owner': 'tom', 'x-qs-meta-__proto__': 'proto', 'cache-control': 'no-cache' }, body: big });
     expect(put.status).toBe(201);
     expect((await request('PUT', `/${bucket}/gone.txt`, { body: Buffer.from('soon deleted') })).status).toBe(201);
     expect((await request('DELETE', `/${bucket}/gone.txt`)).status).toBe(204);
@@ -100,7 +102,9 @@ describe('--data-dir: a clean restart keeps everything', () => {
     expect(buckets.buckets.map((b) => b.name)).toEqual([bucket]);
     expect(jsonBody(await request('GET', `/${bucket}?acl`))).toMatchObject({ acl: expect.arrayContaining([{ grantee: { type: 'group', name: 'QS_ALL_USERS' }, permission: 'READ' }]) });
     expect(jsonBody(await request('GET', `/${bucket}?cors`))).toEqual(JSON.parse(cors.toString()));
-    expect(jsonBody(await request('GET', `/${bucket}?policy`))).toEqual(JSON.parse(policy.toString()));
+    const policyAfter = await request('GET', `/${bucket}?policy`);
+    expect(jsonBody(policyAfter)).toEqual(JSON.parse(policy.toString()));
+    expect(policyAfter.body.toString()).toContain('"__proto__":{"kept":true}');
 
     const got = await request('GET', `/${bucket}/dir/big.bin`);
     expect(got.status).toBe(200);
@@ -108,6 +112,7 @@ describe('--data-dir: a clean restart keeps everything', () => {
     expect(got.headers.etag).toBe(`"${md5Hex(big)}"`);
     expect(got.headers['content-type']).toBe('application/x-test');
     expect(got.headers['x-qs-meta-owner']).toBe('tom');
+    expect(got.headers['x-qs-meta-__proto__']).toBe('proto');
     expect(got.headers['cache-control']).toBe('no-cache');
     const range = await request('GET', `/${bucket}/copy.bin`, { headers: { range: 'bytes=1048575-1048580' } });
     expect([...range.body]).toEqual([...big.subarray(1048575, 1048581)]);

@@ -19,6 +19,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { z } from 'zod';
+import { setOwnEntry } from '../../src/api/metadata/model.ts';
 import { isFileSegment } from './body.ts';
 import type { Store } from './store.ts';
 import type {
@@ -31,9 +32,11 @@ import type {
   ObjectBody,
   PartInfo,
   StoredObject,
+  StandardHeaderName,
   StoreJournal,
   UploadInfo,
 } from './types.ts';
+import { STANDARD_HEADERS } from './types.ts';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS buckets (name TEXT PRIMARY KEY, record TEXT NOT NULL);
@@ -52,10 +55,16 @@ const WRITE_BATCH = 1024 * 1024;
 
 /** A body file name, or `m` + name for bytes kept in the inline_bodies table. */
 const segmentSchema = z.tuple([z.string().regex(/^m?[0-9a-f]{32}$/), z.number().int().min(0), z.number().int().min(1)]);
-const metadataSchema = z.object({
-  standard: z.record(z.string(), z.string()),
-  custom: z.record(z.string(), z.string()),
-});
+/**
+ * Metadata is checked by hand, not with a zod record: zod builds its output with plain assignments, which
+ * drop a `__proto__` key, and metadata keys (and policy documents) are user data that may be exactly that.
+ */
+const metadataSchema = z.custom<{ standard: Record<string, string>; custom: Record<string, string> }>((value) => {
+  if (typeof value !== 'object' || value === null || !('standard' in value) || !('custom' in value)) return false;
+  const isStringMap = (map: unknown): boolean =>
+    typeof map === 'object' && map !== null && !Array.isArray(map) && Object.values(map).every((v) => typeof v === 'string');
+  return isStringMap(value.standard) && isStringMap(value.custom);
+}, 'metadata must hold string maps standard and custom');
 const storageClassSchema = z.enum(['STANDARD', 'STANDARD_IA']);
 const jsonValueSchema: z.ZodType<BucketPolicy[string]> = z.lazy(() =>
   z.union([z.null(), z.boolean(), z.number(), z.string(), z.array(jsonValueSchema), z.record(z.string(), jsonValueSchema)]),
@@ -120,9 +129,17 @@ const partRecordSchema = z.object({
 
 function metadataOf(m: z.infer<typeof metadataSchema>): StoredMetadata {
   const custom: Record<string, string> = {};
-  for (const [k, v] of Object.entries(m.custom)) Object.defineProperty(custom, k, { value: v, enumerable: true, writable: true, configurable: true });
-  const standard: StoredMetadata['standard'] = { ...m.standard, 'content-type': m.standard['content-type'] ?? 'application/octet-stream' };
-  return { standard, custom };
+  for (const [k, v] of Object.entries(m.custom)) setOwnEntry(custom, k, v);
+  const standard: Partial<Record<StandardHeaderName, string>> = {};
+  for (const name of STANDARD_HEADERS) {
+    const value = m.standard[name];
+    if (typeof value === 'string') standard[name] = value;
+  }
+  return { standard: { ...standard, 'content-type': m.standard['content-type'] ?? 'application/octet-stream' }, custom };
+}
+
+function isPolicy(value: unknown): value is BucketPolicy {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 type StoredMetadata = StoredObject['metadata'];
@@ -506,9 +523,12 @@ export class DiskPersistence implements StoreJournal {
   /** Loads every committed record into `store` (which must be empty). */
   restoreInto(store: Store): void {
     for (const row of rows(this.db.prepare('SELECT record FROM buckets ORDER BY name'))) {
-      const b = bucketRecordSchema.parse(JSON.parse(row.record));
+      const raw: unknown = JSON.parse(row.record);
+      const b = bucketRecordSchema.parse(raw);
       const cors: CorsConfiguration | null = b.cors;
-      store.restoreBucket({ ...b, created: new Date(b.created), cors, policy: b.policy });
+      // The policy is returned verbatim (ref §9.8): the parsed JSON itself, not zod's copy of it.
+      const rawPolicy = typeof raw === 'object' && raw !== null && 'policy' in raw ? raw.policy : null;
+      store.restoreBucket({ ...b, created: new Date(b.created), cors, policy: isPolicy(rawPolicy) ? rawPolicy : null });
       const objects: StoredObject[] = [];
       for (const objectRow of rows(this.db.prepare('SELECT record FROM objects WHERE bucket = ?'), b.name)) {
         const o = objectRecordSchema.parse(JSON.parse(objectRow.record));
