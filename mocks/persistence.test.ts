@@ -135,6 +135,10 @@ describe('--data-dir: a clean restart keeps everything', () => {
     expect(md5Hex((await request('GET', `/${bucket}/open.bin`)).body)).toBe(md5Hex(contentOf('open-3', 2048)));
   });
 
+  it('refuses a second emulator on the same data directory', async () => {
+    await expect(startEmulatorServer({ port: 0, seed: 'empty', dataDir: dir })).rejects.toThrow(/already open in this process/);
+  });
+
   it('removes what no record points at when it starts: temp files and unreferenced body files', async () => {
     // Deleting the multipart object leaves its two part bodies without a record; the copy still holds big.bin's.
     expect((await request('DELETE', `/${bucket}/done.bin`)).status).toBe(204);

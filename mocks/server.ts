@@ -205,13 +205,19 @@ export async function startEmulatorServer(options: EmulatorServerOptions = {}): 
   server.on('connect', (_req, socket) => {
     socket.end(connectRefusal());
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? DEFAULT_PORT, host, () => {
-      server.off('error', reject);
-      resolve();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? DEFAULT_PORT, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-  });
+  } catch (error) {
+    // e.g. the port is taken: give the data directory back.
+    disk?.close();
+    throw error;
+  }
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('emulator: not listening on a TCP port');
   let closing: Promise<void> | undefined;
