@@ -58,6 +58,18 @@ describe('access log', () => {
     expect(entry).toMatchObject({ path: expect.stringContaining('signature=***') });
   });
 
+  it('logs answers written before a request could be parsed (malformed request, headers too large)', async () => {
+    const { lines, port } = await start('text');
+    const { connect } = await import('node:net');
+    await new Promise<void>((resolve) => {
+      const socket = connect(port, '127.0.0.1', () => socket.end('NOT HTTP AT ALL\r\n\r\n'));
+      socket.resume();
+      socket.on('close', () => resolve());
+    });
+    await expect.poll(() => lines.length).toBe(1);
+    expect(lines[0]).toMatch(/^\S+ - \(HPE_\w+\) 400 \d+B 0\.0ms id=srv\w+$/);
+  });
+
   it('writes nothing with log none, and the command line maps --log and --quiet', async () => {
     const { lines, port } = await start('none');
     await rawHttp({ port, method: 'GET', target: '/' });

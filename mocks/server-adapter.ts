@@ -314,11 +314,22 @@ function clientWentAway(req: IncomingMessage, error: unknown): boolean {
  * request Node's parser refused, a connection over the per-address cap). Always closes the connection.
  */
 export function rawErrorResponse(code: QsErrorCode, message: string): string {
+  return rawError(code, message).text;
+}
+
+interface RawError {
+  text: string;
+  status: number;
+  requestId: string;
+  bytes: number;
+}
+
+function rawError(code: QsErrorCode, message: string): RawError {
   const [status] = ERROR_CATALOG[code];
   fallbackCounter = (fallbackCounter + 1) % 0x1_0000_0000;
   const requestId = `srv${Date.now().toString(16)}${fallbackCounter.toString(16).padStart(8, '0')}`;
   const body = JSON.stringify({ code, message, request_id: requestId, url: ERROR_HELP_URL });
-  return [
+  const text = [
     `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`,
     'content-type: application/json',
     `content-length: ${Buffer.byteLength(body)}`,
@@ -329,6 +340,7 @@ export function rawErrorResponse(code: QsErrorCode, message: string): string {
     '',
     body,
   ].join('\r\n');
+  return { text, status, requestId, bytes: Buffer.byteLength(body) };
 }
 
 /**
@@ -348,13 +360,18 @@ export interface ConnectionLimits {
 }
 
 /** What the parser error means for the client; Node's own codes for these cases. */
-function clientErrorAnswer(error: Error): string {
+function clientErrorAnswer(error: Error): RawError {
   const code = 'code' in error ? error.code : undefined;
-  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return rawErrorResponse('request_timeout', 'The request headers did not arrive in time.');
-  if (code === 'HPE_HEADER_OVERFLOW') return rawErrorResponse('invalid_request', 'The request line and headers are too large.');
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return rawError('request_timeout', 'The request headers did not arrive in time.');
+  if (code === 'HPE_HEADER_OVERFLOW') return rawError('invalid_request', 'The request line and headers are too large.');
   // The client closed its side before the whole body arrived.
-  if (code === 'HPE_INVALID_EOF_STATE') return rawErrorResponse('incomplete_body', 'The connection closed before the whole body arrived.');
-  return rawErrorResponse('invalid_request', 'The request is not valid HTTP/1.1.');
+  if (code === 'HPE_INVALID_EOF_STATE') return rawError('incomplete_body', 'The connection closed before the whole body arrived.');
+  return rawError('invalid_request', 'The request is not valid HTTP/1.1.');
+}
+
+/** Log entry for an answer written straight to a socket (no request was parsed: method and path are '-'). */
+function rawLogEntry(answer: RawError, note: string): AccessLogEntry {
+  return { time: new Date(), method: '-', path: note, status: answer.status, bytes: answer.bytes, ms: 0, requestId: answer.requestId };
 }
 
 /**
@@ -363,13 +380,15 @@ function clientErrorAnswer(error: Error): string {
  * request_timeout when a request on it is still unanswered; requests the HTTP parser refuses (malformed,
  * headers too large, headers too slow) get a QingStor error instead of Node's bare status line.
  */
-export function guardConnections(server: Server, limits: ConnectionLimits): void {
+export function guardConnections(server: Server, limits: ConnectionLimits, log?: (entry: AccessLogEntry) => void): void {
   const open = new Map<string, number>();
   server.on('connection', (socket: Socket) => {
     const address = socket.remoteAddress ?? '';
     const count = (open.get(address) ?? 0) + 1;
     if (count > limits.maxConnectionsPerClient) {
-      socket.end(rawErrorResponse('service_unavailable', 'Too many open connections from this address.'));
+      const answer = rawError('service_unavailable', 'Too many open connections from this address.');
+      socket.end(answer.text);
+      log?.(rawLogEntry(answer, `(connection ${count} from ${address})`));
       socket.destroySoon();
       return;
     }
@@ -401,7 +420,9 @@ export function guardConnections(server: Server, limits: ConnectionLimits): void
     }
     const answer = (): void => {
       if (!socket.writable) return;
-      socket.end(clientErrorAnswer(error));
+      const refusal = clientErrorAnswer(error);
+      socket.end(refusal.text);
+      log?.(rawLogEntry(refusal, `(${code === undefined ? 'client error' : String(code)})`));
       // The client may keep sending; do not keep reading for it.
       setTimeout(() => socket.destroy(), 1000).unref();
     };

@@ -24,6 +24,7 @@ import {
   formatAccessLine,
   guardConnections,
   mswResponder,
+  type AccessLogEntry,
   type Responder,
 } from './server-adapter.ts';
 import {
@@ -183,6 +184,8 @@ export async function startEmulatorServer(options: EmulatorServerOptions = {}): 
   const limits: ServerLimits = { ...DEFAULT_LIMITS, ...options.limits };
   const logFormat = options.log ?? 'none';
   const writeLine = options.logLine ?? ((line: string) => void process.stdout.write(`${line}\n`));
+  const log =
+    logFormat === 'none' ? undefined : (entry: AccessLogEntry) => writeLine(logFormat === 'json' ? formatAccessJson(entry) : formatAccessLine(entry));
   const server = http.createServer(
     {
       keepAliveTimeout: 30_000,
@@ -197,11 +200,11 @@ export async function startEmulatorServer(options: EmulatorServerOptions = {}): 
       respond,
       fallbackHost: urlHost,
       stringToSignOf: computedStringToSign,
-      ...(logFormat === 'none' ? {} : { log: (entry) => writeLine(logFormat === 'json' ? formatAccessJson(entry) : formatAccessLine(entry)) }),
+      ...(log ? { log } : {}),
       onError: (error) => console.error('[qingstor-emulator] adapter failure:', error instanceof Error ? error.message : String(error)),
     }),
   );
-  guardConnections(server, limits);
+  guardConnections(server, limits, log);
   server.on('connect', (_req, socket) => {
     socket.end(connectRefusal());
   });
