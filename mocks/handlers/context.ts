@@ -171,18 +171,20 @@ export async function collectPayload(ctx: RequestContext, source: AsyncIterable<
     for await (const chunk of source) {
       size += chunk.byteLength;
       if (size > max) throw new QsError('entity_too_large', `The body has more than ${max} bytes; that is the most allowed in one request.`);
-      md5?.update(chunk);
+      const hashing = md5?.update(chunk);
+      if (hashing) await hashing;
       if (sink) await sink.write(chunk);
       else chunks.push(chunk);
     }
     // ref §4: a body shorter than its declared Content-Length is `incomplete_body`.
     if (declared !== undefined && size < declared) throw new QsError('incomplete_body');
   } catch (error) {
+    md5?.cancel();
     await sink?.abort();
     throw error;
   }
-  const body = sink ? await sink.finish() : chunks;
-  return md5 ? { body, md5: md5.hex() } : { body };
+  const [body, hex] = await Promise.all([sink ? sink.finish() : chunks, md5?.digest()]);
+  return hex === undefined ? { body } : { body, md5: hex };
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { IHasher } from 'hash-wasm';
 import { QsError } from '../errors.ts';
+import { startMd5Worker, streamingMd5, type StreamingMd5 } from './md5-worker.ts';
 
 type NodeCrypto = typeof import('node:crypto');
 type NodeHash = ReturnType<NodeCrypto['createHash']>;
@@ -11,18 +12,20 @@ function loadNodeCrypto(): NodeCrypto | undefined {
 
 const nodeCrypto = loadNodeCrypto();
 
+function loadWorkerThreads(): typeof import('node:worker_threads') | undefined {
+  if (typeof process === 'undefined' || typeof process.getBuiltinModule !== 'function') return undefined;
+  return process.getBuiltinModule('node:worker_threads');
+}
+
+const workerThreads = loadWorkerThreads();
+
 /**
  * Where an appendable object's MD5 stands, so that the next append hashes only its own bytes: a live
  * node:crypto Hash (copied, never finished) in Node, hash-wasm's saved state in the browser.
  */
 export type Md5State = { readonly kind: 'node'; readonly hash: NodeHash } | { readonly kind: 'wasm'; readonly bytes: Uint8Array };
 
-/** An MD5 fed chunk by chunk while a body arrives (Node only, see Md5.incremental). */
-export interface IncrementalMd5 {
-  update(chunk: Uint8Array): void;
-  /** Lowercase hex; call once. */
-  hex(): string;
-}
+export type { StreamingMd5 } from './md5-worker.ts';
 
 /**
  * MD5 for ETags and Content-MD5 checks. In Node it is node:crypto (native; hash-wasm took 2.4 s per
@@ -65,10 +68,14 @@ export class Md5 {
    * An MD5 to feed while a body streams in, or undefined in the browser: hash-wasm's one hasher is shared
    * by synchronous calls and must not be held across awaits (the store hashes the whole body there).
    */
-  static incremental(): IncrementalMd5 | undefined {
+  /** Node: starts the thread that hashes large bodies (otherwise started by the first large body). */
+  static warmUp(): void {
+    if (workerThreads) startMd5Worker(workerThreads);
+  }
+
+  static incremental(): StreamingMd5 | undefined {
     if (!nodeCrypto) return undefined;
-    const hash = nodeCrypto.createHash('md5');
-    return { update: (chunk) => hash.update(chunk), hex: () => hash.digest('hex') };
+    return streamingMd5(nodeCrypto, workerThreads);
   }
 
   /**
