@@ -4,6 +4,8 @@
  *   1. store        ListObjects pages (limit 1000) in a 1,000,000-key bucket; ListMultipart pages of a
  *                   10,000-part upload (mocks/store/bench.ts)
  *   2. server       PUT/HEAD throughput of the standalone emulator, 32 keep-alive clients (bench/server-throughput.ts)
+ *   2b. big bodies  1 GiB PUT beside a discard server, peak RSS in memory and with --data-dir, an anonymous
+ *                   1 GiB PostObject to a missing bucket, a 4 GiB PUT (bench/big-bodies.ts)
  *   3. bundle       initial JS of the production build, gzip, mock excluded (bench/bundle-size.ts; builds dist/)
  *   4. browse       first rows, scroll frame times and DOM rows for the 100,000-object demo bucket (bench/browse.ts)
  *   5. multipart    bench/multipart-inspector.ts and bench/multipart-upload.ts, when present
@@ -18,6 +20,7 @@ import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { buildBenchBucket, buildBenchUpload, listScenarios, timeListPage, timePartsPage, type TimingStats } from '../mocks/store/bench.ts';
 import { benchBrowse } from './browse.ts';
+import { benchBigBodies } from './big-bodies.ts';
 import { benchBundleSize } from './bundle-size.ts';
 import { benchServerThroughput } from './server-throughput.ts';
 
@@ -46,6 +49,9 @@ export const TARGETS: readonly Target[] = [
   { match: 'standalone server: PutObject 1 KiB, 32 clients', op: '>=', value: 2000, unit: 'req/s' },
   { match: 'standalone server: HeadObject, 32 clients', op: '>=', value: 4000, unit: 'req/s' },
   { match: 'initial JS (gzip, mock excluded)', op: '<=', value: 150, unit: 'KiB' },
+  { match: 'big bodies: 1 GiB PUT to the emulator', op: '>=', value: 0.5, unit: 'x' },
+  { match: 'big bodies: 1 GiB PUT, emulator peak RSS above idle (data-dir)', op: '<=', value: 64, unit: 'MiB' },
+  { match: 'big bodies: anonymous 1 GiB PostObject', op: '<=', value: 16, unit: 'MiB' },
 ];
 
 function targetFor(figure: Figure): Target | undefined {
@@ -106,6 +112,7 @@ interface Section {
 const SECTIONS: readonly Section[] = [
   { title: 'store (mocks/store/bench.ts)', run: benchStore },
   { title: 'standalone server throughput (bench/server-throughput.ts)', run: () => benchServerThroughput() },
+  { title: 'big bodies through the standalone server (bench/big-bodies.ts)', run: () => benchBigBodies() },
   { title: 'bundle size (bench/bundle-size.ts)', run: async () => benchBundleSize() },
   // dist/ was just built by the bundle section; browse builds it itself only if that section failed early.
   { title: 'browse the 100,000-object demo bucket (bench/browse.ts)', run: () => benchBrowse() },

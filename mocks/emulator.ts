@@ -5,8 +5,9 @@
 import type { HttpHandler } from 'msw';
 import type { MockUser } from './auth/signature.ts';
 import { createHandlers } from './handlers/index.ts';
+import type { PostFormReader } from './handlers/post-object.ts';
 import { applySeed, DEMO_MIN_PART_SIZE, DEMO_USER, type SeedName } from './seed.ts';
-import { Store } from './store/index.ts';
+import { Store, type BodySink, type StoreJournal } from './store/index.ts';
 
 export { DEMO_USER } from './seed.ts';
 
@@ -42,6 +43,17 @@ export interface CreateEmulatorOptions {
   strictCors?: boolean;
   /** Clock for the store, Date headers and the signature window; default () => new Date(). */
   now?: () => Date;
+  /** PostObject form parser; default request.formData() (see mocks/handlers/post-object.ts). */
+  postFormReader?: PostFormReader;
+  /** Persistent records and bodies (the standalone server's --data-dir); default: memory only. */
+  persistence?: EmulatorPersistence;
+}
+
+export interface EmulatorPersistence {
+  journal: StoreJournal;
+  bodySink: () => BodySink;
+  /** Loads what was persisted into the new store; false when there was nothing (then the seed is applied). */
+  restore(store: Store): boolean;
 }
 
 export interface Emulator {
@@ -63,8 +75,9 @@ export async function createEmulator(options: CreateEmulatorOptions = {}): Promi
     maxListLimit: options.listLimitMax ?? DEFAULT_LIST_LIMIT_MAX,
     ...(options.maxObjectSize !== undefined ? { maxObjectSize: options.maxObjectSize } : {}),
     ...(options.copyLimit !== undefined ? { copyLimit: options.copyLimit } : {}),
+    ...(options.persistence ? { journal: options.persistence.journal, bodySink: options.persistence.bodySink } : {}),
   });
-  applySeed(seed, store, users);
+  if (!options.persistence?.restore(store)) applySeed(seed, store, users);
   const handlers = createHandlers({
     store,
     users,
@@ -74,6 +87,7 @@ export async function createEmulator(options: CreateEmulatorOptions = {}): Promi
     acceptAnyHost: options.acceptAnyHost ?? false,
     strictCors: options.strictCors ?? false,
     now,
+    ...(options.postFormReader ? { postFormReader: options.postFormReader } : {}),
   });
   return { store, handlers, users };
 }

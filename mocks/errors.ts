@@ -38,6 +38,8 @@ export const ERROR_CATALOG = {
   too_many_objects: [400, 'Too many objects in one request.'],
   form_policy_violated: [400, 'The form fields do not match the signed policy.'],
   access_denied: [400, 'The request was refused.'],
+  // Not in QingStor's list: the emulator's answer when a client stops sending headers or body mid-request.
+  request_timeout: [408, 'The request did not arrive in time.'],
   internal_error: [500, 'We encountered an internal error.'],
   service_unavailable: [503, 'The service is temporarily unavailable.'],
 } as const satisfies Record<string, readonly [number, string]>;
@@ -47,6 +49,11 @@ export type QsErrorCode = keyof typeof ERROR_CATALOG;
 export class QsError extends Error {
   readonly code: QsErrorCode;
   readonly status: number;
+  /**
+   * For signature_not_matched: the string-to-sign the server computed (or the policy it checked), for the
+   * access log only. Never sent to the client and never holds a secret.
+   */
+  stringToSign?: string;
 
   constructor(code: QsErrorCode, message?: string) {
     const [status, defaultMessage] = ERROR_CATALOG[code];

@@ -13,7 +13,9 @@
  * `.`/`..` segments are resolved): clients that percent-encode keys, as every QingStor SDK does, are not
  * affected.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { getResponse, type RequestHandler } from 'msw';
 import { ERROR_CATALOG, ERROR_HELP_URL, type QsErrorCode } from './errors.ts';
 
@@ -95,21 +97,50 @@ function collect(req: IncomingMessage): Promise<Uint8Array<ArrayBuffer>> {
   });
 }
 
-/** The request body as a pull-driven web stream: the socket is read only as fast as the handler consumes. */
+/**
+ * The request body as a web stream that keeps up to STREAM_BUFFER bytes read ahead of the handler: while
+ * the handler hashes one chunk the socket goes on receiving the next ones, instead of being paused until
+ * the handler asks (which left the server idle for half of a 1 GiB PUT). Past the buffer the socket is
+ * paused, so memory stays bounded whatever the client sends.
+ */
+const STREAM_BUFFER = 4 * 1024 * 1024;
+
 function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
-  const chunks = req[Symbol.asyncIterator]();
+  let finished = false;
   return new ReadableStream<Uint8Array>(
     {
-      async pull(controller) {
-        const { done, value } = await chunks.next();
-        if (done) controller.close();
-        else controller.enqueue(Buffer.isBuffer(value) ? value : Buffer.from(String(value)));
+      start(controller) {
+        req.on('data', (chunk: Buffer) => {
+          if (finished) return;
+          controller.enqueue(chunk);
+          if ((controller.desiredSize ?? 0) <= 0) req.pause();
+        });
+        req.once('end', () => {
+          if (finished) return;
+          finished = true;
+          controller.close();
+        });
+        const fail = (error: Error): void => {
+          if (finished) return;
+          finished = true;
+          controller.error(error);
+        };
+        req.once('error', fail);
+        req.once('close', () => {
+          if (!req.complete) fail(new Error('aborted'));
+        });
       },
-      async cancel() {
-        await chunks.return?.();
+      pull() {
+        if (req.isPaused()) req.resume();
+      },
+      cancel() {
+        // The handler stopped reading (e.g. a body over a limit): leave the rest unread; the adapter closes
+        // the connection after its answer.
+        finished = true;
+        req.pause();
       },
     },
-    { highWaterMark: 0 },
+    { highWaterMark: STREAM_BUFFER, size: (chunk) => chunk.byteLength },
   );
 }
 
@@ -151,6 +182,9 @@ export async function toFetchRequest(req: IncomingMessage, target: RequestTarget
   return new Request(url, init);
 }
 
+/** What went out on each response, for the access log (headers written as a list are not readable back). */
+const sent = new WeakMap<ServerResponse, { requestId: string; bytes: number }>();
+
 /** Responses without a Content-Length whose body ends within this many bytes are sent with one. */
 const SMALL_RESPONSE_LIMIT = 64 * 1024;
 
@@ -183,6 +217,8 @@ function waitForDrain(res: ServerResponse): Promise<void> {
  */
 export async function writeFetchResponse(res: ServerResponse, response: Response, isHead: boolean): Promise<void> {
   const headers = responseHeaderList(response);
+  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+  sent.set(res, { requestId: response.headers.get('x-qs-request-id') ?? '', bytes: isHead || !Number.isFinite(declared) ? 0 : declared });
   const body = response.body;
   if (isHead || body === null) {
     if (body !== null) await body.cancel().catch(() => undefined);
@@ -202,6 +238,7 @@ export async function writeFetchResponse(res: ServerResponse, response: Response
         const { done, value } = await reader.read();
         if (done) {
           headers.push('content-length', String(size));
+          sent.set(res, { requestId: response.headers.get('x-qs-request-id') ?? '', bytes: size });
           res.writeHead(response.status, response.statusText || undefined, headers);
           for (const chunk of pending) res.write(chunk);
           res.end();
@@ -242,6 +279,7 @@ export function writeAdapterError(res: ServerResponse, code: QsErrorCode, messag
   fallbackCounter = (fallbackCounter + 1) % 0x1_0000_0000;
   const requestId = `srv${Date.now().toString(16)}${fallbackCounter.toString(16).padStart(8, '0')}`;
   const body = JSON.stringify({ code, message, request_id: requestId, url: ERROR_HELP_URL });
+  sent.set(res, { requestId, bytes: isHead ? 0 : Buffer.byteLength(body) });
   res.writeHead(status, {
     'content-type': 'application/json',
     'content-length': Buffer.byteLength(body),
@@ -250,6 +288,14 @@ export function writeAdapterError(res: ServerResponse, code: QsErrorCode, messag
     'x-qs-request-id': requestId,
   });
   res.end(isHead ? undefined : body);
+}
+
+/**
+ * A host name or IP literal and nothing else: no userinfo (`evil@127.0.0.1` would make the URL carry
+ * credentials, which a Fetch Request refuses), no spaces or other delimiters.
+ */
+export function isPlainHostname(hostname: string): boolean {
+  return /^(?:\[[0-9a-f:.]+\]|[a-z0-9._~-]+)$/i.test(hostname);
 }
 
 /** Methods the Fetch `Request` constructor refuses (Fetch standard "forbidden method"). */
@@ -264,15 +310,27 @@ function clientWentAway(req: IncomingMessage, error: unknown): boolean {
 }
 
 /**
- * Raw answer to an HTTP CONNECT (node:http hands those to a separate 'connect' event, not the request
- * listener): the emulator is no proxy, so 405 method_not_allowed in the QingStor envelope, then close.
+ * A complete QingStor error response as raw bytes, for a socket that has no ServerResponse (a CONNECT, a
+ * request Node's parser refused, a connection over the per-address cap). Always closes the connection.
  */
-export function connectRefusal(): string {
+export function rawErrorResponse(code: QsErrorCode, message: string): string {
+  return rawError(code, message).text;
+}
+
+interface RawError {
+  text: string;
+  status: number;
+  requestId: string;
+  bytes: number;
+}
+
+function rawError(code: QsErrorCode, message: string): RawError {
+  const [status] = ERROR_CATALOG[code];
   fallbackCounter = (fallbackCounter + 1) % 0x1_0000_0000;
   const requestId = `srv${Date.now().toString(16)}${fallbackCounter.toString(16).padStart(8, '0')}`;
-  const body = JSON.stringify({ code: 'method_not_allowed', message: 'CONNECT is not allowed.', request_id: requestId, url: ERROR_HELP_URL });
-  return [
-    'HTTP/1.1 405 Method Not Allowed',
+  const body = JSON.stringify({ code, message, request_id: requestId, url: ERROR_HELP_URL });
+  const text = [
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`,
     'content-type: application/json',
     `content-length: ${Buffer.byteLength(body)}`,
     'server: QingStor',
@@ -282,6 +340,97 @@ export function connectRefusal(): string {
     '',
     body,
   ].join('\r\n');
+  return { text, status, requestId, bytes: Buffer.byteLength(body) };
+}
+
+/**
+ * Raw answer to an HTTP CONNECT (node:http hands those to a separate 'connect' event, not the request
+ * listener): the emulator is no proxy, so 405 method_not_allowed in the QingStor envelope, then close.
+ */
+export function connectRefusal(): string {
+  return rawErrorResponse('method_not_allowed', 'CONNECT is not allowed.');
+}
+
+/** The response being written on each socket, so that a timeout can still answer it. */
+const activeResponses = new WeakMap<Socket, ServerResponse>();
+
+export interface ConnectionLimits {
+  idleTimeoutMs: number;
+  maxConnectionsPerClient: number;
+}
+
+/** What the parser error means for the client; Node's own codes for these cases. */
+function clientErrorAnswer(error: Error): RawError {
+  const code = 'code' in error ? error.code : undefined;
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return rawError('request_timeout', 'The request headers did not arrive in time.');
+  if (code === 'HPE_HEADER_OVERFLOW') return rawError('invalid_request', 'The request line and headers are too large.');
+  // The client closed its side before the whole body arrived.
+  if (code === 'HPE_INVALID_EOF_STATE') return rawError('incomplete_body', 'The connection closed before the whole body arrived.');
+  return rawError('invalid_request', 'The request is not valid HTTP/1.1.');
+}
+
+/** Log entry for an answer written straight to a socket (no request was parsed: method and path are '-'). */
+function rawLogEntry(answer: RawError, note: string): AccessLogEntry {
+  return { time: new Date(), method: '-', path: note, status: answer.status, bytes: answer.bytes, ms: 0, requestId: answer.requestId };
+}
+
+/**
+ * Connection-level limits of the standalone server: at most `maxConnectionsPerClient` open connections per
+ * client address (more are answered 503 and closed); a socket idle for `idleTimeoutMs` is closed, with 408
+ * request_timeout when a request on it is still unanswered; requests the HTTP parser refuses (malformed,
+ * headers too large, headers too slow) get a QingStor error instead of Node's bare status line.
+ */
+export function guardConnections(server: Server, limits: ConnectionLimits, log?: (entry: AccessLogEntry) => void): void {
+  const open = new Map<string, number>();
+  server.on('connection', (socket: Socket) => {
+    const address = socket.remoteAddress ?? '';
+    const count = (open.get(address) ?? 0) + 1;
+    if (count > limits.maxConnectionsPerClient) {
+      const answer = rawError('service_unavailable', 'Too many open connections from this address.');
+      socket.end(answer.text);
+      log?.(rawLogEntry(answer, `(connection ${count} from ${address})`));
+      socket.destroySoon();
+      return;
+    }
+    open.set(address, count);
+    socket.once('close', () => {
+      const left = (open.get(address) ?? 1) - 1;
+      if (left <= 0) open.delete(address);
+      else open.set(address, left);
+    });
+  });
+  server.setTimeout(limits.idleTimeoutMs, (socket: Socket) => {
+    const res = activeResponses.get(socket);
+    if (res && !res.headersSent) {
+      res.setHeader('connection', 'close');
+      writeAdapterError(res, 'request_timeout', `Nothing arrived for ${limits.idleTimeoutMs} ms.`, res.req.method === 'HEAD');
+      res.once('finish', () => socket.destroy());
+      // If the client does not read the answer either, give up on it.
+      setTimeout(() => socket.destroy(), 1000).unref();
+      return;
+    }
+    socket.destroy();
+  });
+  server.on('clientError', (error: Error, socket: Duplex) => {
+    const res = socket instanceof Socket ? activeResponses.get(socket) : undefined;
+    const code = 'code' in error ? error.code : undefined;
+    if (!socket.writable || (res !== undefined && res.headersSent) || code === 'ECONNRESET') {
+      socket.destroy();
+      return;
+    }
+    const answer = (): void => {
+      if (!socket.writable) return;
+      const refusal = clientErrorAnswer(error);
+      socket.end(refusal.text);
+      log?.(rawLogEntry(refusal, `(${code === undefined ? 'client error' : String(code)})`));
+      // The client may keep sending; do not keep reading for it.
+      setTimeout(() => socket.destroy(), 1000).unref();
+    };
+    // Garbage after a complete request (a body longer than its Content-Length): that request is answered
+    // first, then the error.
+    if (res !== undefined && res.req.complete && !res.writableFinished) res.once('finish', answer);
+    else answer();
+  });
 }
 
 /** Answers one Fetch request; undefined = nothing matched. */
@@ -293,8 +442,54 @@ export function mswResponder(handlers: readonly RequestHandler[]): Responder {
   return (request) => getResponse(list, request);
 }
 
+/** One access-log entry: one per request the server answered. */
+export interface AccessLogEntry {
+  time: Date;
+  method: string;
+  /** Request target as sent, with a pre-signed URL's signature value replaced by `***`. */
+  path: string;
+  status: number;
+  /** Response body bytes. */
+  bytes: number;
+  ms: number;
+  requestId: string;
+  /** For a refused signature: the string-to-sign the server computed (never the secret). */
+  stringToSign?: string;
+}
+
+/** A pre-signed URL's signature is a bearer credential until it expires: never written to a log. */
+export function redactTarget(target: string): string {
+  return target.replace(/([?&]signature=)[^&#]*/gi, '$1***');
+}
+
+/** `2026-01-01T00:00:00.000Z GET /bucket/key 200 1234B 3.1ms id=…` (+ the string-to-sign, JSON-quoted). */
+export function formatAccessLine(entry: AccessLogEntry): string {
+  const base = `${entry.time.toISOString()} ${entry.method} ${entry.path} ${entry.status} ${entry.bytes}B ${entry.ms.toFixed(1)}ms id=${entry.requestId}`;
+  return entry.stringToSign === undefined ? base : `${base} string-to-sign=${JSON.stringify(entry.stringToSign)}`;
+}
+
+export function formatAccessJson(entry: AccessLogEntry): string {
+  return JSON.stringify({
+    time: entry.time.toISOString(),
+    method: entry.method,
+    path: entry.path,
+    status: entry.status,
+    bytes: entry.bytes,
+    ms: Math.round(entry.ms * 10) / 10,
+    request_id: entry.requestId,
+    ...(entry.stringToSign !== undefined ? { string_to_sign: entry.stringToSign } : {}),
+  });
+}
+
+/** The string-to-sign behind a refused signature, per response being written. */
+const signatureNotes = new WeakMap<ServerResponse, string>();
+
 export interface ListenerOptions {
   respond: Responder;
+  /** Called once per answered request (the access log); never given a secret. */
+  log?: (entry: AccessLogEntry) => void;
+  /** Reads the string-to-sign the handlers computed for a refused signature, if any. */
+  stringToSignOf?: (response: Response) => string | undefined;
   /** Host used when a request carries no Host header (HTTP/1.0). */
   fallbackHost: string;
   /** Called with unexpected failures (a handler threw); never with request data or secrets. */
@@ -305,6 +500,24 @@ export interface ListenerOptions {
 export function createRequestListener(options: ListenerOptions): (req: IncomingMessage, res: ServerResponse) => void {
   const { respond } = options;
   return (req, res) => {
+    activeResponses.set(req.socket, res);
+    const started = performance.now();
+    res.once('finish', () => {
+      if (activeResponses.get(req.socket) === res) activeResponses.delete(req.socket);
+      if (!options.log) return;
+      const info = sent.get(res);
+      const stringToSign = signatureNotes.get(res);
+      options.log({
+        time: new Date(),
+        method: req.method ?? '',
+        path: redactTarget(req.url ?? ''),
+        status: res.statusCode,
+        bytes: info?.bytes ?? 0,
+        ms: performance.now() - started,
+        requestId: info?.requestId ?? '',
+        ...(stringToSign !== undefined ? { stringToSign } : {}),
+      });
+    });
     void handle(req, res).catch((error: unknown) => {
       if (clientWentAway(req, error)) {
         // The client hung up mid-body: nothing was written and it is not the emulator's failure (ref §4
@@ -331,7 +544,7 @@ export function createRequestListener(options: ListenerOptions): (req: IncomingM
       writeAdapterError(res, 'invalid_request', 'The request target must be a path or an absolute http URL.', isHead);
       return;
     }
-    if (!URL.canParse(`http://${target.hostname}${target.pathAndQuery}`)) {
+    if (!isPlainHostname(target.hostname) || !URL.canParse(`http://${target.hostname}${target.pathAndQuery}`)) {
       req.resume();
       writeAdapterError(res, 'invalid_request', 'The addressed host is not a valid host name.', isHead);
       return;
@@ -343,6 +556,10 @@ export function createRequestListener(options: ListenerOptions): (req: IncomingM
       writeAdapterError(res, 'invalid_request', 'No QingStor operation matches this request.', isHead);
       return;
     }
+    const note = options.stringToSignOf?.(response);
+    if (note !== undefined) signatureNotes.set(res, note);
+    // Answered before the body was read (refused early): do not read the rest of it for the next request.
+    if (!req.complete) res.setHeader('connection', 'close');
     await writeFetchResponse(res, response, isHead);
   }
 }

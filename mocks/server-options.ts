@@ -78,6 +78,9 @@ export interface CliOptions {
   viaMsw: boolean;
   /** `--copy-limit <bytes>`: largest PUT-copy source / part-copy range; undefined = the emulator's default. */
   copyLimit?: number;
+  dataDir: string | undefined;
+  log: 'text' | 'json';
+  quiet: boolean;
 }
 
 const cliSchema = z.object({
@@ -92,12 +95,20 @@ const cliSchema = z.object({
   'strict-cors': z.boolean().default(false),
   'via-msw': z.boolean().default(false),
   'copy-limit': z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
+  'data-dir': z.string().min(1).optional(),
+  log: z.enum(['text', 'json']).default('text'),
+  quiet: z.boolean().default(false),
   help: z.boolean().default(false),
 });
 
 export const USAGE = [
   'usage: npm run serve:mock -- [--port 9000] [--host 127.0.0.1] [--domain qingstor.local]... [--seed demo|empty]',
-  '                            [--zone pek3a] [--users users.json] [--strict-cors] [--via-msw] [--copy-limit bytes]',
+  '                            [--zone pek3a] [--users users.json] [--data-dir DIR] [--log text|json] [--quiet]',
+  '                            [--strict-cors] [--via-msw] [--copy-limit bytes]',
+  '  --data-dir keep buckets, objects and uploads in DIR (records in DIR/records.sqlite, bodies in DIR/bodies);',
+  '             they survive a restart and a crash. A new DIR gets the seed, an existing one is loaded as it is',
+  '  --log text|json  access log on standard output, one line per request (default text); --quiet for none.',
+  '             A refused signature logs the string-to-sign the server computed (never a secret)',
   '  --users   JSON file: [{"id":"usr-…","access_key_id":"…","secret_access_key":"…"}]',
   '  --copy-limit largest source of one copy and range of one part copy, in bytes (default 5 GiB); bigger: entity_too_large',
   '  --via-msw answer through msw getResponse instead of calling the emulator directly (slower, same answers)',
@@ -118,6 +129,9 @@ export function parseCli(argv: readonly string[]): CliOptions | 'help' {
       'strict-cors': { type: 'boolean' },
       'via-msw': { type: 'boolean' },
       'copy-limit': { type: 'string' },
+      'data-dir': { type: 'string' },
+      log: { type: 'string' },
+      quiet: { type: 'boolean', short: 'q' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -129,7 +143,7 @@ export function parseCli(argv: readonly string[]): CliOptions | 'help' {
   }
   const v = parsed.data;
   if (v.help) return 'help';
-  return { port: v.port, host: v.host, domains: v.domain, seed: v.seed, defaultZone: v.zone, usersFile: v.users, strictCors: v['strict-cors'], viaMsw: v['via-msw'], ...(v['copy-limit'] !== undefined ? { copyLimit: v['copy-limit'] } : {}) };
+  return { port: v.port, host: v.host, domains: v.domain, seed: v.seed, defaultZone: v.zone, usersFile: v.users, strictCors: v['strict-cors'], viaMsw: v['via-msw'], dataDir: v['data-dir'], log: v.log, quiet: v.quiet, ...(v['copy-limit'] !== undefined ? { copyLimit: v['copy-limit'] } : {}) };
 }
 
 export interface ResolvedUsers {

@@ -269,12 +269,13 @@ describe('users', () => {
   });
 
   it('parses the command line with the documented defaults', () => {
-    expect(parseCli([])).toEqual({ port: 9000, host: '127.0.0.1', domains: ['qingstor.local'], seed: 'demo', defaultZone: 'pek3a', usersFile: undefined, strictCors: false, viaMsw: false });
-    expect(parseCli(['--port', '0', '--seed', 'empty', '--domain', 'QingStor.Local', '--domain', 'example.test', '--users', 'u.json'])).toMatchObject({
+    expect(parseCli([])).toEqual({ port: 9000, host: '127.0.0.1', domains: ['qingstor.local'], seed: 'demo', defaultZone: 'pek3a', usersFile: undefined, strictCors: false, viaMsw: false, dataDir: undefined, log: 'text', quiet: false });
+    expect(parseCli(['--port', '0', '--seed', 'empty', '--domain', 'QingStor.Local', '--domain', 'example.test', '--users', 'u.json', '--data-dir', '/tmp/qs-data'])).toMatchObject({
       port: 0,
       seed: 'empty',
       domains: ['qingstor.local', 'example.test'],
       usersFile: 'u.json',
+      dataDir: '/tmp/qs-data',
     });
     expect(() => parseCli(['--seed', 'full'])).toThrow(/seed/);
     expect(() => parseCli(['--port', '70000'])).toThrow(/port/);

@@ -14,8 +14,20 @@
  */
 import http from 'node:http';
 import { createEmulator, DEMO_USER } from './emulator.ts';
-import { DEFAULT_ZONES, handleEmulatorRequest, resolveOptions } from './handlers/index.ts';
-import { connectRefusal, createRequestListener, mswResponder, type Responder } from './server-adapter.ts';
+import { computedStringToSign, DEFAULT_ZONES, handleEmulatorRequest, resolveOptions } from './handlers/index.ts';
+import { streamingFormReader } from './http/form-stream.ts';
+import { DiskPersistence } from './store/disk.ts';
+import { Md5 } from './store/md5.ts';
+import {
+  connectRefusal,
+  createRequestListener,
+  formatAccessJson,
+  formatAccessLine,
+  guardConnections,
+  mswResponder,
+  type AccessLogEntry,
+  type Responder,
+} from './server-adapter.ts';
 import {
   DEFAULT_DOMAIN,
   DEFAULT_HOST,
@@ -54,6 +66,16 @@ export interface EmulatorServerOptions {
   minPartSize?: number;
   /** Largest source of one PUT-copy / range of one part copy (entity_too_large above). Default: the emulator's (5 GiB). */
   copyLimit?: number;
+  /**
+   * Keep buckets, objects, uploads and bodies in this directory (created if missing) instead of memory:
+   * what was acknowledged survives a restart or a crash. A new directory gets the seed; an existing one is
+   * loaded as it is. Default: memory only.
+   */
+  dataDir?: string;
+  /** With dataDir: how long a body file no record points at any more is kept (open downloads). Default 60 s. */
+  releaseDelayMs?: number;
+  /** Largest body of one PUT, part, append or PostObject (entity_too_large above it). Default 5 GiB. */
+  maxObjectSize?: number;
   /** Clock for tests. */
   now?: () => Date;
   /**
@@ -62,7 +84,38 @@ export interface EmulatorServerOptions {
    * AbortController per request (~25-40% of the per-request CPU, see bench/server-throughput.ts). Default false.
    */
   viaMsw?: boolean;
+  /**
+   * Limits that keep one misbehaving client from holding the server (all have defaults; tests shorten them):
+   * a request's headers must arrive within `headersTimeoutMs` (default 20 s); a socket on which nothing
+   * arrives for `idleTimeoutMs` (default 60 s) is closed, with 408 when an answer is still possible; one
+   * client address may hold `maxConnectionsPerClient` open connections (default 128); request line plus
+   * headers may be `maxHeaderSize` bytes (default 16 KiB, Node's own default). A whole request has no time
+   * limit, so a slow multi-GiB upload that keeps sending is never cut off.
+   */
+  limits?: Partial<ServerLimits>;
+  /**
+   * Access log, one line per request: 'text' (time, method, path, status, bytes, ms, request id; a refused
+   * signature adds the string-to-sign the server computed), 'json' (the same as one JSON object per line),
+   * or 'none'. Default 'none' here (tests); the command line defaults to 'text'.
+   */
+  log?: 'text' | 'json' | 'none';
+  /** Where log lines go; default standard output. */
+  logLine?: (line: string) => void;
 }
+
+export interface ServerLimits {
+  headersTimeoutMs: number;
+  idleTimeoutMs: number;
+  maxConnectionsPerClient: number;
+  maxHeaderSize: number;
+}
+
+export const DEFAULT_LIMITS: ServerLimits = {
+  headersTimeoutMs: 20_000,
+  idleTimeoutMs: 60_000,
+  maxConnectionsPerClient: 128,
+  maxHeaderSize: 16 * 1024,
+};
 
 export interface RunningEmulatorServer {
   /** Base URL for path-style clients, e.g. http://127.0.0.1:9000 */
@@ -89,6 +142,8 @@ export async function startEmulatorServer(options: EmulatorServerOptions = {}): 
   const domains = options.domains ?? [DEFAULT_DOMAIN];
   const defaultZone = options.defaultZone ?? DEFAULT_ZONE;
   const users = options.users ?? [DEMO_USER];
+  Md5.warmUp();
+  const disk = options.dataDir === undefined ? undefined : DiskPersistence.open(options.dataDir, options.releaseDelayMs === undefined ? {} : { releaseDelayMs: options.releaseDelayMs });
   const emulator = await createEmulator({
     seed: options.seed ?? 'demo',
     users,
@@ -99,7 +154,22 @@ export async function startEmulatorServer(options: EmulatorServerOptions = {}): 
     ...(options.listLimitMax !== undefined ? { listLimitMax: options.listLimitMax } : {}),
     ...(options.minPartSize !== undefined ? { minPartSize: options.minPartSize } : {}),
     ...(options.copyLimit !== undefined ? { copyLimit: options.copyLimit } : {}),
+    ...(options.maxObjectSize !== undefined ? { maxObjectSize: options.maxObjectSize } : {}),
     ...(options.now ? { now: options.now } : {}),
+    postFormReader: streamingFormReader,
+    ...(disk
+      ? {
+          persistence: {
+            journal: disk,
+            bodySink: () => disk.newSink(),
+            restore: (store) => {
+              if (disk.isEmpty()) return false;
+              disk.restoreInto(store);
+              return true;
+            },
+          },
+        }
+      : {}),
   });
   // The msw handler's resolver is `handleEmulatorRequest(request, resolveOptions(<these options>))` behind a
   // host predicate that accepts every host when acceptAnyHost is on (mocks/handlers/index.ts createHandlers);
@@ -112,27 +182,50 @@ export async function startEmulatorServer(options: EmulatorServerOptions = {}): 
     acceptAnyHost: true,
     strictCors: options.strictCors ?? false,
     ...(options.now ? { now: options.now } : {}),
+    postFormReader: streamingFormReader,
   });
   const respond: Responder = options.viaMsw ? mswResponder(emulator.handlers) : (request) => handleEmulatorRequest(request, direct);
   const urlHost = host.includes(':') ? `[${host}]` : host;
+  const limits: ServerLimits = { ...DEFAULT_LIMITS, ...options.limits };
+  const logFormat = options.log ?? 'none';
+  const writeLine = options.logLine ?? ((line: string) => void process.stdout.write(`${line}\n`));
+  const log =
+    logFormat === 'none' ? undefined : (entry: AccessLogEntry) => writeLine(logFormat === 'json' ? formatAccessJson(entry) : formatAccessLine(entry));
   const server = http.createServer(
-    { keepAliveTimeout: 30_000, requestTimeout: 0 },
+    {
+      keepAliveTimeout: 30_000,
+      // requestTimeout 0 would also turn headersTimeout off (Node derives one from the other): set both.
+      requestTimeout: 0,
+      headersTimeout: limits.headersTimeoutMs,
+      // How often Node looks for connections past headersTimeout (default every 30 s).
+      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(limits.headersTimeoutMs / 4))),
+      maxHeaderSize: limits.maxHeaderSize,
+    },
     createRequestListener({
       respond,
       fallbackHost: urlHost,
+      stringToSignOf: computedStringToSign,
+      ...(log ? { log } : {}),
       onError: (error) => console.error('[qingstor-emulator] adapter failure:', error instanceof Error ? error.message : String(error)),
     }),
   );
+  guardConnections(server, limits, log);
   server.on('connect', (_req, socket) => {
     socket.end(connectRefusal());
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? DEFAULT_PORT, host, () => {
-      server.off('error', reject);
-      resolve();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? DEFAULT_PORT, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-  });
+  } catch (error) {
+    // e.g. the port is taken: give the data directory back.
+    disk?.close();
+    throw error;
+  }
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('emulator: not listening on a TCP port');
   let closing: Promise<void> | undefined;
@@ -147,7 +240,10 @@ export async function startEmulatorServer(options: EmulatorServerOptions = {}): 
     store: emulator.store,
     close: () => {
       closing ??= new Promise<void>((resolve) => {
-        server.close(() => resolve());
+        server.close(() => {
+          disk?.close();
+          resolve();
+        });
         // Keep-alive sockets would hold close() open until they time out.
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), 500).unref();
@@ -208,6 +304,8 @@ async function main(): Promise<void> {
     strictCors: cli.strictCors,
     viaMsw: cli.viaMsw,
     ...(cli.copyLimit !== undefined ? { copyLimit: cli.copyLimit } : {}),
+    ...(cli.dataDir !== undefined ? { dataDir: cli.dataDir } : {}),
+    log: cli.quiet ? 'none' : cli.log,
   });
   console.log(banner(running, cli.seed, source));
   let stopping = false;

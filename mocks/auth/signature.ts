@@ -6,11 +6,12 @@
 import {
   canonicalizedResource,
   decodeQueryComponent,
-  hmacSha256Base64,
   parseRawQuery,
   stringToSign,
+  SUB_RESOURCES,
 } from '../../src/api/signing.ts';
 import { QsError } from '../errors.ts';
+import { hmacBase64, hmacTextBase64, latin1Bytes } from './hmac.ts';
 
 export interface MockUser {
   id: string;
@@ -92,15 +93,46 @@ async function authenticateHeaderSigned(
   }
   if (Math.abs(ctx.now.getTime() - signedMs) > MAX_CLOCK_SKEW_MS) throw new QsError('request_expired');
 
-  const candidates = resourceCandidates(url, rawQuery, ctx.bucketInHost);
-  for (const resource of candidates) {
-    const expected = await hmacSha256Base64(
-      user.secretAccessKey,
-      stringToSign({ method: request.method, headers: request.headers, resource }),
-    );
+  return verifySignature(request, user, signature, resourceCandidates(url, rawQuery, ctx.bucketInHost), undefined);
+}
+
+const utf8 = new TextEncoder();
+
+/**
+ * The message a client signed, as bytes. Everything before the resource comes from header values, which
+ * are octets on the wire: they are signed as the bytes received (a raw non-ASCII byte in `x-qs-meta-*` is
+ * one byte, not its UTF-8 re-encoding as a Latin-1 character). The resource holds decoded query values,
+ * which are text: UTF-8.
+ */
+function messageBytes(headerPart: string, resource: string): Uint8Array {
+  const head = latin1Bytes(headerPart);
+  const tail = utf8.encode(resource);
+  const out = new Uint8Array(head.byteLength + tail.byteLength);
+  out.set(head, 0);
+  out.set(tail, head.byteLength);
+  return out;
+}
+
+/** Thrown when no candidate matched: carries the string-to-sign the server computed (for logs only). */
+function mismatch(computed: string): QsError {
+  const error = new QsError('signature_not_matched');
+  error.stringToSign = computed;
+  return error;
+}
+
+async function verifySignature(
+  request: Request,
+  user: MockUser,
+  signature: string,
+  resources: readonly string[],
+  expires: number | undefined,
+): Promise<Principal> {
+  const headerPart = stringToSign({ method: request.method, headers: request.headers, resource: '', ...(expires !== undefined ? { expires } : {}) });
+  for (const resource of resources) {
+    const expected = await hmacBase64(user.secretAccessKey, messageBytes(headerPart, resource));
     if (constantTimeEqual(expected, signature)) return { kind: 'user', user };
   }
-  throw new QsError('signature_not_matched');
+  throw mismatch(`${headerPart}${resources[0] ?? ''}`);
 }
 
 async function authenticateQuerySigned(
@@ -134,27 +166,43 @@ async function authenticateQuerySigned(
   // ref §2.5: requests arriving after `expires` are refused; the 15-minute Date rule does not apply.
   if (ctx.now.getTime() > expires * 1000) throw new QsError('request_expired', 'The pre-signed URL has expired.');
 
-  for (const resource of resourceCandidates(url, rawQuery, ctx.bucketInHost)) {
-    const expected = await hmacSha256Base64(
-      user.secretAccessKey,
-      stringToSign({ method: request.method, headers: request.headers, resource, expires }),
-    );
-    if (constantTimeEqual(expected, signature)) return { kind: 'user', user };
-  }
-  throw new QsError('signature_not_matched');
+  return verifySignature(request, user, signature, resourceCandidates(url, rawQuery, ctx.bucketInHost), expires);
 }
 
 /**
- * The resource every SDK signs, plus, for a bucket-level virtual-host request, the variant without the
- * trailing slash (`/bucket` instead of `/bucket/`) that the DOCS JavaScript example shows (ref §2.6, §12).
+ * The same resource as canonicalizedResource but with the sub-resource values exactly as sent, still
+ * percent-encoded: what the Python SDK signs (ref §2.7; the Go and JavaScript SDKs sign decoded values).
+ * Undefined when no value differs from its decoded form, so there is no second candidate to try.
+ */
+function encodedValueResource(rawPath: string, rawQuery: string, bucketInHost: string | undefined): string | undefined {
+  let differs = false;
+  const parts: string[] = [];
+  for (const { name, value, raw } of parseRawQuery(rawQuery)) {
+    if (!SUB_RESOURCES.has(name)) continue;
+    const eq = raw.indexOf('=');
+    const rawValue = eq < 0 ? '' : raw.slice(eq + 1);
+    if (rawValue !== value) differs = true;
+    parts.push(rawValue === '' ? name : `${name}=${rawValue}`);
+  }
+  if (!differs) return undefined;
+  parts.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  let resource = rawPath === '' ? '/' : rawPath;
+  if (bucketInHost !== undefined && bucketInHost !== '') resource = `/${bucketInHost}${resource}`;
+  return `${resource}?${parts.join('&')}`;
+}
+
+/**
+ * The resource every SDK signs; for a bucket-level virtual-host request also the variant without the
+ * trailing slash (`/bucket` instead of `/bucket/`) that the DOCS JavaScript example shows (ref §2.6, §12);
+ * and, when a sub-resource value is percent-encoded in the URL, the variants with the value as sent.
  */
 function resourceCandidates(url: URL, rawQuery: string, bucketInHost: string | undefined): string[] {
-  const resource = canonicalizedResource({ rawPath: url.pathname, rawQuery, bucketInHost });
-  if (bucketInHost === undefined || bucketInHost === '' || (url.pathname !== '/' && url.pathname !== '')) {
-    return [resource];
-  }
-  // resource is `/<bucket>/` followed by the optional `?sub-resources`; drop that one slash.
-  return [resource, `/${bucketInHost}${resource.slice(bucketInHost.length + 2)}`];
+  const bases = [canonicalizedResource({ rawPath: url.pathname, rawQuery, bucketInHost })];
+  const encoded = encodedValueResource(url.pathname, rawQuery, bucketInHost);
+  if (encoded !== undefined) bases.push(encoded);
+  if (bucketInHost === undefined || bucketInHost === '' || (url.pathname !== '/' && url.pathname !== '')) return bases;
+  // Each resource is `/<bucket>/` followed by the optional `?sub-resources`; drop that one slash.
+  return bases.flatMap((resource) => [resource, `/${bucketInHost}${resource.slice(bucketInHost.length + 2)}`]);
 }
 
 /** Field names that carry the form credentials; they are never part of the policy (ref §7). */
@@ -223,8 +271,8 @@ export async function authenticatePostForm(
   }
   const user = ctx.findUser(accessKeyId);
   if (user === undefined) throw new QsError('invalid_access_key_id');
-  const expected = await hmacSha256Base64(user.secretAccessKey, policy);
-  if (!constantTimeEqual(expected, signature)) throw new QsError('signature_not_matched');
+  const expected = await hmacTextBase64(user.secretAccessKey, policy);
+  if (!constantTimeEqual(expected, signature)) throw mismatch(policy);
 
   const allowed = decodePolicy(policy);
   for (const [name, value] of others) {

@@ -3,13 +3,13 @@ import { z } from 'zod';
 import { ALL_USERS_GROUP } from '../auth/acl.ts';
 import type { AclGrant } from '../store/index.ts';
 import { emptyResponse, jsonResponse } from '../http/response.ts';
-import { readJson, requireBucket, userName, type RequestContext } from './context.ts';
+import { optionalField, readJson, requireBucket, userName, type RequestContext } from './context.ts';
 
 const permissionSchema = z.enum(['READ', 'WRITE', 'FULL_CONTROL']);
 
 const grantSchema = z.object({
   grantee: z.discriminatedUnion('type', [
-    z.object({ type: z.literal('user'), id: z.string().min(1), name: z.string().optional() }),
+    z.object({ type: z.literal('user'), id: z.string().min(1), name: optionalField(z.string()) }),
     z.object({ type: z.literal('group'), name: z.literal(ALL_USERS_GROUP) }),
   ]),
   permission: permissionSchema,

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { QsError } from '../errors.ts';
 import { emptyResponse, isoMillis, jsonResponse, quoteEtag, unixSeconds } from '../http/response.ts';
-import { bucketUrl, intParam, parseJsonValue, readBody, requireBucket, userName, type RequestContext } from './context.ts';
+import { bucketUrl, intParam, optionalField, parseJsonValue, readJsonBody, requireBucket, userName, type RequestContext } from './context.ts';
 
 /**
  * ref §1.3: 6–63 chars of [a-z0-9-], starting and ending with a letter or digit. (Without dots a name can
@@ -130,7 +130,7 @@ export function listMultipartUploads(ctx: RequestContext, name: string): Respons
 }
 
 const deleteMultipleSchema = z.object({
-  quiet: z.boolean().optional(),
+  quiet: optionalField(z.boolean()),
   objects: z.array(z.object({ key: z.string().min(1) })),
 });
 
@@ -146,7 +146,7 @@ function md5Base64(ctx: RequestContext, bytes: Uint8Array): string {
 /** ref §5.9: WRITE, never anonymous; Content-MD5 mandatory; at most 1000 keys. */
 export async function deleteMultipleObjects(ctx: RequestContext, name: string): Promise<Response> {
   requireBucket(ctx, name, 'delete_multiple_objects');
-  const body = await readBody(ctx.request);
+  const body = await readJsonBody(ctx.request);
   const contentMd5 = ctx.request.headers.get('content-md5');
   if (contentMd5 === null || contentMd5.trim() === '') throw new QsError('invalid_request', 'DeleteMultipleObjects needs a Content-MD5 header.');
   if (md5Base64(ctx, body) !== contentMd5.trim()) throw new QsError('bad_digest');

@@ -9,7 +9,9 @@ import type { MockUser, Principal } from '../auth/signature.ts';
 import { QsError } from '../errors.ts';
 import type { Address } from '../http/address.ts';
 import { headerSafe } from '../http/response.ts';
-import type { BucketInfo, StorageClass, Store } from '../store/index.ts';
+import type { BodySegment, BucketInfo, StorageClass, Store } from '../store/index.ts';
+import { Md5 } from '../store/md5.ts';
+import type { PostFormReader } from './post-object.ts';
 
 /** Zones of the DOCS (ref §1.1); `?location` lists them and PutBucket accepts only these. */
 export const DEFAULT_ZONES = ['pek3a', 'pek3b', 'sh1a', 'gd2', 'ap3'] as const;
@@ -36,6 +38,8 @@ export interface EmulatorOptions {
   strictCors?: boolean;
   /** Injectable clock for Date headers and the signature time window; default () => new Date(). */
   now?: () => Date;
+  /** How PostObject forms are parsed; default the whole form through request.formData() (post-object.ts). */
+  postFormReader?: PostFormReader;
 }
 
 export interface ResolvedOptions {
@@ -47,6 +51,7 @@ export interface ResolvedOptions {
   acceptAnyHost: boolean;
   strictCors: boolean;
   now: () => Date;
+  postFormReader: PostFormReader | undefined;
 }
 
 export function resolveOptions(options: EmulatorOptions): ResolvedOptions {
@@ -60,6 +65,7 @@ export function resolveOptions(options: EmulatorOptions): ResolvedOptions {
     acceptAnyHost: options.acceptAnyHost ?? false,
     strictCors: options.strictCors ?? false,
     now: options.now ?? (() => new Date()),
+    postFormReader: options.postFormReader,
   };
 }
 
@@ -121,30 +127,124 @@ const CHANGES_BUCKET: ReadonlySet<BucketOperation> = new Set<BucketOperation>([
 // ------------------------------------------------------------------------------------------------
 // Request parsing helpers
 
-export async function readBody(request: Request): Promise<Uint8Array> {
-  const bytes = new Uint8Array(await request.arrayBuffer());
-  const declared = request.headers.get('content-length');
-  // ref §4: a body shorter than its declared Content-Length is `incomplete_body`.
-  if (declared !== null && /^\d+$/.test(declared.trim()) && bytes.byteLength < Number(declared)) {
-    throw new QsError('incomplete_body');
+/** An object payload as read: its chunks as they arrived, and their MD5 when it was computed on the way. */
+export interface Payload {
+  /** In memory, or one body file with --data-dir (written, synced and renamed into place). */
+  body: BodySegment[];
+  /** lowercase hex, computed chunk by chunk in Node; absent in the browser (the store hashes the body) */
+  md5?: string;
+}
+
+/** A web stream's chunks, one read at a time. */
+export async function* streamChunks(stream: ReadableStream<Uint8Array> | null): AsyncGenerator<Uint8Array> {
+  if (stream === null) return;
+  const reader = stream.getReader();
+  let finished = false;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) {
+        finished = true;
+        return;
+      }
+      yield value;
+    }
+  } finally {
+    // Stopped early (a limit): not awaited, msw tees request bodies and a tee branch's cancel settles
+    // only once both are cancelled.
+    if (!finished) void reader.cancel().catch(() => undefined);
   }
-  return bytes;
 }
 
 /**
- * An object payload (PutObject, part, append): a declared Content-Length above the store's maximum is refused
- * before a byte is read (ref §4 entity_too_large); the store checks the received size again.
+ * Reads an object body from `source`: at most the store's maximum (entity_too_large as soon as it is
+ * passed, so chunked bodies are capped too), hashed on the way, kept as received or written to a body
+ * file (--data-dir), and at least `declared` bytes when a length was announced (else incomplete_body).
  */
-export async function readPayload(ctx: RequestContext): Promise<Uint8Array> {
-  const declared = ctx.request.headers.get('content-length')?.trim();
-  if (declared !== undefined && /^\d+$/.test(declared) && Number(declared) > ctx.store.maxObjectSize) {
-    throw new QsError('entity_too_large', `Content-Length ${declared} is above the maximum of ${ctx.store.maxObjectSize} bytes.`);
+export async function collectPayload(ctx: RequestContext, source: AsyncIterable<Uint8Array>, declared?: number): Promise<Payload> {
+  const max = ctx.store.maxObjectSize;
+  const md5 = Md5.incremental();
+  const sink = ctx.store.newBodySink();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of source) {
+      size += chunk.byteLength;
+      if (size > max) throw new QsError('entity_too_large', `The body has more than ${max} bytes; that is the most allowed in one request.`);
+      const hashing = md5?.update(chunk);
+      if (hashing) await hashing;
+      if (sink) await sink.write(chunk);
+      else chunks.push(chunk);
+    }
+    // ref §4: a body shorter than its declared Content-Length is `incomplete_body`.
+    if (declared !== undefined && size < declared) throw new QsError('incomplete_body');
+  } catch (error) {
+    md5?.cancel();
+    await sink?.abort();
+    throw error;
   }
-  return readBody(ctx.request);
+  const [body, hex] = await Promise.all([sink ? sink.finish() : chunks, md5?.digest()]);
+  return hex === undefined ? { body } : { body, md5: hex };
+}
+
+/**
+ * An object payload (PutObject, part, append), read as a stream: a declared Content-Length above the
+ * store's maximum is refused before a byte is read (ref §4 entity_too_large); see collectPayload.
+ */
+export async function readPayload(ctx: RequestContext): Promise<Payload> {
+  const max = ctx.store.maxObjectSize;
+  const declaredText = ctx.request.headers.get('content-length')?.trim();
+  const declared = declaredText !== undefined && /^\d+$/.test(declaredText) ? Number(declaredText) : undefined;
+  if (declared !== undefined && declared > max) {
+    throw new QsError('entity_too_large', `Content-Length ${declaredText} is above the maximum of ${max} bytes.`);
+  }
+  return collectPayload(ctx, streamChunks(ctx.request.body), declared);
+}
+
+/**
+ * Largest JSON request body (ACL, CORS, policy, Complete, DeleteMultipleObjects). The largest legitimate
+ * one, DeleteMultipleObjects with 1000 keys of 1023 bytes, is about 1 MiB.
+ */
+export const MAX_JSON_BODY = 4 * 1024 * 1024;
+
+/**
+ * Reads a JSON document's body, refusing it with entity_too_large as soon as it is known to be larger than
+ * MAX_JSON_BODY: before reading when Content-Length says so, else while reading (chunked bodies).
+ */
+export async function readJsonBody(request: Request): Promise<Uint8Array> {
+  const tooLarge = () => new QsError('entity_too_large', `A JSON request body may have at most ${MAX_JSON_BODY} bytes.`);
+  const declared = request.headers.get('content-length')?.trim();
+  if (declared !== undefined && /^\d+$/.test(declared) && Number(declared) > MAX_JSON_BODY) {
+    void request.body?.cancel().catch(() => undefined);
+    throw tooLarge();
+  }
+  if (request.body === null) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_JSON_BODY) {
+      // Not awaited: msw tees request bodies, and a tee branch's cancel settles only once both are cancelled.
+      void reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  if (declared !== undefined && /^\d+$/.test(declared) && size < Number(declared)) throw new QsError('incomplete_body');
+  return bytes;
 }
 
 export async function readJson<T>(request: Request, schema: z.ZodType<T>): Promise<T> {
-  const text = new TextDecoder().decode(await readBody(request));
+  const text = new TextDecoder().decode(await readJsonBody(request));
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -152,6 +252,14 @@ export async function readJson<T>(request: Request, schema: z.ZodType<T>): Promi
     throw new QsError('invalid_json');
   }
   return parseJsonValue(value, schema);
+}
+
+/**
+ * An optional JSON field that may also be sent as `null`: the official Python SDK sends every optional
+ * field the caller left out as null. Null reads as absent.
+ */
+export function optionalField<T>(schema: z.ZodType<T>): z.ZodType<T | undefined, unknown> {
+  return schema.nullish().transform((value) => value ?? undefined);
 }
 
 export function parseJsonValue<T>(value: unknown, schema: z.ZodType<T>): T {

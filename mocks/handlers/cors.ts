@@ -7,7 +7,7 @@ import { QsError } from '../errors.ts';
 import { corsHeadersForRule, findCorsRule, parseHeaderList, serviceCorsHeaders } from '../http/cors.ts';
 import { emptyResponse, jsonResponse } from '../http/response.ts';
 import type { CorsConfiguration, CorsRule } from '../store/index.ts';
-import { findBucketForHost, readJson, requireBucket, type RequestContext } from './context.ts';
+import { findBucketForHost, optionalField, readJson, requireBucket, type RequestContext } from './context.ts';
 
 const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'HEAD', '*'] as const;
 
@@ -23,18 +23,17 @@ const ruleSchema = z.object({
   allowed_methods: z
     .array(z.string().transform((m) => m.trim().toUpperCase()).pipe(z.enum(METHODS)))
     .min(1),
-  allowed_headers: z.array(headerName).optional(),
-  expose_headers: z.array(headerName).optional(),
-  max_age_seconds: z.number().int().min(0).optional(),
+  allowed_headers: optionalField(z.array(headerName)),
+  expose_headers: optionalField(z.array(headerName)),
+  max_age_seconds: optionalField(z.number().int().min(0)),
 });
 
 export const putCorsSchema = z.object({
   cors_rules: z.array(ruleSchema),
   // ref §9.9: enabled/disabled, case-insensitive; DOCS examples write "enable".
-  resp_vary: z
-    .string()
-    .refine((v) => ['enabled', 'disabled', 'enable', 'disable'].includes(v.trim().toLowerCase()), 'resp_vary must be enabled or disabled')
-    .optional(),
+  resp_vary: optionalField(
+    z.string().refine((v) => ['enabled', 'disabled', 'enable', 'disable'].includes(v.trim().toLowerCase()), 'resp_vary must be enabled or disabled'),
+  ),
 });
 
 export function getBucketCors(ctx: RequestContext, name: string): Response {

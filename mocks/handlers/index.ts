@@ -14,7 +14,7 @@ import { isAllowed } from '../auth/acl.ts';
 import { authenticateRequest } from '../auth/signature.ts';
 import { QsError } from '../errors.ts';
 import { isEmulatorHost, resolveAddress, type Address, type HostOptions } from '../http/address.ts';
-import { errorResponse, finishResponse, newRequestId } from '../http/response.ts';
+import { emptyResponse, errorResponse, finishResponse, newRequestId } from '../http/response.ts';
 import type { CorsConfiguration } from '../store/index.ts';
 import { getBucketAcl, putBucketAcl } from './acl.ts';
 import {
@@ -174,6 +174,25 @@ function isPostObject(method: string, address: Address): boolean {
   return true;
 }
 
+/**
+ * `<bucket>.<domain>`: a bucket host without its zone (qsctl sends `HEAD` there to learn a bucket's zone).
+ * QingStor answers 301 with a `Location` on `<bucket>.<zone>.<domain>`, before any authentication. The
+ * host parses as a zone host whose label is no zone; undefined when that is not the case or the label
+ * names no bucket.
+ */
+function zoneRedirect(request: Request, url: URL, address: Address, options: ResolvedOptions): Response | undefined {
+  if (address.hostKind !== 'zone' || address.zone === undefined || options.zones.includes(address.zone)) return undefined;
+  const bucket = options.store.findBucket(address.zone);
+  if (!bucket) return undefined;
+  const host = url.hostname.toLowerCase().replace(/\.$/, '');
+  const domain = host.slice(address.zone.length + 1);
+  // The standalone adapter addresses the handlers without the port; the Host header still has it.
+  const authority = request.headers.get('host') ?? url.host;
+  const port = /:(\d+)$/.exec(authority)?.[1] ?? url.port;
+  const location = `${url.protocol}//${bucket.name}.${bucket.zone}.${domain}${port ? `:${port}` : ''}${address.rawPath}${url.search}`;
+  return emptyResponse(301, { location });
+}
+
 function hostOptions(o: ResolvedOptions): HostOptions {
   return { domains: o.domains, defaultZone: o.defaultZone, acceptAnyHost: o.acceptAnyHost };
 }
@@ -186,9 +205,12 @@ export async function handleEmulatorRequest(request: Request, options: ResolvedO
   const url = new URL(request.url);
   let cors: Record<string, string> | undefined;
   let response: Response;
+  let stringToSign: string | undefined;
   try {
     const address = resolveAddress(url, hostOptions(options));
     if (!address) throw new QsError('invalid_request', 'This host is not served by the emulator.');
+    const redirect = zoneRedirect(request, url, address, options);
+    if (redirect) return finishResponse(redirect, requestId, now);
     const base: RequestContext = {
       request,
       url,
@@ -225,6 +247,7 @@ export async function handleEmulatorRequest(request: Request, options: ResolvedO
   } catch (error) {
     if (error instanceof QsError) {
       response = errorResponse(error, requestId, method);
+      stringToSign = error.stringToSign;
     } else if (isClientAbort(error, request)) {
       // The client went away mid-body: nothing was written, and it is not the emulator's fault.
       response = errorResponse(new QsError('incomplete_body'), requestId, method);
@@ -233,7 +256,16 @@ export async function handleEmulatorRequest(request: Request, options: ResolvedO
       response = errorResponse(new QsError('internal_error'), requestId, method);
     }
   }
-  return finishResponse(response, requestId, now, cors);
+  const finished = finishResponse(response, requestId, now, cors);
+  if (stringToSign !== undefined) computedStringsToSign.set(finished, stringToSign);
+  return finished;
+}
+
+/** For the access log: the string-to-sign the server computed for a refused signature (never sent). */
+const computedStringsToSign = new WeakMap<Response, string>();
+
+export function computedStringToSign(response: Response): string | undefined {
+  return computedStringsToSign.get(response);
 }
 
 function isClientAbort(error: unknown, request: Request): boolean {

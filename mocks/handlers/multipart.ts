@@ -10,6 +10,7 @@ import { readBodyRange } from '../store/index.ts';
 import {
   assertValidKey,
   intParam,
+  optionalField,
   readPayload,
   readJson,
   requireBucket,
@@ -54,8 +55,8 @@ export async function uploadMultipart(ctx: RequestContext, bucket: string, key: 
   const contentMd5 = ctx.request.headers.get('content-md5')?.trim();
   // Look the upload up before reading the body so an unknown id fails fast (ref §8.2: 404).
   ctx.store.getUpload(bucket, key, uploadId);
-  const body = await readPayload(ctx);
-  const part = ctx.store.uploadPart(bucket, key, uploadId, partNumber, { body, ...(contentMd5 ? { contentMd5 } : {}) });
+  const payload = await readPayload(ctx);
+  const part = ctx.store.uploadPart(bucket, key, uploadId, partNumber, { ...payload, ...(contentMd5 ? { contentMd5 } : {}) });
   return emptyResponse(201, { etag: quoteEtag(part.etag) });
 }
 
@@ -112,7 +113,7 @@ export function listMultipart(ctx: RequestContext, bucket: string, key: string):
 
 export const completeSchema = z.object({
   object_parts: z
-    .array(z.object({ part_number: z.number().int().min(0).max(MAX_PART_NUMBER), etag: z.string().optional() }))
+    .array(z.object({ part_number: z.number().int().min(0).max(MAX_PART_NUMBER), etag: optionalField(z.string()) }))
     .min(1),
 });
 

@@ -104,9 +104,9 @@ export async function putObject(ctx: RequestContext, bucket: string, key: string
   assertValidKey(key);
   const storageClass = storageClassOf(ctx.request.headers.get('x-qs-storage-class'));
   const metadata = validatedMetadata(ctx.request.headers.entries());
-  const body = await readPayload(ctx);
+  const payload = await readPayload(ctx);
   const object = ctx.store.putObject(bucket, key, {
-    body,
+    ...payload,
     metadata,
     ...(storageClass ? { storageClass } : {}),
     ...contentMd5Of(ctx),
@@ -225,10 +225,10 @@ export async function appendObject(ctx: RequestContext, bucket: string, key: str
   if (position === undefined) throw new QsError('invalid_argument', 'AppendObject needs a position parameter.');
   const storageClass = storageClassOf(ctx.request.headers.get('x-qs-storage-class'));
   const metadata = validatedMetadata(ctx.request.headers.entries());
-  const body = await readPayload(ctx);
+  const payload = await readPayload(ctx);
   const result = ctx.store.appendObject(bucket, key, {
     position,
-    body,
+    ...payload,
     metadata,
     ...(storageClass ? { storageClass } : {}),
     ...contentMd5Of(ctx),

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { QsError } from '../errors.ts';
 import { emptyResponse, jsonResponse } from '../http/response.ts';
 import type { BucketPolicy, JsonValue } from '../store/index.ts';
-import { parseJsonValue, readBody, requireBucket, type RequestContext } from './context.ts';
+import { parseJsonValue, readJsonBody, requireBucket, type RequestContext } from './context.ts';
 
 const stringOrList = z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]);
 
@@ -33,7 +33,7 @@ export function getBucketPolicy(ctx: RequestContext, name: string): Response {
 
 export async function putBucketPolicy(ctx: RequestContext, name: string): Promise<Response> {
   requireBucket(ctx, name, 'put_bucket_policy');
-  const text = new TextDecoder().decode(await readBody(ctx.request));
+  const text = new TextDecoder().decode(await readJsonBody(ctx.request));
   let json: unknown;
   try {
     json = JSON.parse(text);

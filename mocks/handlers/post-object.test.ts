@@ -1,14 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { encodePolicy, signPolicy } from '../../src/api/signing.ts';
 import type { Emulator } from '../emulator.ts';
+import { streamingFormReader } from '../http/form-stream.ts';
 import { expandFilename } from './post-object.ts';
 import { createBucket, errorOf, md5Hex, OWNER, send, STRANGER, testEmulator } from './test-utils.ts';
 
 let em: Emulator;
-beforeEach(async () => {
-  em = await testEmulator();
-  await createBucket(em, 'form-bucket');
-});
 
 interface FormInput {
   fields: Array<[string, string]>;
@@ -35,7 +32,16 @@ async function form(input: FormInput): Promise<FormData> {
 
 const post = async (input: FormInput, url = '/form-bucket') => send(em, 'POST', url, { as: 'anonymous', body: await form(input) });
 
-describe('PostObject (ref §7)', () => {
+// Every case runs with the whole-form parser (browser) and the streaming one (standalone server).
+describe.each([
+  ['request.formData()', undefined],
+  ['streaming, busboy', streamingFormReader],
+] as const)('PostObject (ref §7), form parsed with %s', (_name, postFormReader) => {
+  beforeEach(async () => {
+    em = await testEmulator(postFormReader ? { postFormReader } : {});
+    await createBucket(em, 'form-bucket');
+  });
+
   it('uploads with a signed policy: 201, empty body, ETag, ${filename} expanded, metadata stored', async () => {
     const r = await post({
       user: OWNER,

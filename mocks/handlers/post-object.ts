@@ -7,15 +7,33 @@
 import { authenticatePostForm } from '../auth/signature.ts';
 import { QsError } from '../errors.ts';
 import { emptyResponse, headerSafe, quoteEtag } from '../http/response.ts';
-import { assertValidKey, requireBucket, storageClassOf, validatedMetadata, type RequestContext } from './context.ts';
+import { assertValidKey, collectPayload, requireBucket, storageClassOf, validatedMetadata, type RequestContext } from './context.ts';
 
-interface ParsedForm {
-  /** String fields in form order, up to (not including) `file`. */
-  fields: Array<[string, string]>;
-  file: File;
+/** The file part of a PostObject form, whose content is read only after the form has been checked. */
+export interface PostFormFile {
+  /** File name as sent (path included; `${filename}` takes its base name). */
+  name: string;
+  /** The part's Content-Type ('' or text/plain when it had none, as the Fetch standard parses forms). */
+  type: string;
+  /** The content, read as it is iterated (the caller enforces the size cap). */
+  chunks(): AsyncIterable<Uint8Array>;
 }
 
-async function parseForm(request: Request): Promise<ParsedForm> {
+export interface PostForm {
+  /** String fields in form order, up to (not including) `file`. */
+  fields: Array<[string, string]>;
+  file: PostFormFile;
+}
+
+/**
+ * Parses a PostObject body up to its `file` part. The default reads the whole form with
+ * `request.formData()` (the browser's service worker has nothing else); the standalone server passes a
+ * streaming reader (mocks/http/form-stream.ts) that stops at the file part, so that a form refused by its
+ * policy, signature, bucket or ACL is answered before its file is read.
+ */
+export type PostFormReader = (request: Request) => Promise<PostForm>;
+
+export async function readWholeForm(request: Request): Promise<PostForm> {
   const type = request.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data\s*;/i.test(type)) {
     throw new QsError('invalid_request', 'PostObject needs a multipart/form-data body.');
@@ -29,11 +47,18 @@ async function parseForm(request: Request): Promise<ParsedForm> {
   const fields: Array<[string, string]> = [];
   for (const [name, value] of form.entries()) {
     if (name.toLowerCase() === 'file') {
-      if (typeof value === 'string') {
-        // A `file` field sent as plain text still carries the content (e.g. curl -F file=text).
-        return { fields, file: new File([value], '') };
-      }
-      return { fields, file: value };
+      // A `file` field sent as plain text still carries the content (e.g. curl -F file=text).
+      const file = typeof value === 'string' ? new File([value], '') : value;
+      return {
+        fields,
+        file: {
+          name: file.name,
+          type: file.type,
+          chunks: async function* () {
+            yield new Uint8Array(await file.arrayBuffer());
+          },
+        },
+      };
     }
     if (typeof value === 'string') fields.push([name, value]);
   }
@@ -52,7 +77,7 @@ export function expandFilename(keyTemplate: string, fileName: string): string {
 
 /** `ctx.principal` is ignored: the form's own access_key_id/policy/signature authenticate it (ref §7). */
 export async function postObject(ctx: RequestContext, bucket: string): Promise<Response> {
-  const { fields, file } = await parseForm(ctx.request);
+  const { fields, file } = await (ctx.options.postFormReader ?? readWholeForm)(ctx.request);
   const principal = await authenticatePostForm(fields, {
     findUser: (accessKeyId) => ctx.options.users.find((u) => u.accessKeyId === accessKeyId),
     ...(ctx.address.bucketInHost !== undefined ? { bucketInHost: ctx.address.bucketInHost } : {}),
@@ -85,8 +110,8 @@ export async function postObject(ctx: RequestContext, bucket: string): Promise<R
   const params = `status=201&code=created&message=Object+created&request_id=${ctx.requestId}`;
   const location = redirect === undefined || redirect === '' ? undefined : headerSafe(`${redirect}${redirect.includes('?') ? '&' : '?'}${params}`, 'redirect');
 
-  const body = new Uint8Array(await file.arrayBuffer());
-  const object = ctx.store.putObject(bucket, key, { body, metadata, ...(storageClass ? { storageClass } : {}) });
+  const payload = await collectPayload(ctx, file.chunks());
+  const object = ctx.store.putObject(bucket, key, { ...payload, metadata, ...(storageClass ? { storageClass } : {}) });
   const etag: Record<string, string> = object.etag === null ? {} : { etag: quoteEtag(object.etag) };
   return location === undefined ? emptyResponse(201, etag) : emptyResponse(302, { ...etag, location });
 }

@@ -1,6 +1,6 @@
 /** Public entry of the in-memory QingStor backend; see types.ts for the conventions. */
 export { Store, normalizeMetadata } from './store.ts';
 export * from './types.ts';
-export { makeBody, joinBodies, readBodyRange, bodyToBytes, bodyToStream, EMPTY_BODY } from './body.ts';
+export { makeBody, joinBodies, readBodyRange, bodyToBytes, bodyToStream, EMPTY_BODY, isFileSegment, segmentBytes } from './body.ts';
 export { compareKeys, utf8ByteLength, checkObjectKey, isValidBucketName, checkBucketName } from './keys.ts';
 export { hexToBase64 } from './md5.ts';

@@ -1,42 +1,100 @@
-import { createMD5 } from 'hash-wasm';
 import type { IHasher } from 'hash-wasm';
 import { QsError } from '../errors.ts';
+import { startMd5Worker, streamingMd5, type StreamingMd5 } from './md5-worker.ts';
+
+type NodeCrypto = typeof import('node:crypto');
+type NodeHash = ReturnType<NodeCrypto['createHash']>;
+
+function loadNodeCrypto(): NodeCrypto | undefined {
+  if (typeof process === 'undefined' || typeof process.getBuiltinModule !== 'function') return undefined;
+  return process.getBuiltinModule('node:crypto');
+}
+
+const nodeCrypto = loadNodeCrypto();
+
+function loadWorkerThreads(): typeof import('node:worker_threads') | undefined {
+  if (typeof process === 'undefined' || typeof process.getBuiltinModule !== 'function') return undefined;
+  return process.getBuiltinModule('node:worker_threads');
+}
+
+const workerThreads = loadWorkerThreads();
 
 /**
- * MD5 for ETags and Content-MD5 checks. node:crypto does not exist in the browser (the msw worker
- * runs the same store), and Web Crypto has no MD5, so the store uses hash-wasm. Its hasher is
- * created once (async, Store.create) and then used synchronously: init/update/digest never await,
- * which keeps every Store method synchronous. Incremental hashing over chunks avoids concatenation;
- * save()/load() let appendable objects extend their MD5 without rereading old bytes.
+ * Where an appendable object's MD5 stands, so that the next append hashes only its own bytes: a live
+ * node:crypto Hash (copied, never finished) in Node, hash-wasm's saved state in the browser.
+ */
+export type Md5State = { readonly kind: 'node'; readonly hash: NodeHash } | { readonly kind: 'wasm'; readonly bytes: Uint8Array };
+
+export type { StreamingMd5 } from './md5-worker.ts';
+
+/**
+ * MD5 for ETags and Content-MD5 checks. In Node it is node:crypto (native; hash-wasm took 2.4 s per
+ * GiB). In the browser (the msw worker runs the same store) there is no node:crypto and Web Crypto has
+ * no MD5, so hash-wasm is loaded once (async, Store.create) and then used synchronously: every Store
+ * method stays synchronous.
  */
 export class Md5 {
-  private readonly hasher: IHasher;
+  private readonly wasm: IHasher | undefined;
 
-  private constructor(hasher: IHasher) {
-    this.hasher = hasher;
+  private constructor(wasm: IHasher | undefined) {
+    this.wasm = wasm;
   }
 
   static async create(): Promise<Md5> {
+    if (nodeCrypto) return new Md5(undefined);
+    const { createMD5 } = await import('hash-wasm');
     return new Md5(await createMD5());
+  }
+
+  private hasher(): IHasher {
+    if (!this.wasm) throw new Error('md5: no hash-wasm hasher');
+    return this.wasm;
   }
 
   /** Lowercase hex MD5 of the concatenated chunks. */
   hex(chunks: readonly Uint8Array[]): string {
-    this.hasher.init();
-    for (const chunk of chunks) this.hasher.update(chunk);
-    return this.hasher.digest('hex');
+    if (nodeCrypto) {
+      const hash = nodeCrypto.createHash('md5');
+      for (const chunk of chunks) hash.update(chunk);
+      return hash.digest('hex');
+    }
+    const hasher = this.hasher();
+    hasher.init();
+    for (const chunk of chunks) hasher.update(chunk);
+    return hasher.digest('hex');
+  }
+
+  /**
+   * An MD5 to feed while a body streams in, or undefined in the browser: hash-wasm's one hasher is shared
+   * by synchronous calls and must not be held across awaits (the store hashes the whole body there).
+   */
+  /** Node: starts the thread that hashes large bodies (otherwise started by the first large body). */
+  static warmUp(): void {
+    if (workerThreads) startMd5Worker(workerThreads);
+  }
+
+  static incremental(): StreamingMd5 | undefined {
+    if (!nodeCrypto) return undefined;
+    return streamingMd5(nodeCrypto, workerThreads);
   }
 
   /**
    * Continues a saved state (or starts one) with more chunks; returns the MD5 of everything so
    * far and the state to continue from next time.
    */
-  extend(state: Uint8Array | null, chunks: readonly Uint8Array[]): { hex: string; state: Uint8Array } {
-    if (state === null) this.hasher.init();
-    else this.hasher.load(state);
-    for (const chunk of chunks) this.hasher.update(chunk);
-    const next = this.hasher.save();
-    return { hex: this.hasher.digest('hex'), state: next };
+  extend(state: Md5State | null, chunks: readonly Uint8Array[]): { hex: string; state: Md5State } {
+    if (nodeCrypto) {
+      const hash = state?.kind === 'node' ? state.hash.copy() : nodeCrypto.createHash('md5');
+      for (const chunk of chunks) hash.update(chunk);
+      const next: Md5State = { kind: 'node', hash: hash.copy() };
+      return { hex: hash.digest('hex'), state: next };
+    }
+    const hasher = this.hasher();
+    if (state?.kind === 'wasm') hasher.load(state.bytes);
+    else hasher.init();
+    for (const chunk of chunks) hasher.update(chunk);
+    const next: Md5State = { kind: 'wasm', bytes: hasher.save() };
+    return { hex: hasher.digest('hex'), state: next };
   }
 }
 

@@ -1,8 +1,8 @@
 import { QsError } from '../errors.ts';
-import { EMPTY_BODY, joinBodies, makeBody } from './body.ts';
+import { EMPTY_BODY, joinBodies, makeBody, segmentsBytes } from './body.ts';
 import { checkBucketName, checkObjectKey, compareKeys } from './keys.ts';
 import { effectiveLimit, scanListing } from './listing.ts';
-import { checkContentMd5, Md5 } from './md5.ts';
+import { checkContentMd5, Md5, type Md5State } from './md5.ts';
 import { cursorAfter, SortedIndex } from './sorted-index.ts';
 import type { Cursor } from './sorted-index.ts';
 import { STANDARD_HEADERS } from './types.ts';
@@ -15,6 +15,7 @@ import type {
   BucketPolicy,
   BucketStatistics,
   BucketStatus,
+  BodySink,
   BulkObjectInput,
   CompleteUploadInput,
   CopyObjectInput,
@@ -38,6 +39,7 @@ import type {
   StorageClass,
   StoredMetadata,
   StoredObject,
+  StoreJournal,
   StoreOptions,
   UploadInfo,
   UploadPartInput,
@@ -64,7 +66,7 @@ interface BucketState {
   info: BucketInfo;
   objects: SortedIndex<StoredObject, string>;
   /** MD5 states of appendable objects, so each append hashes only the new bytes */
-  appendMd5: Map<string, Uint8Array>;
+  appendMd5: Map<string, Md5State>;
   uploads: Map<string, UploadState>;
   /** in-progress uploads sorted by key, then upload id (= creation order, see newUploadId) */
   uploadIndex: SortedIndex<UploadState, UploadState>;
@@ -176,9 +178,13 @@ export class Store {
   readonly maxBucketsPerOwner: number;
   readonly maxObjectSize: number;
   readonly copyLimit: number;
+  private readonly journal: StoreJournal | undefined;
+  private readonly sinkFactory: (() => BodySink) | undefined;
 
   private constructor(options: StoreOptions, md5: Md5) {
     this.md5 = md5;
+    this.journal = options.journal;
+    this.sinkFactory = options.bodySink;
     this.clock = options.now ?? (() => new Date());
     this.minPartSize = options.minPartSize ?? 4 * 1024 * 1024;
     this.defaultListLimit = options.defaultListLimit ?? 100;
@@ -189,6 +195,16 @@ export class Store {
     this.maxBucketsPerOwner = options.maxBucketsPerOwner ?? Number.POSITIVE_INFINITY;
     this.maxObjectSize = options.maxObjectSize ?? MAX_OBJECT_SIZE;
     this.copyLimit = options.copyLimit ?? this.maxObjectSize;
+  }
+
+  /** Where a handler streams a request body: a body file with --data-dir, else undefined (memory). */
+  newBodySink(): BodySink | undefined {
+    return this.sinkFactory?.();
+  }
+
+  private atomically(change: () => void): void {
+    if (this.journal) this.journal.atomically(change);
+    else change();
   }
 
   /** ref §4 entity_too_large: one PUT/POST body, part or append above maxObjectSize. */
@@ -239,6 +255,7 @@ export class Store {
       cors: null,
       policy: null,
     };
+    this.journal?.putBucket(info);
     this.buckets.set(input.name, {
       info,
       objects: new SortedIndex<StoredObject, string>(objectKeyOf, compareKeys),
@@ -263,6 +280,7 @@ export class Store {
   deleteBucket(name: string): void {
     const state = this.bucketState(name);
     if (state.objects.size > 0) throw new QsError('bucket_not_empty');
+    this.journal?.deleteBucket(name);
     this.buckets.delete(name);
   }
 
@@ -285,7 +303,9 @@ export class Store {
 
   private updateBucket(name: string, change: Partial<Pick<BucketInfo, 'acl' | 'cors' | 'policy' | 'status'>>): BucketInfo {
     const state = this.bucketState(name);
-    state.info = { ...state.info, ...change };
+    const info = { ...state.info, ...change };
+    this.journal?.putBucket(info);
+    state.info = info;
     return state.info;
   }
 
@@ -334,6 +354,7 @@ export class Store {
 
   /** Inserts/replaces a record and keeps the statistics in step. */
   private writeObject(state: BucketState, record: StoredObject): void {
+    this.journal?.putObject(state.info.name, record);
     const previous = state.objects.set(record);
     if (previous !== undefined) {
       const p = state.stats[previous.storageClass];
@@ -347,6 +368,7 @@ export class Store {
   }
 
   private removeObject(state: BucketState, key: string): StoredObject | undefined {
+    if (this.journal && state.objects.get(key) !== undefined) this.journal.deleteObject(state.info.name, key);
     const previous = state.objects.delete(key);
     if (previous !== undefined) {
       const p = state.stats[previous.storageClass];
@@ -369,7 +391,7 @@ export class Store {
     checkObjectKey(key);
     const body = makeBody(input.body);
     this.checkSize(body.size);
-    const etag = this.md5.hex(body.chunks);
+    const etag = input.md5 ?? this.md5.hex(segmentsBytes(body.chunks));
     checkContentMd5(input.contentMd5, etag);
     const metadata = normalizeMetadata(input.metadata);
     const now = wholeSeconds(this.clock());
@@ -447,9 +469,11 @@ export class Store {
     input.precondition?.(source);
     if (input.sourceBucket === input.bucket && input.sourceKey === input.key) return source;
     const md5State = sourceState.appendMd5.get(source.key);
-    this.removeObject(sourceState, source.key);
     const record: StoredObject = { ...source, key: input.key };
-    this.writeObject(target, record);
+    this.atomically(() => {
+      this.removeObject(sourceState, source.key);
+      this.writeObject(target, record);
+    });
     if (md5State !== undefined) target.appendMd5.set(record.key, md5State);
     return record;
   }
@@ -474,13 +498,13 @@ export class Store {
     }
     const added = makeBody(input.body);
     this.checkSize(added.size);
-    if (input.contentMd5 !== undefined) checkContentMd5(input.contentMd5, this.md5.hex(added.chunks));
+    if (input.contentMd5 !== undefined) checkContentMd5(input.contentMd5, input.md5 ?? this.md5.hex(segmentsBytes(added.chunks)));
     const previousState = existing === undefined ? null : (state.appendMd5.get(key) ?? null);
     // an appendable object always has a saved state; rebuilding it from the bytes is the fallback
     const hashed =
       previousState === null && existing !== undefined
-        ? this.md5.extend(null, [...existing.body.chunks, ...added.chunks])
-        : this.md5.extend(previousState, added.chunks);
+        ? this.md5.extend(null, segmentsBytes([...existing.body.chunks, ...added.chunks]))
+        : this.md5.extend(previousState, segmentsBytes(added.chunks));
     const now = wholeSeconds(this.clock());
     const metadata = existing?.metadata ?? normalizeMetadata(input.metadata);
     const body = existing === undefined ? added : joinBodies([existing.body, added]);
@@ -511,19 +535,21 @@ export class Store {
     const state = this.bucketState(bucket);
     const deleted: string[] = [];
     const errors: { key: string; code: string; message: string }[] = [];
-    for (const key of keys) {
-      try {
-        checkObjectKey(key);
-      } catch (error) {
-        if (error instanceof QsError) {
-          errors.push({ key, code: error.code, message: error.message });
-          continue;
+    this.atomically(() => {
+      for (const key of keys) {
+        try {
+          checkObjectKey(key);
+        } catch (error) {
+          if (error instanceof QsError) {
+            errors.push({ key, code: error.code, message: error.message });
+            continue;
+          }
+          throw error;
         }
-        throw error;
+        this.removeObject(state, key);
+        deleted.push(key);
       }
-      this.removeObject(state, key);
-      deleted.push(key);
-    }
+    });
     return { deleted, errors };
   }
 
@@ -565,7 +591,7 @@ export class Store {
       let cached = this.hashCache.get(raw);
       if (cached === undefined) {
         const body = raw.byteLength === 0 ? EMPTY_BODY : makeBody(raw);
-        cached = { etag: this.md5.hex(body.chunks), body };
+        cached = { etag: this.md5.hex(segmentsBytes(body.chunks)), body };
         this.hashCache.set(raw, cached);
       }
       const contentType = entry.contentType === undefined || entry.contentType === '' ? DEFAULT_CONTENT_TYPE : entry.contentType;
@@ -598,6 +624,12 @@ export class Store {
       if (tail !== undefined && tail.key === r.key) unique[unique.length - 1] = r;
       else unique.push(r);
     }
+    if (this.journal) {
+      const journal = this.journal;
+      journal.atomically(() => {
+        for (const r of unique) journal.putObject(bucket, r);
+      });
+    }
     state.objects.bulkLoad(unique);
     state.stats = emptyStats();
     for (const r of unique) {
@@ -607,6 +639,48 @@ export class Store {
       if (!r.appendable) state.appendMd5.delete(r.key);
     }
     return unique.length;
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // restoring persisted records (not journaled: they come from the journal)
+
+  /** Re-creates a bucket exactly as persisted. */
+  restoreBucket(info: BucketInfo): void {
+    this.buckets.set(info.name, {
+      info,
+      objects: new SortedIndex<StoredObject, string>(objectKeyOf, compareKeys),
+      appendMd5: new Map(),
+      uploads: new Map(),
+      uploadIndex: new SortedIndex<UploadState, UploadState>(identity, compareUploads, 256),
+      stats: emptyStats(),
+    });
+  }
+
+  /** Loads persisted objects of a restored bucket (any order). */
+  restoreObjects(bucket: string, records: readonly StoredObject[]): void {
+    const state = this.bucketState(bucket);
+    const sorted = [...records].sort((a, b) => compareKeys(a.key, b.key));
+    state.objects.bulkLoad(sorted);
+    state.stats = emptyStats();
+    for (const r of sorted) {
+      const c = state.stats[r.storageClass];
+      c.count++;
+      c.size += r.size;
+    }
+  }
+
+  /** Re-creates an in-progress upload with its parts; later upload ids still sort after it. */
+  restoreUpload(info: UploadInfo, parts: readonly PartInfo[]): void {
+    const state = this.bucketState(info.bucket);
+    const upload: UploadState = { info, parts: new Map(), partNumbers: [] };
+    for (const part of [...parts].sort((a, b) => a.partNumber - b.partNumber)) {
+      upload.parts.set(part.partNumber, part);
+      upload.partNumbers.push(part.partNumber);
+    }
+    state.uploads.set(info.uploadId, upload);
+    state.uploadIndex.set(upload);
+    const stamp = Number.parseInt(info.uploadId.slice(0, 12), 16);
+    if (Number.isFinite(stamp)) this.lastUploadStamp = Math.max(this.lastUploadStamp, stamp);
   }
 
   // ------------------------------------------------------------------------------------------
@@ -636,6 +710,7 @@ export class Store {
       storageClass: input.storageClass ?? 'STANDARD',
     };
     const upload: UploadState = { info, parts: new Map(), partNumbers: [] };
+    this.journal?.putUpload(info);
     state.uploads.set(info.uploadId, upload);
     state.uploadIndex.set(upload);
     return info;
@@ -661,9 +736,10 @@ export class Store {
     }
     const body = makeBody(input.body);
     this.checkSize(body.size);
-    const etag = this.md5.hex(body.chunks);
+    const etag = input.md5 ?? this.md5.hex(segmentsBytes(body.chunks));
     checkContentMd5(input.contentMd5, etag);
     const part: PartInfo = { partNumber, size: body.size, etag, created: new Date(this.clock().getTime()), body };
+    this.journal?.putPart(bucket, uploadId, part);
     if (!upload.parts.has(partNumber)) {
       upload.partNumbers.splice(upperBoundNumber(upload.partNumbers, partNumber), 0, partNumber);
     }
@@ -731,12 +807,15 @@ export class Store {
       storageClass: upload.info.storageClass,
       appendable: false,
     };
-    this.writeObject(state, record);
-    this.dropUpload(state, upload);
+    this.atomically(() => {
+      this.writeObject(state, record);
+      this.dropUpload(state, upload);
+    });
     return record;
   }
 
   private dropUpload(state: BucketState, upload: UploadState): void {
+    this.journal?.deleteUpload(state.info.name, upload.info.uploadId);
     state.uploads.delete(upload.info.uploadId);
     state.uploadIndex.delete(upload);
   }

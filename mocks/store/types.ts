@@ -126,15 +126,28 @@ export interface BucketStatistics {
 // ---------------------------------------------------------------------------------------------
 // Objects
 
+/**
+ * Bytes [offset, offset + byteLength) of a body file on disk (the standalone server with --data-dir).
+ * Files are written once and never changed, so a segment can be shared by objects, parts and copies.
+ */
+export interface FileSegment {
+  readonly file: string;
+  readonly offset: number;
+  readonly byteLength: number;
+}
+
+/** A piece of a body: bytes in memory, or a range of a body file. */
+export type BodySegment = Uint8Array | FileSegment;
+
 /** An object's bytes: chunks in order; `offsets[i]` is the byte offset of `chunks[i]`. */
 export interface ObjectBody {
-  readonly chunks: readonly Uint8Array[];
+  readonly chunks: readonly BodySegment[];
   readonly offsets: readonly number[];
   readonly size: number;
 }
 
 /** Bytes handed to the Store: one array or a list of chunks (taken over without copying). */
-export type BodyInput = Uint8Array | readonly Uint8Array[];
+export type BodyInput = Uint8Array | readonly BodySegment[];
 
 export interface StoredObject {
   readonly key: string;
@@ -161,6 +174,8 @@ export interface PutObjectInput {
   storageClass?: StorageClass;
   /** base64 Content-MD5 header value; mismatch ⇒ bad_digest (ref §5.1) */
   contentMd5?: string;
+  /** lowercase hex MD5 of `body`, when the caller computed it while the body arrived (else the store hashes it) */
+  md5?: string;
 }
 
 export interface CopyObjectInput {
@@ -193,6 +208,8 @@ export interface AppendObjectInput {
   metadata?: MetadataInput;
   storageClass?: StorageClass;
   contentMd5?: string;
+  /** lowercase hex MD5 of `body`, when the caller computed it while the body arrived (else the store hashes it) */
+  md5?: string;
 }
 export interface AppendObjectResult {
   readonly object: StoredObject;
@@ -255,6 +272,8 @@ export interface PartInfo {
 export interface UploadPartInput {
   body: BodyInput;
   contentMd5?: string;
+  /** lowercase hex MD5 of `body`, when the caller computed it while the body arrived (else the store hashes it) */
+  md5?: string;
 }
 
 export interface ListPartsInput {
@@ -302,6 +321,36 @@ export interface ListUploadsResult {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Persistence
+
+/**
+ * Told about every change of the store's records BEFORE the change is made in memory, so a persistent
+ * backend (mocks/store/disk.ts) can refuse it by throwing. Calls are synchronous.
+ */
+export interface StoreJournal {
+  putBucket(info: BucketInfo): void;
+  /** Also drops the bucket's uploads and parts. */
+  deleteBucket(name: string): void;
+  putObject(bucket: string, record: StoredObject): void;
+  deleteObject(bucket: string, key: string): void;
+  putUpload(info: UploadInfo): void;
+  putPart(bucket: string, uploadId: string, part: PartInfo): void;
+  /** Also drops the upload's parts. */
+  deleteUpload(bucket: string, uploadId: string): void;
+  /** Runs `change` as one atomic change of the journal. */
+  atomically(change: () => void): void;
+}
+
+/** Where a streamed body goes while it arrives: memory (default) or a body file (--data-dir). */
+export interface BodySink {
+  write(chunk: Uint8Array): Promise<void>;
+  /** Makes the body durable and returns it; call once. */
+  finish(): Promise<BodySegment[]>;
+  /** Drops whatever was written. */
+  abort(): Promise<void>;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Options and bulk load
 
 export interface StoreOptions {
@@ -331,6 +380,10 @@ export interface StoreOptions {
    * handlers (handlers/copy-limit.ts); configurable so that tests can copy small objects as "large".
    */
   copyLimit?: number;
+  /** Persistence of records (the standalone server with --data-dir); default none. */
+  journal?: StoreJournal;
+  /** Where request bodies are streamed to; default memory. */
+  bodySink?: () => BodySink;
 }
 
 /** One entry of Store.bulkLoad (seeding). */

@@ -247,6 +247,7 @@ function isStandardHeader(name: string): name is StandardHeader {
  * byte-for-byte (ref §6, inferred), even illegal ones, so the caller can validate them. A bare
  * `x-qs-meta-` name yields the key "" so validation reports it instead of silently dropping it.
  */
+
 export function metadataFromEntries(entries: Iterable<readonly [string, string]>): ObjectMetadata {
   const standard: Partial<Record<StandardHeader, string>> = {};
   const custom: Record<string, string> = {};
@@ -281,7 +282,7 @@ export function metadataToHeaders(m: ObjectMetadata): Record<string, string> {
     if (value !== undefined) headers[name] = value;
   }
   for (const [key, value] of Object.entries(m.custom)) {
-    headers[CUSTOM_METADATA_PREFIX + key.toLowerCase()] = value;
+    setEntry(headers, CUSTOM_METADATA_PREFIX + key.toLowerCase(), value);
   }
   return headers;
 }
