@@ -1,5 +1,5 @@
 /**
- * The multipart inspector on a 10,000-part upload (issue 6 "Done when"), in the production build, endpoint
+ * The multipart inspector on a 10,000-part upload (a project target), in the production build, endpoint
  * mode against the standalone emulator over real HTTP, in Debian's Chromium:
  *
  *   - time from opening the upload's deep link to the totals across all pages (the inspector pages through

@@ -1,5 +1,5 @@
 /**
- * A 1 GiB multipart upload from Chromium into the standalone emulator over real HTTP (issue 6 "Done when"),
+ * A 1 GiB multipart upload from Chromium into the standalone emulator over real HTTP (a project target),
  * through the console's own upload panel (production build, endpoint mode, default settings: 8 MiB parts,
  * 4 parts in parallel, Content-MD5 per part computed in the MD5 worker):
  *

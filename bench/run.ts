@@ -42,7 +42,7 @@ interface Target {
   unit: string;
 }
 
-/** The project's budgets (issue 3 / issue 4 "Done when"). */
+/** The project's budgets. */
 export const TARGETS: readonly Target[] = [
   { match: 'store: ListObjects page', op: '<=', value: 5, unit: 'ms' },
   { match: 'store: ListMultipart page', op: '<=', value: 2, unit: 'ms' },

@@ -6,7 +6,7 @@ import { buildCorsRule } from '../src/api/cors/rule.ts';
 import { ConsolePage, expectNoAxeViolations } from './fixtures.ts';
 import { connect, expect, fetchFromPage, test, uniqueBucketName } from './support/emulator.ts';
 
-// The CORS diagnosis and fix (issue 4 "CORS"), with real browser CORS enforcement.
+// The CORS diagnosis and fix (the CORS help of the error notice), with real browser CORS enforcement.
 //
 // What can work from the page: PUT ?cors (and the GET ?cors the fix reads first) are requests to the very
 // bucket whose rules are missing, so their preflights are refused like every other call (the emulator

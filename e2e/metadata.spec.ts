@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test';
 import type { QsClient } from '../src/api/client.ts';
 import { expect, test, type EmulatorHandle } from './support/emulator.ts';
 
-// The metadata editor's journeys (issue 5), each in demo mode (msw worker) and in endpoint mode (the
+// The metadata editor's journeys, each in demo mode (msw worker) and in endpoint mode (the
 // standalone emulator over real HTTP, real CORS). Results are verified with raw signed requests.
 
 const ORIGINAL: ObjectMetadata = {

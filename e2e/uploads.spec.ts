@@ -151,7 +151,7 @@ test('a 64 MB file goes multipart with visible progress, pauses, resumes and com
   const seen = await page.evaluate(() => window.qscProgressSeen ?? []);
   expect(seen.filter((v) => v > 0 && v < 64 * MiB).length).toBeGreaterThan(2);
   // The bar moves inside a part too: the console gets XHR upload progress events part-way through a part's
-  // body. A request answered by the service worker gives none of these (toolchain.md); in demo mode they
+  // body. A request answered by the service worker gives none of these (mocks/README.md, "msw and browser facts"); in demo mode they
   // exist only thanks to mocks/browser-xhr.ts. The queue's unit tests show that such events move the bar;
   // whether one lands inside the bar's 200 ms throttle window is timing, so the rendered values are not
   // asserted to fall inside a part.

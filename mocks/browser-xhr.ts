@@ -1,6 +1,6 @@
 /**
  * Demo mode, XMLHttpRequest side. The service worker answers fetch and XHR alike, but a request answered by
- * the worker never reports upload progress to the page (toolchain.md, "msw 3"), so uploads would show
+ * the worker never reports upload progress to the page (mocks/README.md, "msw and browser facts"), so uploads would show
  * nothing until they finish. This module patches the page's XMLHttpRequest with msw's own interceptor
  * (@mswjs/interceptors, the version msw itself depends on) and answers requests to the demo domain from the
  * same emulator handlers, in the page.
@@ -11,7 +11,7 @@
  * answered, just before `load`. No timer invents numbers.
  *
  * Headers of an empty-body answer become readable one task after `load` with this interceptor
- * (toolchain.md); src/api/transfer.ts reads them after a macrotask for that reason.
+ * (same section); src/api/transfer.ts reads them after a macrotask for that reason.
  *
  * Everything not addressed to the demo domain (or its subdomains) passes through untouched.
  */

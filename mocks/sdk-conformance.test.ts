@@ -10,7 +10,7 @@
  *   by its `|| undefined` option handling.
  * - OptionsObject: its validator looks for `Access-Control-Request-Method` under a capitalised key that it
  *   never sets, so every call throws; the suite disables that validator on the instance.
- * - Custom metadata: the SDK has no way to send `x-qs-meta-*` headers (ref toolchain.md).
+ * - Custom metadata: the SDK has no way to send `x-qs-meta-*` headers (mocks/README.md, "The official JS SDK as a client").
  * - Conditional GET: header values are encodeURI()d, so quoted ETags and HTTP dates arrive mangled.
  */
 import { createHash } from 'node:crypto';
@@ -27,7 +27,7 @@ const credentials = { accessKeyId: DEMO_ACCESS_KEY_ID, secretAccessKey: DEMO_SEC
 const DOMAIN = 'qingstor.local';
 const ZONE = 'pek3a';
 
-/** Keys every client of a real QingStor meets sooner or later (issue 3). */
+/** Keys every client of a real QingStor meets sooner or later. */
 const HOSTILE_KEYS: readonly string[] = [
   '中文目录/文件 名.txt',
   '한국어/파일 이름.txt',

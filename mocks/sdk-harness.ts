@@ -1,6 +1,6 @@
 /**
  * Drives the official QingStor JS SDK (npm `qingstor-sdk` 3.1.4) against either emulator adapter.
- * Quirks handled here (reference/toolchain.md "The official QingStor JS SDK"):
+ * Quirks handled here (mocks/README.md, "The official JS SDK as a client"):
  * - the SDK only honours `endpoint` (host/port/protocol alone are overwritten);
  * - on first use it writes a config file: QINGSTOR_CONFIG_PATH must point somewhere harmless;
  * - it sends `Host: <zone>.<host>` without port and puts the zone in the URL host, which does not resolve:

@@ -131,7 +131,7 @@ function seedPhotos(store: Store, ownerId: string): void {
   store.putBucketCors(bucket, DEMO_CORS);
 }
 
-/** Keys that break naive HTML, URL and shell handling (issue 3 key list). */
+/** Keys that break naive HTML, URL and shell handling. */
 export const HOSTILE_KEYS = [
   '报告/2024年度总结.txt',
   '한국어/문서.txt',

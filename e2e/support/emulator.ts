@@ -1,6 +1,6 @@
 /**
- * Playwright fixtures for journeys against the standalone QingStor emulator over real HTTP (issue 4
- * "endpoint mode ... real CORS and preflights").
+ * Playwright fixtures for journeys against the standalone QingStor emulator over real HTTP
+ * (endpoint mode with real CORS and preflights).
  *
  * - `emulator` (worker-scoped): `startEmulatorServer` on an ephemeral port, configured by the worker
  *   option `emulatorOptions` (seed, users, strictCors, ...; a file changes it with

@@ -1,5 +1,5 @@
 /**
- * Access decisions per operation (ref §10, §9.7, issue 3).
+ * Access decisions per operation (ref §10, §9.7).
  *
  * - The bucket owner may do everything; owner-only APIs (DeleteBucket, stats, ACL/CORS/policy) admit nobody else.
  * - FULL_CONTROL = READ + WRITE (not the owner-only APIs).

@@ -66,7 +66,7 @@ const SCENARIOS: Array<{ name: string; acl: AclGrant[]; allowed: Array<[string, 
     acl: [{ grantee: { type: 'group', name: 'QS_ALL_USERS' }, permission: 'READ' }],
     allowed: [
       ['anonymous', 'anonymous', ['GetObject', 'HeadObject', 'ListMultipart']],
-      // A request WITH credentials is judged as that user (ref §10, issue 3).
+      // A request WITH credentials is judged as that user (ref §10).
       ['user without grant', STRANGER, []],
     ],
   },

@@ -145,7 +145,7 @@ describe('UploadMultipart validation (ref §8.2)', () => {
 });
 
 describe('ListMultipart (ref §8.4)', () => {
-  it('answers 404 upload_not_exists for an unknown upload id (issue 3)', async () => {
+  it('answers 404 upload_not_exists for an unknown upload id (ref §12)', async () => {
     expect(await errorOf(await send(em, 'GET', '/mp-bucket/k?upload_id=0123456789abcdef0123456789abcdef'))).toMatchObject({ status: 404, code: 'upload_not_exists' });
     expect(await errorOf(await send(em, 'GET', '/missing-bkt/k?upload_id=0123456789abcdef0123456789abcdef'))).toMatchObject({ status: 404, code: 'bucket_not_exists' });
   });

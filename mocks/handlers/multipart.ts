@@ -93,7 +93,7 @@ function uploadPartCopy(
 /**
  * ref §8.4: READ (anonymous if public-read); parts after `part_number_marker`, at most `limit` (≤ 1000),
  * ordered by number; part ETags unquoted as in DOCS; `count` = parts of the whole upload.
- * Unknown upload id ⇒ 404 upload_not_exists (issue 3).
+ * Unknown upload id ⇒ 404 upload_not_exists (ref §12).
  */
 export function listMultipart(ctx: RequestContext, bucket: string, key: string): Response {
   requireBucket(ctx, bucket, 'list_multipart');

@@ -123,7 +123,7 @@ describe('Complete, Move and cross-bucket Copy permissions (ref §10)', () => {
     expect(em.store.findObject(P, 'm-dst')).toBeUndefined();
     expect(em.store.findObject(PUB, 'm-dst')).toBeUndefined();
     // READER (FULL_CONTROL on P) copies within P; into PUB it is judged as itself, and QS_ALL_USERS grants
-    // are for anonymous callers only (issue 3), so it may not write there.
+    // are for anonymous callers only (ref §10), so it may not write there.
     expect((await send(em, 'PUT', `/${P}/c-dst`, { as: READER, headers: { 'x-qs-copy-source': `/${P}/m-src` } })).status).toBe(201);
     expect(await errorOf(await send(em, 'PUT', `/${PUB}/c-dst`, { as: READER, headers: { 'x-qs-copy-source': `/${P}/m-src` } }))).toMatchObject({ status: 403 });
     expect(em.store.findObject(PUB, 'c-dst')).toBeUndefined();

@@ -18,7 +18,10 @@ const MAX_IN_FLIGHT = 4 * 1024 * 1024;
 const BUFFER_SIZE = BATCH + 256 * 1024;
 const MAX_FREE = 6;
 
-/** The worker's whole program: one MD5 per job id. */
+/**
+ * The worker's whole program: one MD5 per job id. Each buffer goes back to be filled again after it is
+ * hashed, so no garbage piles up on either thread.
+ */
 const WORKER_SOURCE = `
 const { parentPort } = require('node:worker_threads');
 const { createHash } = require('node:crypto');
@@ -28,7 +31,6 @@ parentPort.on('message', (m) => {
     let hash = jobs.get(m.id);
     if (!hash) { hash = createHash('md5'); jobs.set(m.id, hash); }
     hash.update(new Uint8Array(m.data, 0, m.length));
-    // The buffer goes back to be filled again: no garbage piles up on either thread.
     parentPort.postMessage({ id: m.id, acked: m.length, data: m.data }, [m.data]);
   } else if (m.kind === 'end') {
     const hash = jobs.get(m.id) ?? createHash('md5');

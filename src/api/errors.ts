@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Typed failures of the api layer. Nothing here renders UI: features show `code`, a plain-language
- * explanation and `requestId` (architecture.md "Errors").
+ * explanation and `requestId` (README.md, "Architecture": errors).
  */
 
 /** QingStor's JSON error envelope (ref §4). Only the four names are specified, so all are lenient. */

@@ -158,7 +158,7 @@ it('the recorded contract covers every case below, and equals the official specs
   expect(Object.keys(contract.objectHeaders.head).length).toBeGreaterThan(10);
   // Inline schemas only: sample/violations below do not follow references.
   expect(JSON.stringify(contract)).not.toContain('$ref');
-  // This workspace keeps the specs beside the clone (../shared) or at QS_SPECS_DIR; a bare clone uses the recording.
+  // Where this machine has the specs (see findSpecDir, or QS_SPECS_DIR) they are re-extracted; a bare clone uses the recording.
   const specDir = findSpecDir();
   expect(specDir === undefined ? contract : extractContract(specDir)).toEqual(contract);
 });

@@ -6,8 +6,8 @@
  * in any clone; the specs themselves live outside the repo.
  *
  * Regenerate after a spec change (and review the diff):
- *   node src/api/swagger-contract.ts ../shared/reference/qingstor-api-specs
- * The test also re-extracts and compares when it finds the specs (../shared beside the clone, or QS_SPECS_DIR).
+ *   node src/api/swagger-contract.ts <folder holding the official swagger JSON files>
+ * The test also re-extracts and compares when it finds the specs (see findSpecDir, or QS_SPECS_DIR).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -126,7 +126,7 @@ export function readRecordedContract(): SwaggerContract {
   return JSON.parse(readFileSync(CONTRACT_FILE, 'utf8')) as SwaggerContract;
 }
 
-/** The specs folder if this machine has one: ../shared/reference/qingstor-api-specs beside the clone, or QS_SPECS_DIR. */
+/** The specs folder if this machine has one: QS_SPECS_DIR, or the workspace folder beside the clone named below. */
 export function findSpecDir(cwd = process.cwd()): string | undefined {
   const candidates = [process.env.QS_SPECS_DIR, path.resolve(cwd, '../shared/reference/qingstor-api-specs')];
   return candidates.find((dir): dir is string => typeof dir === 'string' && dir !== '' && existsSync(path.join(dir, 'definitions.json')));

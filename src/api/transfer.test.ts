@@ -16,7 +16,7 @@ const connection: Connection = {
   defaultZone: 'pek3a',
 };
 
-// jsdom enforces CORS for XHR like a browser (toolchain.md), so the test server answers preflights
+// jsdom enforces CORS for XHR like a browser (mocks/README.md, "msw and browser facts"), so the test server answers preflights
 // and exposes the headers the client reads — the same rules a QingStor bucket needs (ref §9.9).
 const CORS = {
   'access-control-allow-origin': 'http://localhost:3000',

@@ -90,7 +90,7 @@ function sendXhr(client: QsClient, prepared: PreparedRequest, onProgress: Transf
     xhr.addEventListener('load', () => {
       cleanup();
       // msw's XHR interceptor makes headers of an empty-body response readable only after the `load`
-      // task has finished (toolchain.md); reading them one macrotask later is harmless everywhere.
+      // task has finished (mocks/README.md, "msw and browser facts"); reading them one macrotask later is harmless everywhere.
       setTimeout(() => resolve(responseFromXhr(xhr)), 0);
     });
     xhr.addEventListener('error', () => {

@@ -5,7 +5,7 @@ import type { Session } from '../hooks/session.ts';
 /**
  * sessionStorage keys. `MODE_KEY` holds no secret: it only records the tab's choice ('endpoint' or
  * 'demo'), so a reload does not start (or skip) the mock worker against the user's wish. `SESSION_KEY` exists only after the user ticked
- * "remember in this tab" and then holds the connection including the secret (issue 4: opt-in).
+ * "remember in this tab" and then holds the connection including the secret (opt-in only).
  */
 export const MODE_KEY = 'qsc.mode';
 export const SESSION_KEY = 'qsc.session';

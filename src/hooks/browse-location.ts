@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { isSameOriginPath, matchPath, safeDecode, useLocation, useParams } from '../lib/router.tsx';
 
 /**
- * The URL owns navigation state (architecture.md): zone and bucket are path segments, the prefix,
+ * The URL owns navigation state (README.md, "Architecture"): zone and bucket are path segments, the prefix,
  * the filter and the object whose details are open are query parameters. Keys can hold any
  * character (`?`, `#`, `%`, `+`, `..`), so they never go into the path, where URL parsing would
  * rewrite dot segments; in the query only the encoding below is needed.

@@ -6,7 +6,7 @@ import { listBuckets } from '../../api/service/operations.ts';
 import type { Session } from '../../hooks/session.ts';
 
 /**
- * The verdict shown before a connection is used (issue 4 "checked before use"). `error` is the failure
+ * The verdict shown before a connection is used (a connection is checked before use). `error` is the failure
  * that decided the verdict, shown with its code and request id.
  */
 export type Verdict =

@@ -11,7 +11,7 @@ import { DEFAULT_RETRY_POLICY, withRetry, type RetryPolicy } from './retry.ts';
 import { SpeedMeter, etaSeconds } from './speed.ts';
 
 /**
- * The one upload store (architecture.md: "transfers live in one upload store"): every form and
+ * The one upload store (README.md, "Architecture": transfers live in one upload store): every form and
  * multipart transfer of the session, a concurrency limit, and immutable snapshots for React's
  * useSyncExternalStore. State changes notify at once (next microtask); progress notifications are
  * throttled to one per `notifyIntervalMs`, so a 1000 Hz stream of XHR progress events costs a handful

@@ -3,7 +3,7 @@ import { fileFingerprintSchema, type FileFingerprint } from './fingerprint.ts';
 
 /**
  * What the console remembers about an unfinished multipart upload so it can continue after a reload
- * (issue 6). Uploaded parts are NOT remembered: the server's ListMultipart is the truth, and it is
+ * (resumable uploads). Uploaded parts are NOT remembered: the server's ListMultipart is the truth, and it is
  * what another machine sees too. Records live in IndexedDB in the browser, in memory in unit tests.
  */
 export const resumeRecordSchema = z.object({

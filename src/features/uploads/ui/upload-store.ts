@@ -19,8 +19,8 @@ import { loadSettings, partSizeBytes, type UploadSettings } from './settings.ts'
 import { peekUploadSession, registerUploadSession } from './upload-registry.ts';
 
 /**
- * One upload queue per connection for the life of the page (architecture.md: "transfers live in one
- * upload store"). It is a module singleton rather than React state so transfers survive navigation
+ * One upload queue per connection for the life of the page (README.md, "Architecture": transfers live in
+ * one upload store). It is a module singleton rather than React state so transfers survive navigation
  * between the object browser and the multipart inspector, which are separate route modules.
  */
 export interface UploadSession {

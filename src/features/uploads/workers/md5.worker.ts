@@ -1,5 +1,5 @@
 /**
- * Web Worker that computes part MD5s off the main thread (issue 6: hashing a multi-gigabyte file on the
+ * Web Worker that computes part MD5s off the main thread (hashing a multi-gigabyte file on the
  * UI thread would freeze the console). Started by engine/hasher.ts with
  * `new Worker(new URL('../workers/md5.worker.ts', import.meta.url), { type: 'module' })`.
  */
