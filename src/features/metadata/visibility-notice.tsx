@@ -1,15 +1,9 @@
 import { useId } from 'react';
-import type { HiddenHeaders } from '../../api/cors/visibility.ts';
 import { CUSTOM_METADATA_PREFIX } from '../../api/metadata/model.ts';
 import { Loading } from '../../components/spinner.tsx';
 import { useCorsFix } from '../../hooks/use-cors-fix.ts';
 import { useI18n, type MessageKey } from '../../i18n/i18n.tsx';
 import type { SaveBlock, VersionGuard } from './save.ts';
-
-/** The wire names of what is hidden, for a list the user reads (custom keys described by the caller). */
-function hiddenStandardNames(hidden: HiddenHeaders): string[] {
-  return [...hidden.standard];
-}
 
 /**
  * Why a metadata save cannot run yet, or what guards it. A hidden standard header always blocks; hidden
@@ -53,7 +47,7 @@ export function SaveSafetyNotice({ block, bucket, allowAcknowledge, acknowledged
     );
   }
   const { hidden } = block;
-  const standard = hiddenStandardNames(hidden);
+  const { standard } = hidden;
   const customOnly = standard.length === 0 && hidden.custom !== null;
   const visibleKeys = hidden.custom?.exposedKeys.map((k) => CUSTOM_METADATA_PREFIX + k).join(', ') ?? '';
   return (
