@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawHttp, signedHeaders, type RawResponse } from './server-client.ts';
-import { DEMO_ACCESS_KEY_ID, DEMO_SECRET_ACCESS_KEY } from './server-options.ts';
+import { DEMO_ACCESS_KEY_ID, DEMO_SECRET_ACCESS_KEY, SERVER_NODE_FLAGS } from './server-options.ts';
 import { startEmulatorServer, type RunningEmulatorServer } from './server.ts';
 
 const demo = { accessKeyId: DEMO_ACCESS_KEY_ID, secretAccessKey: DEMO_SECRET_ACCESS_KEY };
@@ -205,7 +205,7 @@ describe('--data-dir: SIGKILL under load', () => {
   let child: ChildProcess | undefined;
 
   async function startChild(): Promise<{ child: ChildProcess; port: number }> {
-    const proc = spawn(path.join(repoRoot, 'node_modules/.bin/node'), [path.join(repoRoot, 'mocks/server.ts'), '--port', '0', '--seed', 'empty', '--data-dir', dir], {
+    const proc = spawn(path.join(repoRoot, 'node_modules/.bin/node'), [...SERVER_NODE_FLAGS, path.join(repoRoot, 'mocks/server.ts'), '--port', '0', '--seed', 'empty', '--data-dir', dir], {
       cwd: repoRoot,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
