@@ -68,6 +68,11 @@ describe('--data-dir: a clean restart keeps everything', () => {
     server = await startEmulatorServer({ port: 0, seed: 'empty', dataDir: dir, minPartSize: 1 });
     port = server.port;
     expect((await request('PUT', `/${bucket}`)).status).toBe(201);
+    // A bucket that is created, used and deleted leaves nothing behind.
+    expect((await request('PUT', '/short-lived')).status).toBe(201);
+    const temp = await request('POST', '/short-lived/x?uploads');
+    expect(temp.status).toBe(200);
+    expect((await request('DELETE', '/short-lived')).status).toBe(204);
     const acl = Buffer.from(JSON.stringify({ acl: [{ grantee: { type: 'group', name: 'QS_ALL_USERS' }, permission: 'READ' }] }));
     expect((await request('PUT', `/${bucket}?acl`, { body: acl })).status).toBe(200);
     const cors = Buffer.from(JSON.stringify({ cors_rules: [{ allowed_origin: 'https://app.example', allowed_methods: ['GET'] }] }));
