@@ -7,7 +7,8 @@
  *   - an anonymous 1 GiB PostObject to a bucket that does not exist: time to the refusal, peak RSS above idle;
  *   - one 4 GiB PutObject with --data-dir: status, MB/s, peak RSS above idle.
  *
- * Every server runs in a child process (2 cores: one for the server, one for this client); the client
+ * The emulator runs with the Node flags `npm run serve:mock` uses (SERVER_NODE_FLAGS). Every server runs
+ * in a child process (2 cores: one for the server, one for this client); the client
  * sends the same 1 MiB buffer over and over with backpressure. Peak RSS is VmHWM from /proc, reset before
  * each phase through /proc/<pid>/clear_refs (Linux).
  */
@@ -16,6 +17,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { SERVER_NODE_FLAGS } from '../mocks/server-options.ts';
 import { signRequest } from '../src/api/signing.ts';
 
 export interface Figure {
@@ -142,7 +144,7 @@ export async function benchBigBodies(): Promise<Figure[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'qs-bench-data-'));
   try {
     for (const mode of ['memory', 'data-dir'] as const) {
-      const args = [join(root, 'mocks/server.ts'), '--port', '0', '--seed', 'empty', '--quiet', ...(mode === 'data-dir' ? ['--data-dir', dataDir] : [])];
+      const args = [...SERVER_NODE_FLAGS, join(root, 'mocks/server.ts'), '--port', '0', '--seed', 'empty', '--quiet', ...(mode === 'data-dir' ? ['--data-dir', dataDir] : [])];
       const emulator = await startChild(args);
       try {
         await putBucket(emulator.port, 'bench-big');

@@ -12,6 +12,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { join, resolve } from 'node:path';
+import { SERVER_NODE_FLAGS } from '../mocks/server-options.ts';
 import { signRequest } from '../src/api/signing.ts';
 
 export interface Figure {
@@ -36,7 +37,7 @@ const HEAD_PHASE: Phase = { requests: 60_000, maxSeconds: 10 };
 const WARMUP = 2_000;
 
 async function startChild(nodeArgs: readonly string[], serverArgs: readonly string[]): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(join(root, 'node_modules/.bin/node'), [...nodeArgs, join(root, 'mocks/server.ts'), '--port', '0', '--seed', 'empty', ...serverArgs], {
+  const child = spawn(join(root, 'node_modules/.bin/node'), [...SERVER_NODE_FLAGS, ...nodeArgs, join(root, 'mocks/server.ts'), '--port', '0', '--seed', 'empty', ...serverArgs], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp' },

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawHttp, signedHeaders, type RawResponse } from './server-client.ts';
-import { DEMO_ACCESS_KEY_ID, DEMO_SECRET_ACCESS_KEY } from './server-options.ts';
+import { DEMO_ACCESS_KEY_ID, DEMO_SECRET_ACCESS_KEY, SERVER_NODE_FLAGS } from './server-options.ts';
 import { startEmulatorServer, type RunningEmulatorServer } from './server.ts';
 
 const demo = { accessKeyId: DEMO_ACCESS_KEY_ID, secretAccessKey: DEMO_SECRET_ACCESS_KEY };
@@ -68,6 +68,11 @@ describe('--data-dir: a clean restart keeps everything', () => {
     server = await startEmulatorServer({ port: 0, seed: 'empty', dataDir: dir, minPartSize: 1 });
     port = server.port;
     expect((await request('PUT', `/${bucket}`)).status).toBe(201);
+    // A bucket that is created, used and deleted leaves nothing behind.
+    expect((await request('PUT', '/short-lived')).status).toBe(201);
+    const temp = await request('POST', '/short-lived/x?uploads');
+    expect(temp.status).toBe(200);
+    expect((await request('DELETE', '/short-lived')).status).toBe(204);
     const acl = Buffer.from(JSON.stringify({ acl: [{ grantee: { type: 'group', name: 'QS_ALL_USERS' }, permission: 'READ' }] }));
     expect((await request('PUT', `/${bucket}?acl`, { body: acl })).status).toBe(200);
     const cors = Buffer.from(JSON.stringify({ cors_rules: [{ allowed_origin: 'https://app.example', allowed_methods: ['GET'] }] }));
@@ -205,7 +210,7 @@ describe('--data-dir: SIGKILL under load', () => {
   let child: ChildProcess | undefined;
 
   async function startChild(): Promise<{ child: ChildProcess; port: number }> {
-    const proc = spawn(path.join(repoRoot, 'node_modules/.bin/node'), [path.join(repoRoot, 'mocks/server.ts'), '--port', '0', '--seed', 'empty', '--data-dir', dir], {
+    const proc = spawn(path.join(repoRoot, 'node_modules/.bin/node'), [...SERVER_NODE_FLAGS, path.join(repoRoot, 'mocks/server.ts'), '--port', '0', '--seed', 'empty', '--data-dir', dir], {
       cwd: repoRoot,
       stdio: ['ignore', 'pipe', 'pipe'],
     });

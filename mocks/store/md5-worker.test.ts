@@ -1,4 +1,7 @@
+import { spawnSync } from 'node:child_process';
 import * as crypto from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import * as threads from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { streamingMd5 } from './md5-worker.ts';
@@ -53,5 +56,22 @@ describe('streaming MD5 (inline for small bodies, on a worker thread for large o
     const inline = streamingMd5(crypto, undefined);
     for (const c of next) inline.update(c);
     expect(await inline.digest()).toBe(expected(next));
+  });
+
+  it('never keeps a process alive: one that used the worker exits on its own', () => {
+    const here = path.dirname(fileURLToPath(import.meta.url));
+    const script = `
+      import * as crypto from 'node:crypto';
+      import * as threads from 'node:worker_threads';
+      import { startMd5Worker, streamingMd5 } from ${JSON.stringify(path.join(here, 'md5-worker.ts'))};
+      startMd5Worker(threads);
+      const m = streamingMd5(crypto, threads);
+      m.update(new Uint8Array(6 * 1024 * 1024));
+      console.log(await m.digest());
+    `;
+    const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], { timeout: 20_000, encoding: 'utf8' });
+    expect(result.signal).toBeNull();
+    expect(result.status).toBe(0);
+    expect(result.stdout.trim()).toBe(crypto.createHash('md5').update(new Uint8Array(6 * 1024 * 1024)).digest('hex'));
   });
 });

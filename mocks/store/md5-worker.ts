@@ -19,12 +19,12 @@ const BUFFER_SIZE = BATCH + 256 * 1024;
 const MAX_FREE = 6;
 
 /**
- * The worker's whole program: one MD5 per job id. Each buffer goes back to be filled again after it is
- * hashed, so no garbage piles up on either thread.
+ * The worker's whole program: one MD5 per job id (no require/import: it runs as CommonJS or as a module).
+ * Each buffer goes back to be filled again after it is hashed, so no garbage piles up on either thread.
  */
 const WORKER_SOURCE = `
-const { parentPort } = require('node:worker_threads');
-const { createHash } = require('node:crypto');
+const { parentPort } = process.getBuiltinModule('node:worker_threads');
+const { createHash } = process.getBuiltinModule('node:crypto');
 const jobs = new Map();
 parentPort.on('message', (m) => {
   if (m.kind === 'data') {
@@ -69,7 +69,6 @@ let pool: Pool | undefined;
 function workerPool(threads: WorkerThreads): Pool {
   if (pool) return pool;
   const worker = new threads.Worker(WORKER_SOURCE, { eval: true });
-  worker.unref();
   const created: Pool = { worker, waiting: new Map(), acks: new Map(), free: [], nextId: 1, open: 0 };
   worker.on('message', (message: unknown) => {
     if (typeof message !== 'object' || message === null || !('id' in message)) return;
@@ -94,6 +93,8 @@ function workerPool(threads: WorkerThreads): Pool {
   };
   worker.on('error', fail);
   worker.on('exit', (code) => fail(new Error(`the MD5 worker stopped (exit ${code})`)));
+  // After the listeners (attaching one refs the worker again): an idle worker never keeps the process alive.
+  worker.unref();
   pool = created;
   return created;
 }
