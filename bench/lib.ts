@@ -80,9 +80,10 @@ export function markPaintOf(watch: ReadonlyArray<{ selector: string; id: string 
   observer.observe(document, { childList: true, subtree: true });
 }
 
-/** In the page: the paint time (ms since navigation start) of the element marked `id`, waiting for it. */
+/** In the page: the paint time (ms since navigation start) of the element marked `id`, waiting up to 30 s. */
 export function paintTimeOf(id: string): Promise<number> {
-  return new Promise((done) => {
+  return new Promise((done, fail) => {
+    setTimeout(() => fail(new Error(`no Element Timing entry "${id}" within 30 s`)), 30_000);
     const find = (entries: PerformanceEntryList): number | undefined => {
       for (const entry of entries) {
         if ('identifier' in entry && entry.identifier === id && 'renderTime' in entry && typeof entry.renderTime === 'number') return entry.renderTime || entry.startTime;
