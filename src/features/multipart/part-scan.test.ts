@@ -105,8 +105,10 @@ describe('scanAllParts with pages fetched at once', () => {
     const { fetchPage, markers } = fakeListing(numbers);
     let inFlight = 0;
     let maxInFlight = 0;
+    let rounds = 0;
     const scan = await scanAllParts(client, noClientRef, {
       fetchPage: async (marker, limit, signal) => {
+        if (inFlight === 0) rounds += 1;
         inFlight += 1;
         maxInFlight = Math.max(maxInFlight, inFlight);
         try {
@@ -121,10 +123,11 @@ describe('scanAllParts with pages fetched at once', () => {
     expect(scan.pages).toBe(11);
     expect(formatRanges(missingRanges(scan.numbers)).text).toBe('5001');
     expect(maxInFlight).toBe(6);
-    // Page 1 once, then six at a time. The page holding the gap ends one part later than density guessed,
-    // so the guess after it (5999) is dropped and the page after 6000 is asked for on its own; dense
-    // again, the rest is fetched together (10000: the empty last page).
+    // Page 1 alone, then six at a time. The page holding the gap ends one part later than density
+    // guessed, so the guess after it (5999) is dropped; the rest (4,000 parts by the count, and the empty
+    // page that ends the listing) is fetched together from the verified marker 6000: three rounds.
     expect(markers).toEqual([undefined, 999, 1999, 2999, 3999, 4999, 5999, 6000, 7000, 8000, 9000, 10000]);
+    expect(rounds).toBe(3);
   });
 
   it('gives the same parts, totals and page count as scanning one page at a time, whatever the numbers and the count hint', async () => {
@@ -146,6 +149,27 @@ describe('scanAllParts with pages fetched at once', () => {
         },
       ),
       { numRuns: 300 },
+    );
+  });
+
+  it('gives the same result for nearly dense uploads, where pages are guessed and some guesses miss', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 3000 }),
+        fc.uniqueArray(fc.integer({ min: 0, max: 3000 }), { maxLength: 12 }),
+        fc.integer({ min: 20, max: 400 }),
+        fc.constantFrom<'right' | 'missing' | 'high'>('right', 'missing', 'high'),
+        async (last, removed, limit, hint) => {
+          const numbers = Array.from({ length: last + 1 }, (_, n) => n).filter((n) => !removed.includes(n));
+          const count = (all: number) => (hint === 'right' ? all : hint === 'missing' ? undefined : all + 5 * limit);
+          const listing = fakeListing(numbers, count);
+          const many = await scanAllParts(client, noClientRef, { limit, concurrency: 6, fetchPage: listing.fetchPage });
+          expect(Array.from(many.numbers)).toEqual(numbers);
+          expect(many.totalBytes).toBe(numbers.reduce((sum, n) => sum + n + 1, 0));
+          expect(many.pages).toBe(Math.floor(numbers.length / limit) + 1);
+        },
+      ),
+      { numRuns: 150 },
     );
   });
 });

@@ -48,12 +48,12 @@ export interface ScanOptions {
  * Pages through every part with the largest page the API allows, reporting after each page.
  *
  * A page is only defined by the marker before it (the last part number of the previous page), so pages
- * are normally fetched one after another. While the parts seen so far are dense (the last page held
- * exactly the numbers first..first+limit-1), the next pages are guessed to start where density says they
- * would and are requested together; each guessed page is kept only if the page before it really ended at
- * the guessed marker, otherwise it is dropped and the scan goes on from the last verified page. The
- * listing's `count` (parts of the whole upload, inferred) only bounds how many guesses are made, never
- * what is accepted.
+ * are normally fetched one after another. While the part numbers seen so far are dense (fewer missing
+ * numbers between the first and the last than a tenth of a page), the next pages are guessed to start
+ * where density says they would and are requested together; each guessed page is kept only if the page
+ * before it really ended at the guessed marker, otherwise it is dropped and the scan goes on from the
+ * last verified page. The listing's `count` (parts of the whole upload, inferred) only bounds how many
+ * guesses are made (the pages it announces plus the one that proves the end), never what is accepted.
  */
 export async function scanAllParts(client: QsClient, ref: UploadRef, options: ScanOptions = {}): Promise<PartScan> {
   const limit = options.limit ?? SCAN_PAGE_LIMIT;
@@ -71,7 +71,6 @@ export async function scanAllParts(client: QsClient, ref: UploadRef, options: Sc
   let totalBytes = 0;
   let pages = 0;
   let marker: number | undefined;
-  let dense = false;
   let count: number | undefined;
 
   /** Takes one verified page; returns the marker of the next page, or undefined when this was the last. */
@@ -86,9 +85,6 @@ export async function scanAllParts(client: QsClient, ref: UploadRef, options: Sc
     }
     if (page.count !== undefined) count = page.count;
     options.onProgress?.({ parts: numbers.length, bytes: totalBytes, pages });
-    const first = page.object_parts[0]?.part_number;
-    const last = page.object_parts.at(-1)?.part_number;
-    dense = first !== undefined && last !== undefined && last - first + 1 === page.object_parts.length;
     const next = nextPartNumberMarker(page, limit);
     // A server that repeats the marker would loop forever; stop instead of hammering it.
     return next === undefined || next === pageMarker ? undefined : next;
@@ -98,8 +94,11 @@ export async function scanAllParts(client: QsClient, ref: UploadRef, options: Sc
   while (next !== undefined) {
     options.signal?.throwIfAborted();
     marker = next;
-    // Pages still expected by the listing's count (at least 1: the count is a hint, the pages decide).
-    const expected = count === undefined ? concurrency : count > numbers.length ? Math.ceil((count - numbers.length) / limit) : 1;
+    // Requests still expected by the listing's count: its remaining pages and the (short or empty) page
+    // that ends the listing; at least 1, since the count is a hint and the pages decide.
+    const expected = count === undefined ? concurrency : Math.floor(Math.max(0, count - numbers.length) / limit) + 1;
+    const span = (numbers.at(-1) ?? 0) - (numbers[0] ?? 0) + 1;
+    const dense = span - numbers.length < limit / 10;
     const width = dense ? Math.max(1, Math.min(concurrency, expected)) : 1;
     const markers = Array.from({ length: width }, (_, i) => (marker ?? 0) + i * limit);
     const requests = markers.map((m) => request(m));
