@@ -1,9 +1,48 @@
 import { defineConfig } from 'vitest/config';
+import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './src/serve/precompress.ts';
 
+/**
+ * A reload of a tab that is in demo mode (sessionStorage 'qsc.mode' = 'demo', no remembered connection:
+ * see src/app/boot.ts) preloads the demo backend's chunks from index.html, in parallel with the entry
+ * script instead of after it. A first visit or an endpoint tab preloads nothing, so endpoint mode still
+ * never downloads the emulator.
+ */
+function preloadDemoOnReload(): Plugin {
+  return {
+    name: 'qsc-preload-demo-on-reload',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const bundle = context.bundle;
+        if (!bundle) return html;
+        const chunks = new Map<string, { imports: readonly string[] }>();
+        let entry: string | undefined;
+        for (const [fileName, output] of Object.entries(bundle)) {
+          if (output.type !== 'chunk') continue;
+          chunks.set(fileName, { imports: output.imports });
+          if (output.facadeModuleId?.replaceAll('\\', '/').endsWith('/mocks/browser.ts')) entry = fileName;
+        }
+        if (entry === undefined) return html;
+        const files: string[] = [];
+        const visit = (file: string) => {
+          if (files.includes(file)) return;
+          files.push(file);
+          for (const child of chunks.get(file)?.imports ?? []) visit(child);
+        };
+        visit(entry);
+        const hrefs = JSON.stringify(files.map((file) => `/${file}`));
+        const script = `try{var s=sessionStorage;if(s.getItem('qsc.mode')==='demo'&&!s.getItem('qsc.session'))${hrefs}.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)})}catch(e){}`;
+        return [{ tag: 'script', children: script, injectTo: 'head' }];
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), preloadDemoOnReload()],
   build: {
     target: 'es2022',
     sourcemap: false,

@@ -1,30 +1,28 @@
 /**
  * Browsing the 100,000-object demo bucket (`demo-archive`, zone sh1a, mocks/seed.ts) in the production
- * build, demo mode, in Debian's Chromium (headless, software rendering, like the e2e runs):
+ * build, in Debian's Chromium (headless, software rendering, like the e2e runs). The built console (and,
+ * for the reference, the standalone emulator) are served from a child process (bench/servers-process.ts).
  *
- *   - time from navigation start to the first object row on screen, cold (new browser profile: the mock
- *     service worker registers and the in-page store seeds 100,000 objects) and warm (reload, worker
- *     installed; the store seeds again because it lives in the page);
+ *   - first row painted (Element Timing: the browser's paint time of the first object row, ms since
+ *     navigation start), demo mode, cold (a new browser context: empty HTTP cache, the mock service worker
+ *     registers) and warm (a reload of that tab), median and range of N samples (default 5);
+ *   - the reference from the same run: the same bucket listed from the standalone emulator over HTTP
+ *     (endpoint mode, seeded the same way), cold and warm, sampled in between the demo samples;
  *   - frame times while scrolling the flat listing through many pages (infinite scroll, 100 keys a page):
  *     requestAnimationFrame deltas, each frame also moving the list down;
  *   - how many rows the DOM holds during and after the scroll (the list is virtualized).
  *
- * The build is served by the same static handler `npm run serve` uses, without the proxy config, so the
- * console starts in demo mode. `node bench/browse.ts` prints the figures.
+ * `node bench/browse.ts [samples]` prints the figures; `node bench/browse.ts --ab <distA> <distB>
+ * [samples]` compares the demo figures of two builds, samples interleaved.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import http from 'node:http';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { createStaticSite } from '../src/serve/static.ts';
+import { markPaintOf, paintTimeOf, spread, startServersProcess, summarize, type Figure, type ServersProcess } from './lib.ts';
+import { CHROMIUM_ARGS, connectConsole } from './multipart-inspector.ts';
 
-export interface Figure {
-  name: string;
-  value: number;
-  unit: string;
-  note?: string;
-}
+export type { Figure } from './lib.ts';
 
 export interface BrowseBenchOptions {
   /** Run `vite build` first. Default: only when dist/index.html is missing. */
@@ -33,6 +31,8 @@ export interface BrowseBenchOptions {
   dist?: string;
   /** Chromium binary. Default: CHROMIUM_PATH or /usr/bin/chromium. */
   executablePath?: string;
+  /** Cold/warm samples of each kind. Default 5. */
+  samples?: number;
   /** Stop scrolling once this many rows are loaded (or after maxScrollMs). Default 3,000 (30 pages). */
   targetRows?: number;
   /** Pixels the list moves per animation frame. Default 600 (a fast fling). */
@@ -43,17 +43,96 @@ export interface BrowseBenchOptions {
 const root = resolve(import.meta.dirname, '..');
 const BUCKET_PATH = '/buckets/sh1a/demo-archive?flat=1';
 const ROWS = '[role="grid"] [role="rowgroup"].object-list__body [role="row"]';
+const FIRST_KEY = 'logs/2024/01/01/event-0000.json';
 
-/** Runs in the page before any of its scripts: notes when the first object row is attached. */
-function recordFirstRow(selector: string): void {
-  const observer = new MutationObserver(() => {
-    if (document.querySelector(selector)) {
-      // A user-timing mark: its startTime is milliseconds since navigation start.
-      performance.mark('qs-first-row');
-      observer.disconnect();
-    }
-  });
-  observer.observe(document, { childList: true, subtree: true });
+/** In the page before its scripts: restores the tab's sessionStorage (a remembered connection). */
+function restoreSession(entries: Array<[string, string]>): void {
+  if (sessionStorage.length > 0) return;
+  for (const [key, value] of entries) sessionStorage.setItem(key, value);
+}
+
+async function firstRowPainted(page: Page, action: () => Promise<unknown>): Promise<number> {
+  await action();
+  const time = await page.evaluate(paintTimeOf, 'qs-first-row');
+  const firstKey = await page.locator(ROWS).first().getAttribute('data-key');
+  if (firstKey !== FIRST_KEY) throw new Error(`unexpected first row: ${String(firstKey)}`);
+  return time;
+}
+
+interface Target {
+  label: string;
+  servers: ServersProcess;
+  /** sessionStorage of a connected tab (endpoint mode); undefined: demo mode. */
+  session?: Array<[string, string]>;
+}
+
+interface ColdWarm {
+  cold: number[];
+  warm: number[];
+}
+
+async function sampleOnce(browser: Browser, target: Target, into: ColdWarm): Promise<void> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    if (target.session) await context.addInitScript(restoreSession, target.session);
+    // The name link of the first row: Element Timing reports an element's own text.
+    await context.addInitScript(markPaintOf, [{ selector: `${ROWS} a`, id: 'qs-first-row' }]);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    into.cold.push(await firstRowPainted(page, () => page.goto(`${target.servers.site}${BUCKET_PATH}`)));
+    into.warm.push(await firstRowPainted(page, () => page.reload()));
+    if (errors.length > 0) throw new Error(`page errors: ${errors.join('; ')}`);
+  } finally {
+    await context.close();
+  }
+}
+
+async function connectedSession(browser: Browser, servers: ServersProcess): Promise<Array<[string, string]>> {
+  if (!servers.emulator) throw new Error('servers process: no emulator');
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await context.newPage();
+    await connectConsole(page, servers.site, { url: servers.emulator });
+    return await page.evaluate(() => Object.entries(sessionStorage));
+  } finally {
+    await context.close();
+  }
+}
+
+/** Samples every target in turn, N rounds, so all of them see the same machine load. */
+async function sampleTargets(browser: Browser, targets: readonly Target[], samples: number): Promise<ColdWarm[]> {
+  const results = targets.map((): ColdWarm => ({ cold: [], warm: [] }));
+  for (let i = 0; i < samples; i++) {
+    for (const [t, target] of targets.entries()) await sampleOnce(browser, target, results[t] ?? { cold: [], warm: [] });
+  }
+  return results;
+}
+
+function launch(executablePath: string | undefined): Promise<Browser> {
+  return chromium.launch({ executablePath: executablePath ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+/** A/B: demo first-row figures of two builds, interleaved. */
+export async function compareBrowseBuilds(dists: Array<{ label: string; dist: string }>, samples: number, executablePath?: string): Promise<Figure[]> {
+  const browser = await launch(executablePath);
+  const targets: Target[] = [];
+  try {
+    for (const { label, dist } of dists) targets.push({ label, servers: await startServersProcess({ dist }) });
+    const results = await sampleTargets(browser, targets, samples);
+    return targets.flatMap((target, i) => {
+      const r = results[i] ?? { cold: [], warm: [] };
+      const cold = summarize(r.cold);
+      const warm = summarize(r.warm);
+      return [
+        { name: `[${target.label}] browse 100k demo bucket: first row painted, cold`, value: Math.round(cold.median), unit: 'ms', note: spread(cold) },
+        { name: `[${target.label}] browse 100k demo bucket: first row painted, warm`, value: Math.round(warm.median), unit: 'ms', note: spread(warm) },
+      ];
+    });
+  } finally {
+    await browser.close();
+    await Promise.all(targets.map((t) => t.servers.close()));
+  }
 }
 
 interface ScrollResult {
@@ -103,69 +182,51 @@ function quantile(sorted: readonly number[], q: number): number {
 
 const round1 = (n: number): number => Math.round(n * 10) / 10;
 
-async function firstRowMs(page: Page, action: () => Promise<unknown>): Promise<number> {
-  await action();
-  await page.waitForFunction(() => performance.getEntriesByName('qs-first-row').length > 0, undefined, { timeout: 60_000 });
-  return page.evaluate(() => performance.getEntriesByName('qs-first-row')[0]?.startTime ?? Number.NaN);
-}
-
-async function serveDist(dist: string): Promise<{ url: string; close(): Promise<void> }> {
-  // No CSP here: the console connects to an emulator whose address is not known yet.
-  const site = createStaticSite(dist, {});
-  const server = http.createServer((req, res) => site.handle(req, res));
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('bench server: no TCP port');
-  return {
-    url: `http://127.0.0.1:${address.port}`,
-    close: () =>
-      new Promise<void>((done) => {
-        server.close(() => done());
-        server.closeAllConnections();
-      }),
-  };
-}
-
 export async function benchBrowse(options: BrowseBenchOptions = {}): Promise<Figure[]> {
   const dist = options.dist ?? join(root, 'dist');
   if (options.build === true || (options.build === undefined && !existsSync(join(dist, 'index.html')))) {
     execFileSync(join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'error', '--outDir', dist], { cwd: root, stdio: 'inherit' });
   }
+  const samples = options.samples ?? 5;
   const targetRows = options.targetRows ?? 3000;
   const stepPx = options.stepPx ?? 600;
   const maxScrollMs = options.maxScrollMs ?? 30_000;
-  const site = await serveDist(dist);
+  const servers = await startServersProcess({ dist, emulator: true });
   let browser: Browser | undefined;
   try {
-    browser = await chromium.launch({
-      executablePath: options.executablePath ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launch(options.executablePath);
+    const demo: Target = { label: 'demo', servers };
+    const emulator: Target = { label: 'emulator', servers, session: await connectedSession(browser, servers) };
+    const [demoTimes, emulatorTimes] = await sampleTargets(browser, [demo, emulator], samples);
+    if (!demoTimes || !emulatorTimes) throw new Error('no samples');
+
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    await context.addInitScript(recordFirstRow, ROWS);
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-
-    const cold = await firstRowMs(page, () => page.goto(`${site.url}${BUCKET_PATH}`));
-    const warm = await firstRowMs(page, () => page.reload());
-    const firstKey = await page.locator(ROWS).first().getAttribute('data-key');
-    if (firstKey !== 'logs/2024/01/01/event-0000.json') throw new Error(`unexpected first row: ${String(firstKey)}`);
-
+    await page.goto(`${servers.site}${BUCKET_PATH}`);
+    await page.locator(ROWS).first().waitFor({ timeout: 60_000 });
     const scroll = await page.evaluate(scrollThrough, { selector: ROWS, targetRows, stepPx, maxMs: maxScrollMs });
     await page.waitForTimeout(500);
     const domAfter = await page.locator(ROWS).count();
     const loadedAfter = Number(await page.locator('[role="grid"]').getAttribute('data-row-count'));
+    await context.close();
     if (errors.length > 0) throw new Error(`page errors during the bench: ${errors.join('; ')}`);
     if (!scroll.reachedTarget) throw new Error(`scrolling loaded only ${scroll.loadedRows} rows in ${Math.round(scroll.elapsedMs)} ms (target ${targetRows})`);
 
     const sorted = [...scroll.frames].sort((a, b) => a - b);
     const long = scroll.frames.filter((f) => f > 50).length;
     const pages = Math.round(scroll.loadedRows / 100);
-    const scrollNote = `${scroll.frames.length} frames, ${stepPx} px/frame, ${pages} pages (${scroll.loadedRows} rows) in ${(scroll.elapsedMs / 1000).toFixed(1)} s`;
+    const scrollNote = `${scroll.frames.length} frames, ${stepPx} px/frame, ${pages} pages (${scroll.loadedRows} rows) in ${(scroll.elapsedMs / 1000).toFixed(1)} s; frame times come in display-refresh steps`;
+    const figure = (name: string, values: number[], note: string): Figure => {
+      const sample = summarize(values);
+      return { name, value: Math.round(sample.median), unit: 'ms', note: `${spread(sample)}; ${note}` };
+    };
     return [
-      { name: 'browse 100k demo bucket: navigation to first rows, cold', value: Math.round(cold), unit: 'ms', note: 'new profile: worker registration + seeding 100,000 objects in the page' },
-      { name: 'browse 100k demo bucket: navigation to first rows, reload', value: Math.round(warm), unit: 'ms', note: 'worker installed; the in-page store seeds again' },
+      figure('browse 100k demo bucket: first row painted, cold', demoTimes.cold, 'new browser context: worker registration, demo backend start'),
+      figure('browse 100k demo bucket: first row painted, warm', demoTimes.warm, 'reload, worker installed'),
+      figure('browse 100k bucket from the emulator: first row painted, cold', emulatorTimes.cold, 'reference: endpoint mode, standalone emulator in its own process'),
+      figure('browse 100k bucket from the emulator: first row painted, warm', emulatorTimes.warm, 'reference: reload'),
       { name: 'browse 100k demo bucket: scroll frame time p50', value: round1(quantile(sorted, 0.5)), unit: 'ms', note: scrollNote },
       { name: 'browse 100k demo bucket: scroll frame time p95', value: round1(quantile(sorted, 0.95)), unit: 'ms' },
       { name: 'browse 100k demo bucket: scroll frame time max', value: round1(sorted[sorted.length - 1] ?? 0), unit: 'ms', note: `${long} frames over 50 ms` },
@@ -174,10 +235,21 @@ export async function benchBrowse(options: BrowseBenchOptions = {}): Promise<Fig
     ];
   } finally {
     await browser?.close();
-    await site.close();
+    await servers.close();
   }
 }
 
 if (import.meta.main) {
-  for (const f of await benchBrowse()) console.log(`${f.name}: ${f.value} ${f.unit}${f.note ? ` (${f.note})` : ''}`);
+  const args = process.argv.slice(2);
+  const figures =
+    args[0] === '--ab'
+      ? await compareBrowseBuilds(
+          [
+            { label: 'A', dist: resolve(args[1] ?? '') },
+            { label: 'B', dist: resolve(args[2] ?? '') },
+          ],
+          Number(args[3] ?? 5),
+        )
+      : await benchBrowse({ samples: Number(args[0] ?? 5) });
+  for (const f of figures) console.log(`${f.name}: ${f.value} ${f.unit}${f.note ? ` (${f.note})` : ''}`);
 }

@@ -1,30 +1,31 @@
 /**
- * The multipart inspector on a 10,000-part upload (a project target), in the production build, endpoint
- * mode against the standalone emulator over real HTTP, in Debian's Chromium:
+ * The multipart inspector on a 10,000-part upload, in the production build, endpoint mode against the
+ * standalone emulator over real HTTP, in Debian's Chromium. The emulator and the static console run in a
+ * child process (bench/servers-process.ts), not in this driver's process.
  *
- *   - time from opening the upload's deep link to the totals across all pages (the inspector pages through
- *     all 10,000 parts with limit 1000: ten ListMultipart requests) and the part map;
- *   - time to page through all parts at limit 1000 with "Next page" (first page shown → page 10 of 10
- *     shown), and the median time per page.
+ * Each sample opens the upload's deep link (limit 1000) and takes the browser's own paint times (Element
+ * Timing, ms since navigation start) of
+ *   - the first rows: the first row of the parts table painted (page 1, straight from its own response);
+ *   - the totals: the totals line across all 10,000 parts painted (every page listed);
+ * cold (a new browser context: empty HTTP cache, nothing compiled) and warm (a reload of that tab). The
+ * reference from the same sample is the median duration of its ListMultipart requests (Resource Timing).
+ * Then, once, paging through all pages with "Next page".
  *
- * The upload is planted in the emulator's store: part numbers 0..10,000 (the whole legal range, ref §8)
- * without 5,001, i.e. 10,000 parts and one gap; 16-byte bodies, so the figures measure listing and
- * rendering, not bytes. `node bench/multipart-inspector.ts` prints the figures.
+ * The upload has part numbers 0..10,000 without 5,001 (10,000 parts, one gap), 16-byte bodies.
+ * `node bench/multipart-inspector.ts [samples]` prints the figures; `node bench/multipart-inspector.ts
+ * --ab <distA> <distB> [samples]` compares two builds, samples interleaved.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import http from 'node:http';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type Page } from '@playwright/test';
-import { DEMO_ACCESS_KEY_ID, DEMO_SECRET_ACCESS_KEY, startEmulatorServer, type RunningEmulatorServer } from '../mocks/server.ts';
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { DEMO_ACCESS_KEY_ID, DEMO_SECRET_ACCESS_KEY } from '../mocks/server.ts';
 import { createStaticSite } from '../src/serve/static.ts';
+import { markPaintOf, paintTimeOf, spread, startServersProcess, summarize, type Figure, type ServersProcess } from './lib.ts';
+import { PLANTED_KEY } from './servers-process.ts';
 
-export interface Figure {
-  name: string;
-  value: number;
-  unit: string;
-  note?: string;
-}
+export type { Figure } from './lib.ts';
 
 export interface ConsoleBenchOptions {
   /** Run `vite build` first. Default: only when the build is missing. */
@@ -65,7 +66,7 @@ export async function serveConsole(dist: string): Promise<{ url: string; close()
 }
 
 /** Connects the console to the emulator with the demo user through the Connect form, remembered in the tab. */
-export async function connectConsole(page: Page, consoleUrl: string, emulator: RunningEmulatorServer): Promise<void> {
+export async function connectConsole(page: Page, consoleUrl: string, emulator: { url: string }): Promise<void> {
   await page.goto(`${consoleUrl}/connect`);
   await page.getByLabel('Endpoint URL').fill(emulator.url);
   await page.getByLabel('Zones').fill('pek3a, sh1a');
@@ -81,68 +82,183 @@ export async function connectConsole(page: Page, consoleUrl: string, emulator: R
 }
 
 const PARTS = 10_000;
-const KEY = 'bench/ten-thousand-parts.bin';
+/** A cell, not the row: Element Timing reports an element's own text nodes. */
+const FIRST_ROW = 'table.parts-table tbody tr td';
+const TOTALS = '[data-testid="totals"]';
 
-function plantUpload(emulator: RunningEmulatorServer): string {
-  const { store } = emulator;
-  const { uploadId } = store.initiateMultipartUpload('demo-uploads', KEY, {});
-  const body = new Uint8Array(16).fill(7);
-  for (let n = 0; n <= PARTS; n++) {
-    if (n === 5001) continue;
-    store.uploadPart('demo-uploads', KEY, uploadId, n, { body });
-  }
-  return uploadId;
+/** In the page before its scripts: restores the tab's sessionStorage (the remembered connection). */
+function restoreSession(entries: Array<[string, string]>): void {
+  if (sessionStorage.length > 0) return;
+  for (const [key, value] of entries) sessionStorage.setItem(key, value);
 }
 
-export async function benchMultipartInspector(options: ConsoleBenchOptions = {}): Promise<Figure[]> {
-  const dist = ensureBuild(options);
-  const emulator = await startEmulatorServer({ port: 0, seed: 'demo' });
-  const site = await serveConsole(dist);
-  let browser: Browser | undefined;
+interface InspectorSample {
+  firstRows: number;
+  totals: number;
+  /** Median duration of the sample's ListMultipart requests. */
+  request: number;
+  requests: number;
+}
+
+async function measureLoad(page: Page, action: () => Promise<unknown>): Promise<InspectorSample> {
+  await action();
+  const [firstRows, totals] = await Promise.all([page.evaluate(paintTimeOf, 'qs-first-rows'), page.evaluate(paintTimeOf, 'qs-totals')]);
+  const status = (await page.getByTestId('page-status').textContent()) ?? '';
+  if (!status.startsWith('Page 1 of 10: 1,000 parts')) throw new Error(`unexpected page status: ${status}`);
+  const summary = (await page.getByTestId('part-map-summary').textContent()) ?? '';
+  if (!summary.includes('Missing (1): 5,001.')) throw new Error(`unexpected part map summary: ${summary}`);
+  const durations = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((e) => e.name.includes('upload_id=') && !/[?&]uploads(&|=|$)/.test(e.name))
+      .map((e) => e.duration),
+  );
+  return { firstRows, totals, request: summarize(durations).median, requests: durations.length };
+}
+
+interface Variant {
+  label: string;
+  servers: ServersProcess;
+  session: Array<[string, string]>;
+}
+
+async function prepareVariant(browser: Browser, label: string, dist: string): Promise<Variant> {
+  const servers = await startServersProcess({ dist, emulator: true, plantParts: PARTS });
+  if (!servers.emulator || !servers.uploadId) throw new Error('servers process: no emulator');
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await connectConsole(page, servers.site, { url: servers.emulator });
+  const session = await page.evaluate(() => Object.entries(sessionStorage));
+  await context.close();
+  return { label, servers, session };
+}
+
+function deepLink(variant: Variant): string {
+  return `${variant.servers.site}/buckets/sh1a/demo-uploads/uploads?upload=${variant.servers.uploadId ?? ''}&key=${encodeURIComponent(PLANTED_KEY)}&limit=1000`;
+}
+
+async function newTab(browser: Browser, variant: Variant): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.addInitScript(restoreSession, variant.session);
+  await context.addInitScript(markPaintOf, [
+    { selector: FIRST_ROW, id: 'qs-first-rows' },
+    { selector: TOTALS, id: 'qs-totals' },
+  ]);
+  return { context, page: await context.newPage() };
+}
+
+interface VariantSamples {
+  cold: InspectorSample[];
+  warm: InspectorSample[];
+}
+
+/** Cold and warm samples of each build, interleaved sample by sample so both see the same machine load. */
+async function sampleVariants(browser: Browser, variants: readonly Variant[], samples: number): Promise<VariantSamples[]> {
+  const results = variants.map((): VariantSamples => ({ cold: [], warm: [] }));
+  for (let i = 0; i < samples; i++) {
+    for (const [v, variant] of variants.entries()) {
+      const { context, page } = await newTab(browser, variant);
+      try {
+        results[v]?.cold.push(await measureLoad(page, () => page.goto(deepLink(variant))));
+        results[v]?.warm.push(await measureLoad(page, () => page.reload()));
+      } finally {
+        await context.close();
+      }
+    }
+  }
+  return results;
+}
+
+function loadFigures(prefix: string, s: VariantSamples): Figure[] {
+  const figures: Figure[] = [];
+  for (const [when, list] of [['cold', s.cold], ['warm', s.warm]] as const) {
+    const rows = summarize(list.map((x) => x.firstRows));
+    const totals = summarize(list.map((x) => x.totals));
+    const request = summarize(list.map((x) => x.request));
+    const requests = summarize(list.map((x) => x.requests));
+    figures.push(
+      { name: `${prefix}first rows painted, 10,000 parts, ${when}`, value: Math.round(rows.median), unit: 'ms', note: `${spread(rows)}; navigation start → first row of page 1 painted` },
+      {
+        name: `${prefix}totals painted, 10,000 parts, ${when}`,
+        value: Math.round(totals.median),
+        unit: 'ms',
+        note: `${spread(totals)}; navigation start → totals across all parts painted; ${requests.median} ListMultipart requests`,
+      },
+      {
+        name: `${prefix}one ListMultipart request (limit 1000), ${when}`,
+        value: Math.round(request.median),
+        unit: 'ms',
+        note: `${spread(request)} of the samples' medians; request start → response end in the browser (Resource Timing): the reference for the two above`,
+      },
+    );
+  }
+  return figures;
+}
+
+async function pageThrough(browser: Browser, variant: Variant): Promise<Figure[]> {
+  const { context, page } = await newTab(browser, variant);
   try {
-    const uploadId = plantUpload(emulator);
-    browser = await chromium.launch({ executablePath: options.executablePath ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await connectConsole(page, site.url, emulator);
-
-    const link = `${site.url}/buckets/sh1a/demo-uploads/uploads?upload=${uploadId}&key=${encodeURIComponent(KEY)}&limit=1000`;
-    const opened = performance.now();
-    await page.goto(link);
-    const status = page.getByTestId('page-status');
+    await page.goto(deepLink(variant));
     await page.getByText('Page 1 of 10: 1,000 parts').waitFor({ timeout: 60_000 });
-    const firstPageMs = performance.now() - opened;
-    await page.getByTestId('totals').getByText('10,000 parts', { exact: false }).waitFor({ timeout: 60_000 });
-    const totalsMs = performance.now() - opened;
-    const summary = (await page.getByTestId('part-map-summary').textContent()) ?? '';
-    if (!summary.includes('Missing (1): 5,001.')) throw new Error(`unexpected part map summary: ${summary}`);
-
     const pageTimes: number[] = [];
-    const pagingStarted = performance.now();
     for (let n = 2; n <= 10; n++) {
       const before = performance.now();
       await page.getByRole('button', { name: 'Next page' }).click();
       await page.getByText(`Page ${n} of 10:`, { exact: false }).waitFor({ timeout: 60_000 });
       pageTimes.push(performance.now() - before);
     }
-    const pagingMs = performance.now() - pagingStarted;
     if (!(await page.getByRole('button', { name: 'Next page' }).isDisabled())) throw new Error('the last page still offers "Next page"');
-    const lastStatus = (await status.textContent()) ?? '';
-    pageTimes.sort((a, b) => a - b);
-    const median = pageTimes[Math.floor(pageTimes.length / 2)] ?? Number.NaN;
-    const round = (n: number) => Math.round(n);
-    return [
-      { name: 'inspector: first page of a 10,000-part upload (limit 1000)', value: round(firstPageMs), unit: 'ms', note: 'deep link opened → 1,000 rows shown' },
-      { name: 'inspector: totals across all pages of 10,000 parts', value: round(totalsMs), unit: 'ms', note: 'deep link opened → totals and part map (10 ListMultipart requests of 1,000)' },
-      { name: 'inspector: page through all 10,000 parts at limit 1000', value: round(firstPageMs + pagingMs), unit: 'ms', note: `first page + 9 × Next; last: "${lastStatus}"` },
-      { name: 'inspector: one Next page (1,000 parts)', value: round(median), unit: 'ms', note: `median of 9; max ${round(pageTimes.at(-1) ?? Number.NaN)} ms` },
-    ];
+    const next = summarize(pageTimes);
+    return [{ name: 'inspector: one Next page (1,000 parts)', value: Math.round(next.median), unit: 'ms', note: `${spread(next)}; click → "Page n of 10" shown (driver clock)` }];
   } finally {
-    await browser?.close();
-    await site.close();
-    await emulator.close();
+    await context.close();
+  }
+}
+
+function launch(options: ConsoleBenchOptions): Promise<Browser> {
+  return chromium.launch({ executablePath: options.executablePath ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+export async function benchMultipartInspector(options: ConsoleBenchOptions & { samples?: number } = {}): Promise<Figure[]> {
+  const dist = ensureBuild(options);
+  const browser = await launch(options);
+  let variant: Variant | undefined;
+  try {
+    variant = await prepareVariant(browser, 'this build', dist);
+    const [samples] = await sampleVariants(browser, [variant], options.samples ?? 7);
+    if (!samples) throw new Error('no samples');
+    return [...loadFigures('inspector: ', samples), ...(await pageThrough(browser, variant))];
+  } finally {
+    await browser.close();
+    await variant?.servers.close();
+  }
+}
+
+/** A/B: the same samples for two builds, interleaved. */
+export async function compareInspectorBuilds(dists: Array<{ label: string; dist: string }>, samples: number, options: ConsoleBenchOptions = {}): Promise<Figure[]> {
+  const browser = await launch(options);
+  const variants: Variant[] = [];
+  try {
+    for (const { label, dist } of dists) variants.push(await prepareVariant(browser, label, dist));
+    const results = await sampleVariants(browser, variants, samples);
+    return variants.flatMap((variant, i) => loadFigures(`[${variant.label}] inspector: `, results[i] ?? { cold: [], warm: [] }));
+  } finally {
+    await browser.close();
+    await Promise.all(variants.map((v) => v.servers.close()));
   }
 }
 
 if (import.meta.main) {
-  for (const f of await benchMultipartInspector()) console.log(`${f.name}: ${f.value} ${f.unit}${f.note ? ` (${f.note})` : ''}`);
+  const args = process.argv.slice(2);
+  const figures =
+    args[0] === '--ab'
+      ? await compareInspectorBuilds(
+          [
+            { label: 'A', dist: resolve(args[1] ?? '') },
+            { label: 'B', dist: resolve(args[2] ?? '') },
+          ],
+          Number(args[3] ?? 7),
+        )
+      : await benchMultipartInspector({ samples: Number(args[0] ?? 7) });
+  for (const f of figures) console.log(`${f.name}: ${f.value} ${f.unit}${f.note ? ` (${f.note})` : ''}`);
 }

@@ -7,8 +7,11 @@
  *   2b. big bodies  1 GiB PUT beside a discard server, peak RSS in memory and with --data-dir, an anonymous
  *                   1 GiB PostObject to a missing bucket, a 4 GiB PUT (bench/big-bodies.ts)
  *   3. bundle       initial JS of the production build, gzip, mock excluded (bench/bundle-size.ts; builds dist/)
- *   4. browse       first rows, scroll frame times and DOM rows for the 100,000-object demo bucket (bench/browse.ts)
+ *   4. browse       first row painted (demo, and the emulator as reference), scroll frame times and DOM rows
+ *                   for the 100,000-object demo bucket (bench/browse.ts)
  *   5. multipart    bench/multipart-inspector.ts and bench/multipart-upload.ts, when present
+ *
+ * At the end, the performance goals (GOALS) in one table, each figure beside its reference from this run.
  *
  * Each section is guarded: a failing bench prints its error and the others still run; the exit code is 1
  * when any section failed. Targets are printed beside the figures they apply to; missing a target is
@@ -120,21 +123,69 @@ const SECTIONS: readonly Section[] = [
   { title: 'multipart upload (bench/multipart-upload.ts)', run: () => optionalBench('multipart-upload.ts') },
 ];
 
+interface Goal {
+  measure: string;
+  /** The figure whose name contains this text (and has this unit). */
+  figure: string;
+  unit: string;
+  op: '<=' | '>=';
+  value: number;
+  /** The reference figure from the same run printed beside it. */
+  reference?: string;
+}
+
+/** The performance goals, each printed beside its reference from the same run at the end of `npm run bench`. */
+export const GOALS: readonly Goal[] = [
+  { measure: 'inspector, 10,000 parts: first rows painted, cold', figure: 'inspector: first rows painted, 10,000 parts, cold', unit: 'ms', op: '<=', value: 250, reference: 'inspector: one ListMultipart request (limit 1000), cold' },
+  { measure: 'inspector, 10,000 parts: totals painted, cold', figure: 'inspector: totals painted, 10,000 parts, cold', unit: 'ms', op: '<=', value: 500, reference: 'inspector: one ListMultipart request (limit 1000), cold' },
+  { measure: 'first row painted, demo 100k bucket, cold', figure: 'browse 100k demo bucket: first row painted, cold', unit: 'ms', op: '<=', value: 400, reference: 'browse 100k bucket from the emulator: first row painted, cold' },
+  { measure: 'first row painted, demo 100k bucket, warm', figure: 'browse 100k demo bucket: first row painted, warm', unit: 'ms', op: '<=', value: 150, reference: 'browse 100k bucket from the emulator: first row painted, warm' },
+  { measure: 'scroll the 100k demo bucket: longest frame', figure: 'browse 100k demo bucket: scroll frame time max', unit: 'ms', op: '<=', value: 50, reference: 'browse 100k demo bucket: DOM rows during scroll (max)' },
+  { measure: 'first row painted, 1M-key bucket via the emulator, cold', figure: 'first row painted, 1M-key bucket, cold', unit: 'ms', op: '<=', value: 350 },
+  { measure: 'first row painted, 1M-key bucket via the emulator, warm', figure: 'first row painted, 1M-key bucket, warm', unit: 'ms', op: '<=', value: 120 },
+  { measure: '1 GiB browser upload into the local emulator / curl PUT', figure: 'upload: browser / curl', unit: '×', op: '>=', value: 0.75 },
+  { measure: 'parts in flight / setting', figure: 'upload: parts in flight', unit: '%', op: '>=', value: 90 },
+];
+
+function describeFigure(figure: Figure | undefined): string {
+  return figure ? `${figure.value.toLocaleString('en-US', { maximumFractionDigits: 3 })} ${figure.unit}${figure.note ? ` (${figure.note})` : ''}` : 'no figure in this run';
+}
+
+/** The goal table: each goal, its figure, the verdict and the reference figure from the same run. */
+export function goalTable(figures: readonly Figure[]): string[] {
+  const find = (text: string, unit?: string) => figures.find((f) => f.name.includes(text) && (unit === undefined || f.unit === unit));
+  const lines = ['measure | goal | this run | reference in the same run'];
+  for (const goal of GOALS) {
+    const figure = find(goal.figure, goal.unit);
+    const met = figure === undefined ? 'not measured' : (goal.op === '<=' ? figure.value <= goal.value : figure.value >= goal.value) ? 'met' : 'MISSED';
+    const reference = goal.reference === undefined ? '—' : `${goal.reference}: ${describeFigure(find(goal.reference))}`;
+    lines.push(`${goal.measure} | ${goal.op} ${goal.value} ${goal.unit} | ${figure ? `${figure.value.toLocaleString('en-US', { maximumFractionDigits: 3 })} ${figure.unit} [${met}]` : met} | ${reference}`);
+  }
+  return lines;
+}
+
 export async function runAll(print: (line: string) => void = (line) => console.log(line)): Promise<{ failed: string[] }> {
   const failed: string[] = [];
+  const all: Figure[] = [];
   for (const section of SECTIONS) {
     print(`\n== ${section.title}`);
     const started = performance.now();
     try {
       const result = await section.run();
       if (typeof result === 'string') print(result);
-      else for (const figure of result) print(formatFigure(figure));
+      else
+        for (const figure of result) {
+          all.push(figure);
+          print(formatFigure(figure));
+        }
       print(`(${((performance.now() - started) / 1000).toFixed(1)} s)`);
     } catch (error) {
       failed.push(section.title);
       print(`FAILED: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     }
   }
+  print('\n== goals (each figure beside its reference from this run)');
+  for (const line of goalTable(all)) print(line);
   print(failed.length === 0 ? '\nAll benches ran.' : `\n${failed.length} bench section(s) failed: ${failed.join('; ')}`);
   return { failed };
 }

@@ -85,3 +85,25 @@ test('a deep link without a connection goes through Connect and keeps where it w
   await expect(page).toHaveURL(/\/connect\?next=\/buckets\/pek3a\/demo-photos%3Fprefix%3Dphotos\/2024\/$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Connect to QingStor' })).toBeVisible();
 });
+
+test('a reload preloads the demo backend only in a demo tab, and an endpoint tab still never downloads it', async ({ page }) => {
+  const demoPreloads = () => page.locator('link[rel="modulepreload"][href^="/assets/browser-"]');
+  await page.goto('/');
+  await expect(page.getByText('Demo data — simulated backend')).toBeVisible();
+  // A first visit does not know the tab's mode yet: nothing is preloaded from index.html.
+  await expect(demoPreloads()).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByText('Demo data — simulated backend')).toBeVisible();
+  await expect(demoPreloads()).toHaveCount(1);
+  await expect(page.getByRole('link', { name: 'demo-archive' })).toBeVisible();
+
+  // The same tab switched to endpoint mode: a reload preloads nothing and requests no emulator chunk.
+  await page.goto('/connect');
+  await expect(page.getByRole('heading', { level: 1, name: 'Connect to QingStor' })).toBeVisible();
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Connect to QingStor' })).toBeVisible();
+  await expect(demoPreloads()).toHaveCount(0);
+  expect(requested.filter((path) => /\/assets\/browser-/.test(path))).toEqual([]);
+});

@@ -25,14 +25,24 @@ export interface DemoBackendOptions {
 /** Seeds the demo data and starts the worker; calling it again returns the same backend (first options win). */
 export function startDemoBackend(options: DemoBackendOptions = {}): Promise<DemoBackend> {
   starting ??= (async () => {
-    const emulator = await createEmulator({
-      seed: 'demo',
-      domains: [DEMO_DOMAIN],
-      defaultZone: 'pek3a',
-      ...(options.copyLimit !== undefined ? { copyLimit: options.copyLimit } : {}),
-    });
-    const worker = setupWorker(...emulator.handlers);
-    await worker.start({ onUnhandledFrame: 'bypass', quiet: true });
+    // The worker's registration and handshake (messages to the service worker) proceed while the store
+    // seeds; its handlers are set before this resolves, i.e. before the console sends any request.
+    const worker = setupWorker();
+    const started = worker.start({ onUnhandledFrame: 'bypass', quiet: true });
+    let emulator: Emulator;
+    try {
+      emulator = await createEmulator({
+        seed: 'demo',
+        domains: [DEMO_DOMAIN],
+        defaultZone: 'pek3a',
+        ...(options.copyLimit !== undefined ? { copyLimit: options.copyLimit } : {}),
+      });
+    } catch (error) {
+      await started.catch(() => undefined);
+      throw error;
+    }
+    worker.resetHandlers(...emulator.handlers);
+    await started;
     // Upload progress: XHRs to the demo domain are answered in the page, see browser-xhr.ts.
     interceptDemoXhr(emulator.handlers, DEMO_DOMAIN);
     return { worker, emulator };

@@ -165,6 +165,27 @@ describe('--data-dir: a clean restart keeps everything', () => {
   });
 });
 
+describe('--data-dir: the demo seed', () => {
+  let dir = '';
+  let server: RunningEmulatorServer | undefined;
+
+  afterAll(async () => {
+    await server?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('a new directory seeded with the demo keeps every seeded object, the lazily generated 100,000-object bucket included', async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'qs-emu-seed-'));
+    server = await startEmulatorServer({ port: 0, seed: 'demo', dataDir: dir });
+    const before = server.store.getBucketStatistics('demo-archive');
+    expect(before.count).toBe(100_000);
+    await server.close();
+    server = await startEmulatorServer({ port: 0, seed: 'demo', dataDir: dir });
+    expect(server.store.getBucketStatistics('demo-archive')).toEqual(before);
+    expect(server.store.listObjects('demo-archive', { limit: 1, marker: 'logs/2024/06' }).keys.map((k) => k.key)).toEqual(['logs/2024/06/01/event-0000.json']);
+  });
+});
+
 describe('--data-dir: body files nothing points at any more are removed while running', () => {
   let dir = '';
   let server: RunningEmulatorServer | undefined;

@@ -22,7 +22,7 @@
 import { DEMO_CREDENTIALS } from '../src/api/connection.ts';
 import { encodePercent, encodeRfc2047B, encodeRfc2047Q } from '../src/api/metadata/encoding.ts';
 import type { MockUser } from './auth/signature.ts';
-import type { BulkObjectInput, CorsConfiguration, MetadataInput, Store } from './store/index.ts';
+import type { CorsConfiguration, LazyObjectSource, MetadataInput, Store } from './store/index.ts';
 
 /** The documented demo user; its key pair is public and only the emulator accepts it. */
 export const DEMO_USER: MockUser = Object.freeze({
@@ -227,30 +227,45 @@ const ARCHIVE_START = Date.UTC(2024, 0, 1);
  * Entries generated lazily, already in key order: 400 events per day from 2024-01-01 (250 days for 100,000).
  * Day prefixes and event suffixes are built once, so the generator allocates little per object.
  */
-function* archiveEntries(count: number): Generator<BulkObjectInput> {
-  const perDay = 400;
-  const suffixes = Array.from({ length: perDay }, (_, n) => `/event-${String(n).padStart(4, '0')}.json`);
-  const days = Math.ceil(count / perDay);
-  for (let day = 0; day < days; day++) {
-    const date = new Date(ARCHIVE_START + day * 86_400_000);
-    const prefix = `logs/${date.getUTCFullYear()}/${String(date.getUTCMonth() + 1).padStart(2, '0')}/${String(date.getUTCDate()).padStart(2, '0')}`;
-    const storageClass = day % 7 === 0 ? 'STANDARD_IA' : 'STANDARD';
-    for (let n = 0; n < perDay && day * perDay + n < count; n++) {
-      yield {
-        key: prefix + suffixes[n],
+const ARCHIVE_PER_DAY = 400;
+
+/** `logs/YYYY/MM/DD` of archive day `day`. */
+function archiveDayPrefix(day: number): string {
+  const date = new Date(ARCHIVE_START + day * 86_400_000);
+  return `logs/${date.getUTCFullYear()}/${String(date.getUTCMonth() + 1).padStart(2, '0')}/${String(date.getUTCDate()).padStart(2, '0')}`;
+}
+
+function archiveKeyAt(index: number): string {
+  return `${archiveDayPrefix(Math.floor(index / ARCHIVE_PER_DAY))}/event-${String(index % ARCHIVE_PER_DAY).padStart(4, '0')}.json`;
+}
+
+/**
+ * The archive bucket's objects by index, in key order: 400 a day from ARCHIVE_START, one a minute, every
+ * seventh day STANDARD_IA. Indexable, so the store can build any page of it on demand.
+ */
+export function archiveSource(count: number = DEMO_ARCHIVE_OBJECTS): LazyObjectSource {
+  return {
+    count,
+    keyAt: archiveKeyAt,
+    entryAt: (index) => {
+      const day = Math.floor(index / ARCHIVE_PER_DAY);
+      const n = index % ARCHIVE_PER_DAY;
+      return {
+        key: archiveKeyAt(index),
         body: ARCHIVE_BODY,
         contentType: 'application/json',
-        lastModified: new Date(date.getTime() + n * 60_000),
-        storageClass,
+        lastModified: new Date(ARCHIVE_START + day * 86_400_000 + n * 60_000),
+        storageClass: day % 7 === 0 ? 'STANDARD_IA' : 'STANDARD',
       };
-    }
-  }
+    },
+  };
 }
 
 function seedArchive(store: Store, ownerId: string): void {
   const bucket = DEMO_BUCKETS.archive;
   store.createBucket({ name: bucket, zone: 'sh1a', ownerId });
-  store.bulkLoad(bucket, archiveEntries(DEMO_ARCHIVE_OBJECTS));
+  // Built page by page as it is listed: seeding costs nothing until someone browses the bucket.
+  store.bulkLoadLazy(bucket, archiveSource());
   store.putBucketCors(bucket, DEMO_CORS);
 }
 

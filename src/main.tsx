@@ -3,7 +3,7 @@ import './lib/zod-config.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { decideBootMode, fetchServeConfig, setEndpointMode } from './app/boot.ts';
+import { bootModeWithoutServe, decideBootMode, fetchServeConfig, setEndpointMode } from './app/boot.ts';
 import { preloadRoute } from './app/router.tsx';
 import { ensureLocale, initialLocale } from './i18n/i18n.tsx';
 
@@ -15,7 +15,10 @@ try {
   const locale = ensureLocale(initialLocale()).catch(() => undefined);
   // The first view's code downloads alongside the boot steps below rather than after them.
   preloadRoute(window.location.pathname);
-  const mode = decideBootMode(window.location.pathname, window.sessionStorage, (await fetchServeConfig()) ?? undefined);
+  // A reload of a demo tab or of a remembered connection does not depend on the serve config: skip its request.
+  const mode =
+    bootModeWithoutServe(window.location.pathname, window.sessionStorage) ??
+    decideBootMode(window.location.pathname, window.sessionStorage, (await fetchServeConfig()) ?? undefined);
   // Remember the tab's mode, so a reload on a deep link stays out of (or in) the demo.
   setEndpointMode(window.sessionStorage, mode.kind === 'endpoint');
   if (mode.kind === 'demo') {

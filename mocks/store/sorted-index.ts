@@ -7,6 +7,10 @@
  * ~500k slots per random insert.) Searches read only the compact key arrays, never the items:
  * at a million keys, memory latency, not comparison count, is what a listing page pays for.
  *
+ * A large generated collection can be loaded lazily (`lazyLoad`): only the chunk maxima are computed up
+ * front, and a chunk's items are built the first time a lookup or cursor reaches it. Any insert or delete
+ * builds every remaining chunk first, so mutations never see a partly built index.
+ *
  * The `as` casts below index arrays at positions that the surrounding bounds already guarantee.
  */
 
@@ -25,6 +29,10 @@ export class SortedIndex<T, K> {
   private readonly keyOf: (item: T) => K;
   private readonly cmp: (a: K, b: K) => number;
   private readonly load: number;
+  /** Lazily loaded chunks: 1 = not built yet (its arrays are empty placeholders). */
+  private unbuilt: Uint8Array | undefined;
+  private unbuiltCount = 0;
+  private build: ((from: number, to: number) => T[]) | undefined;
 
   constructor(keyOf: (item: T) => K, cmp: (a: K, b: K) => number, load = 512) {
     this.keyOf = keyOf;
@@ -43,6 +51,9 @@ export class SortedIndex<T, K> {
 
   /** Replaces the content with `items`, which must be sorted by key and free of duplicates. */
   bulkLoad(items: readonly T[]): void {
+    this.unbuilt = undefined;
+    this.unbuiltCount = 0;
+    this.build = undefined;
     this.chunks = [];
     this.keyChunks = [];
     this.maxes = [];
@@ -58,6 +69,58 @@ export class SortedIndex<T, K> {
     this.count = items.length;
   }
 
+  /**
+   * Replaces the content with `count` items that are built on demand: `keyAt(i)` is the key of item i and
+   * `build(from, to)` returns items from..to-1. Keys must be strictly ascending; a built chunk that breaks
+   * this (or whose last key differs from `keyAt`) throws.
+   */
+  lazyLoad(count: number, keyAt: (index: number) => K, build: (from: number, to: number) => T[]): void {
+    this.bulkLoad([]);
+    const chunkCount = Math.ceil(count / this.load);
+    for (let c = 0; c < chunkCount; c++) {
+      this.chunks.push([]);
+      this.keyChunks.push([]);
+      this.maxes.push(keyAt(Math.min(count, (c + 1) * this.load) - 1));
+    }
+    this.count = count;
+    this.unbuilt = new Uint8Array(chunkCount).fill(1);
+    this.unbuiltCount = chunkCount;
+    this.build = build;
+  }
+
+  /** Chunks not built yet (lazyLoad); 0 once everything is built. */
+  get pendingChunks(): number {
+    return this.unbuiltCount;
+  }
+
+  /** Builds chunk `c` if it is still a placeholder. */
+  private ready(c: number): void {
+    if (this.unbuilt === undefined || this.unbuilt[c] !== 1 || this.build === undefined) return;
+    const from = c * this.load;
+    const items = this.build(from, Math.min(this.count, from + this.load));
+    const keys = items.map(this.keyOf);
+    const before = c > 0 ? this.maxes[c - 1] : undefined;
+    for (let i = 0; i < keys.length; i++) {
+      const previous = i > 0 ? keys[i - 1] : before;
+      if (previous !== undefined && this.cmp(previous, keys[i] as K) >= 0) throw new Error(`lazily built chunk ${c} is not strictly ascending at item ${from + i}`);
+    }
+    const last = keys[keys.length - 1];
+    if (last === undefined || this.cmp(last, this.maxes[c] as K) !== 0) throw new Error(`lazily built chunk ${c} does not end at its announced key`);
+    this.chunks[c] = items;
+    this.keyChunks[c] = keys;
+    this.unbuilt[c] = 0;
+    this.unbuiltCount--;
+    if (this.unbuiltCount === 0) {
+      this.unbuilt = undefined;
+      this.build = undefined;
+    }
+  }
+
+  /** Builds every chunk still pending (before a mutation, or a full walk). */
+  private readyAll(): void {
+    for (let c = 0; this.unbuilt !== undefined && c < this.chunks.length; c++) this.ready(c);
+  }
+
   /** First index in `keys[from..]` whose key satisfies the monotone `pred` (keys.length if none). */
   private static firstIn<K>(keys: readonly K[], from: number, pred: (key: K) => boolean): number {
     let lo = from;
@@ -71,6 +134,7 @@ export class SortedIndex<T, K> {
   }
 
   private cursorIn(c: number, from: number, pred: (key: K) => boolean): Cursor {
+    this.ready(c);
     const keys = this.keyChunks[c];
     if (keys === undefined) return { c: this.chunks.length, i: 0 };
     return { c, i: SortedIndex.firstIn(keys, from, pred) };
@@ -120,16 +184,19 @@ export class SortedIndex<T, K> {
 
   /** Item under the cursor, or undefined at the end. */
   at(cursor: Cursor): T | undefined {
+    this.ready(cursor.c);
     return this.chunks[cursor.c]?.[cursor.i];
   }
 
   /** Key of the item under the cursor, or undefined at the end. */
   keyAt(cursor: Cursor): K | undefined {
+    this.ready(cursor.c);
     return this.keyChunks[cursor.c]?.[cursor.i];
   }
 
   /** Moves the cursor one item forward (in place). */
   advance(cursor: Cursor): void {
+    this.ready(cursor.c);
     cursor.i++;
     const keys = this.keyChunks[cursor.c];
     if (keys !== undefined && cursor.i >= keys.length) {
@@ -141,6 +208,7 @@ export class SortedIndex<T, K> {
   /** Chunk and position where `key` is or would be inserted. */
   private locate(key: K): { c: number; i: number; found: boolean } {
     const c = SortedIndex.firstIn(this.maxes, 0, (k) => this.cmp(k, key) >= 0);
+    this.ready(c);
     const keys = this.keyChunks[c];
     if (keys === undefined) return { c, i: 0, found: false };
     const i = SortedIndex.firstIn(keys, 0, (k) => this.cmp(k, key) >= 0);
@@ -154,6 +222,7 @@ export class SortedIndex<T, K> {
 
   /** Inserts or replaces the item with the same key; returns the replaced item. */
   set(item: T): T | undefined {
+    this.readyAll();
     const key = this.keyOf(item);
     if (this.chunks.length === 0) {
       this.chunks.push([item]);
@@ -193,6 +262,7 @@ export class SortedIndex<T, K> {
 
   /** Removes the item with this key; returns it. */
   delete(key: K): T | undefined {
+    this.readyAll();
     const { c, i, found } = this.locate(key);
     if (!found) return undefined;
     const chunk = this.chunks[c] as T[];
@@ -211,6 +281,7 @@ export class SortedIndex<T, K> {
   }
 
   *values(): IterableIterator<T> {
+    this.readyAll();
     for (const chunk of this.chunks) yield* chunk;
   }
 }

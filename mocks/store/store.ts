@@ -17,6 +17,7 @@ import type {
   BucketStatus,
   BodySink,
   BulkObjectInput,
+  LazyObjectSource,
   CompleteUploadInput,
   CopyObjectInput,
   CorsConfiguration,
@@ -71,6 +72,8 @@ interface BucketState {
   /** in-progress uploads sorted by key, then upload id (= creation order, see newUploadId) */
   uploadIndex: SortedIndex<UploadState, UploadState>;
   stats: Record<StorageClass, ClassCounter>;
+  /** Set while `stats` still has to be counted over a lazily loaded bucket (see bulkLoadLazy). */
+  statsPending?: boolean;
 }
 
 function objectKeyOf(o: StoredObject): string {
@@ -336,7 +339,7 @@ export class Store {
   }
 
   getBucketStatistics(name: string): BucketStatistics {
-    const { stats } = this.bucketState(name);
+    const stats = this.statsOf(this.bucketState(name));
     const s = stats.STANDARD;
     const ia = stats.STANDARD_IA;
     return {
@@ -355,13 +358,14 @@ export class Store {
   /** Inserts/replaces a record and keeps the statistics in step. */
   private writeObject(state: BucketState, record: StoredObject): void {
     this.journal?.putObject(state.info.name, record);
+    const stats = this.statsOf(state);
     const previous = state.objects.set(record);
     if (previous !== undefined) {
-      const p = state.stats[previous.storageClass];
+      const p = stats[previous.storageClass];
       p.count--;
       p.size -= previous.size;
     }
-    const n = state.stats[record.storageClass];
+    const n = stats[record.storageClass];
     n.count++;
     n.size += record.size;
     if (!record.appendable) state.appendMd5.delete(record.key);
@@ -369,9 +373,10 @@ export class Store {
 
   private removeObject(state: BucketState, key: string): StoredObject | undefined {
     if (this.journal && state.objects.get(key) !== undefined) this.journal.deleteObject(state.info.name, key);
+    const stats = this.statsOf(state);
     const previous = state.objects.delete(key);
     if (previous !== undefined) {
-      const p = state.stats[previous.storageClass];
+      const p = stats[previous.storageClass];
       p.count--;
       p.size -= previous.size;
       state.appendMd5.delete(key);
@@ -586,30 +591,7 @@ export class Store {
     const records: StoredObject[] = [...state.objects.values()];
     let sorted = true;
     for (const entry of entries) {
-      checkObjectKey(entry.key);
-      const raw = entry.body ?? EMPTY_ARRAY;
-      let cached = this.hashCache.get(raw);
-      if (cached === undefined) {
-        const body = raw.byteLength === 0 ? EMPTY_BODY : makeBody(raw);
-        cached = { etag: this.md5.hex(segmentsBytes(body.chunks)), body };
-        this.hashCache.set(raw, cached);
-      }
-      const contentType = entry.contentType === undefined || entry.contentType === '' ? DEFAULT_CONTENT_TYPE : entry.contentType;
-      const metadata =
-        entry.custom === undefined ? plainMetadata(contentType) : normalizeMetadata({ standard: { 'content-type': contentType }, custom: entry.custom });
-      const modified = entry.lastModified === undefined ? now : wholeSeconds(entry.lastModified);
-      const record: StoredObject = {
-        key: entry.key,
-        body: cached.body,
-        size: cached.body.size,
-        etag: entry.etag === undefined ? cached.etag : entry.etag,
-        created: modified,
-        lastModified: modified,
-        contentType,
-        metadata,
-        storageClass: entry.storageClass ?? 'STANDARD',
-        appendable: false,
-      };
+      const record = this.bulkRecord(entry, now);
       const previous = records[records.length - 1];
       if (sorted && previous !== undefined && compareKeys(previous.key, record.key) >= 0) sorted = false;
       records.push(record);
@@ -632,6 +614,7 @@ export class Store {
     }
     state.objects.bulkLoad(unique);
     state.stats = emptyStats();
+    state.statsPending = false;
     for (const r of unique) {
       const c = state.stats[r.storageClass];
       c.count++;
@@ -639,6 +622,86 @@ export class Store {
       if (!r.appendable) state.appendMd5.delete(r.key);
     }
     return unique.length;
+  }
+
+  /** One bulk-loaded record (bulkLoad, bulkLoadLazy). */
+  private bulkRecord(entry: BulkObjectInput, now: Date): StoredObject {
+    checkObjectKey(entry.key);
+    const raw = entry.body ?? EMPTY_ARRAY;
+    let cached = this.hashCache.get(raw);
+    if (cached === undefined) {
+      const body = raw.byteLength === 0 ? EMPTY_BODY : makeBody(raw);
+      cached = { etag: this.md5.hex(segmentsBytes(body.chunks)), body };
+      this.hashCache.set(raw, cached);
+    }
+    const contentType = entry.contentType === undefined || entry.contentType === '' ? DEFAULT_CONTENT_TYPE : entry.contentType;
+    const metadata =
+      entry.custom === undefined ? plainMetadata(contentType) : normalizeMetadata({ standard: { 'content-type': contentType }, custom: entry.custom });
+    const modified = entry.lastModified === undefined ? now : wholeSeconds(entry.lastModified);
+    return {
+      key: entry.key,
+      body: cached.body,
+      size: cached.body.size,
+      etag: entry.etag === undefined ? cached.etag : entry.etag,
+      created: modified,
+      lastModified: modified,
+      contentType,
+      metadata,
+      storageClass: entry.storageClass ?? 'STANDARD',
+      appendable: false,
+    };
+  }
+
+  /**
+   * Fills an empty bucket with `source.count` generated objects whose records are built only when a
+   * listing or lookup reaches them (the demo's 100,000-object bucket costs nothing until it is browsed).
+   * Entries must be strictly ascending by key, `source.keyAt(i)` equal to `source.entryAt(i).key`; the
+   * result is the same as bulkLoad of the same entries. Statistics are counted on first use; any write to
+   * the bucket builds the rest first.
+   */
+  bulkLoadLazy(bucket: string, source: LazyObjectSource): void {
+    const state = this.bucketState(bucket);
+    if (state.objects.size > 0) throw new Error('bulkLoadLazy needs an empty bucket');
+    // A persisted store (--data-dir) must journal every seeded object now: records built later, on a
+    // listing, would never reach the journal and the bucket would come back empty after a restart.
+    if (this.journal) {
+      this.bulkLoad(bucket, (function* () {
+        for (let i = 0; i < source.count; i++) yield source.entryAt(i);
+      })());
+      return;
+    }
+    const now = wholeSeconds(this.clock());
+    state.objects.lazyLoad(
+      source.count,
+      (i) => source.keyAt(i),
+      (from, to) => {
+        const records: StoredObject[] = [];
+        for (let i = from; i < to; i++) records.push(this.bulkRecord(source.entryAt(i), now));
+        return records;
+      },
+    );
+    state.stats = emptyStats();
+    state.statsPending = source.count > 0;
+  }
+
+  /** Chunks of a lazily loaded bucket not built yet (0 for any other bucket): lets tests see the laziness. */
+  pendingObjectChunks(bucket: string): number {
+    return this.bucketState(bucket).objects.pendingChunks;
+  }
+
+  /** The bucket's statistics, counted over every object first if a lazy load left them pending. */
+  private statsOf(state: BucketState): Record<StorageClass, ClassCounter> {
+    if (state.statsPending === true) {
+      const stats = emptyStats();
+      for (const r of state.objects.values()) {
+        const c = stats[r.storageClass];
+        c.count++;
+        c.size += r.size;
+      }
+      state.stats = stats;
+      state.statsPending = false;
+    }
+    return state.stats;
   }
 
   // ------------------------------------------------------------------------------------------

@@ -398,3 +398,11 @@ export interface BulkObjectInput {
   storageClass?: StorageClass;
   custom?: Record<string, string>;
 }
+
+/** Store.bulkLoadLazy: `count` generated entries, strictly ascending by key, built on demand. */
+export interface LazyObjectSource {
+  count: number;
+  /** The key of entry `index` (cheap: called once per chunk of 512 up front). */
+  keyAt(index: number): string;
+  entryAt(index: number): BulkObjectInput;
+}

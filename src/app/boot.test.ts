@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_CONNECTION } from '../api/connection.ts';
-import { decideBootMode, MODE_KEY, saveSession, serveConfigSchema, SESSION_KEY, setEndpointMode } from './boot.ts';
+import { bootModeWithoutServe, decideBootMode, MODE_KEY, saveSession, serveConfigSchema, SESSION_KEY, setEndpointMode } from './boot.ts';
 
 class MemoryStorage implements Storage {
   private items = new Map<string, string>();
@@ -29,6 +29,35 @@ const endpointSession = {
   connection: { endpoint: 'http://127.0.0.1:9000', zoneInHost: false, style: 'path' as const, defaultZone: 'pek3a', credentials: { accessKeyId: 'AK', secretAccessKey: 'SK' } },
   zones: ['pek3a'],
 };
+
+describe('bootModeWithoutServe', () => {
+  it('answers only where the serve config cannot change the decision, and then answers the same', () => {
+    const serve = { proxyBase: '/_qs', endpoint: 'http://127.0.0.1:9000' };
+    const storages: Array<[string, MemoryStorage]> = [];
+    for (const choice of [null, 'demo', 'endpoint', 'other']) {
+      for (const session of [null, JSON.stringify(endpointSession), '{"mode":"endpoint"}', 'not json']) {
+        const storage = new MemoryStorage();
+        if (choice !== null) storage.setItem(MODE_KEY, choice);
+        if (session !== null) storage.setItem(SESSION_KEY, session);
+        storages.push([`${String(choice)} / ${String(session)}`, storage]);
+      }
+    }
+    let answered = 0;
+    for (const [label, storage] of storages) {
+      for (const path of ['/', '/connect', '/connect/x', '/buckets/pek3a/b']) {
+        const early = bootModeWithoutServe(path, storage);
+        if (early === undefined) continue;
+        answered++;
+        expect(early, `${label} ${path}`).toEqual(decideBootMode(path, storage, serve));
+        expect(early, `${label} ${path}`).toEqual(decideBootMode(path, storage));
+      }
+    }
+    // A remembered session (4 choices × 4 paths) and a demo tab off /connect (2 paths × 3 sessions that are not valid).
+    expect(answered).toBe(16 + 6);
+    // A fresh tab, or one that left the demo, still asks for the config (it decides the proxy).
+    expect(bootModeWithoutServe('/', new MemoryStorage())).toBeUndefined();
+  });
+});
 
 describe('decideBootMode', () => {
   it('starts the demo by default', () => {

@@ -66,6 +66,18 @@ export function decideBootMode(pathname: string, storage: Storage | undefined, s
   return { kind: 'demo', session: DEMO_SESSION };
 }
 
+/**
+ * The boot mode when the serve proxy's config cannot change it (a remembered session, or a tab that chose
+ * the demo and is not on /connect), so boot need not wait for the config request; undefined otherwise.
+ * Equal to decideBootMode(pathname, storage, serve) for any `serve` whenever it returns a mode.
+ */
+export function bootModeWithoutServe(pathname: string, storage: Storage | undefined): BootMode | undefined {
+  const mode = decideBootMode(pathname, storage);
+  if (mode.kind === 'endpoint' && mode.session !== null) return mode;
+  if (mode.kind === 'demo' && readStorage(storage, MODE_KEY) === 'demo') return mode;
+  return undefined;
+}
+
 /** Reads the serve proxy's config; null under any other server (vite preview answers index.html). */
 export async function fetchServeConfig(timeoutMs = 1500): Promise<ServeConfig | null> {
   try {

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { QsClient } from '../../api/client.ts';
 import { listMultipartUploads, listParts, uploadsHaveMore, type UploadRef } from '../../api/multipart/operations.ts';
 import { uploadKey } from '../../api/multipart/queries.ts';
@@ -12,11 +12,23 @@ export function partsPageQuery(client: QsClient, ref: UploadRef, limit: number, 
   });
 }
 
-/** All parts of the upload (totals, gaps, the Complete body); progress goes to `onProgress`. */
-export function partScanQuery(client: QsClient, ref: UploadRef, onProgress: (progress: ScanProgress) => void) {
+/** A page fetched by the scan is reused by the page view (and the reverse) for this long. */
+const SHARED_PAGE_MS = 30_000;
+
+/**
+ * All parts of the upload (totals, gaps, the Complete body); progress goes to `onProgress`. Its pages go
+ * through the page queries: page 1 at the scan's limit is one request whether the table or the scan asks
+ * first, and paging at that limit afterwards is served from what the scan fetched.
+ */
+export function partScanQuery(client: QsClient, queryClient: QueryClient, ref: UploadRef, onProgress: (progress: ScanProgress) => void) {
   return queryOptions({
     queryKey: [...uploadKey(client, ref.bucket, ref.key, ref.uploadId), 'scan'] as const,
-    queryFn: ({ signal }) => scanAllParts(client, ref, { signal, onProgress }),
+    queryFn: ({ signal }) =>
+      scanAllParts(client, ref, {
+        signal,
+        onProgress,
+        fetchPage: (marker, limit) => queryClient.fetchQuery({ ...partsPageQuery(client, ref, limit, marker ?? null), staleTime: SHARED_PAGE_MS }),
+      }),
     staleTime: Infinity,
   });
 }

@@ -1,3 +1,4 @@
+import * as fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupEmulatorServer } from '../../../mocks/node.ts';
 import { DEMO_BUCKETS, DEMO_MIN_PART_SIZE as SEED_MIN_PART_SIZE, DEMO_TINY_PARTS } from '../../../mocks/seed.ts';
@@ -12,6 +13,7 @@ import {
   missingRanges,
   presentRanges,
   scanAllParts,
+  type PartsPageFetcher,
   type ScanProgress,
 } from './part-scan.ts';
 
@@ -77,5 +79,97 @@ describe('scanAllParts against the emulator', () => {
     expect(scan.pages).toBe(5);
     expect(scan.totalBytes).toBe(numbers.reduce((a, b) => a + b, 0));
     expect(formatRanges(missingRanges(scan.numbers)).text).toBe('3, 7–9');
+  });
+});
+
+/** ListMultipart over an in-memory part list, as the emulator answers it; `count` as given (a hint). */
+function fakeListing(partNumbers: readonly number[], count: (all: number) => number | undefined = (all) => all): { fetchPage: PartsPageFetcher; markers: Array<number | undefined> } {
+  const sorted = [...partNumbers].sort((a, b) => a - b);
+  const markers: Array<number | undefined> = [];
+  const fetchPage: PartsPageFetcher = async (marker, limit) => {
+    markers.push(marker);
+    await Promise.resolve();
+    const start = marker === undefined ? 0 : sorted.findIndex((n) => n > marker);
+    const slice = start < 0 ? [] : sorted.slice(start, start + limit);
+    const total = count(sorted.length);
+    return { ...(total === undefined ? {} : { count: total }), object_parts: slice.map((n) => ({ part_number: n, size: n + 1, etag: `"e${n}"` })) };
+  };
+  return { fetchPage, markers };
+}
+
+const noClientRef = { zone: 'sh1a', bucket: 'b', key: 'k', uploadId: 'u' };
+
+describe('scanAllParts with pages fetched at once', () => {
+  it('fetches the pages of dense part numbers together and finds the one gap of 10,000 parts', async () => {
+    const numbers = Array.from({ length: 10_001 }, (_, n) => n).filter((n) => n !== 5001);
+    const { fetchPage, markers } = fakeListing(numbers);
+    let inFlight = 0;
+    let maxInFlight = 0;
+    let rounds = 0;
+    const scan = await scanAllParts(client, noClientRef, {
+      fetchPage: async (marker, limit, signal) => {
+        if (inFlight === 0) rounds += 1;
+        inFlight += 1;
+        maxInFlight = Math.max(maxInFlight, inFlight);
+        try {
+          return await fetchPage(marker, limit, signal);
+        } finally {
+          inFlight -= 1;
+        }
+      },
+    });
+    expect(Array.from(scan.numbers)).toEqual(numbers);
+    // The tenth page is full, so an eleventh (empty) one says it was the last.
+    expect(scan.pages).toBe(11);
+    expect(formatRanges(missingRanges(scan.numbers)).text).toBe('5001');
+    expect(maxInFlight).toBe(6);
+    // Page 1 alone, then six at a time. The page holding the gap ends one part later than density
+    // guessed, so the guess after it (5999) is dropped; the rest (4,000 parts by the count, and the empty
+    // page that ends the listing) is fetched together from the verified marker 6000: three rounds.
+    expect(markers).toEqual([undefined, 999, 1999, 2999, 3999, 4999, 5999, 6000, 7000, 8000, 9000, 10000]);
+    expect(rounds).toBe(3);
+  });
+
+  it('gives the same parts, totals and page count as scanning one page at a time, whatever the numbers and the count hint', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uniqueArray(fc.integer({ min: 0, max: 60 }), { maxLength: 50 }),
+        fc.integer({ min: 1, max: 7 }),
+        fc.constantFrom<'right' | 'missing' | 'low' | 'high'>('right', 'missing', 'low', 'high'),
+        async (numbers, limit, hint) => {
+          const count = (all: number) => (hint === 'right' ? all : hint === 'missing' ? undefined : hint === 'low' ? Math.min(all, limit) : all * 3 + 5);
+          const one = await scanAllParts(client, noClientRef, { limit, concurrency: 1, fetchPage: fakeListing(numbers, count).fetchPage });
+          const many = await scanAllParts(client, noClientRef, { limit, concurrency: 4, fetchPage: fakeListing(numbers, count).fetchPage });
+          expect(Array.from(many.numbers)).toEqual([...numbers].sort((a, b) => a - b));
+          expect(Array.from(many.numbers)).toEqual(Array.from(one.numbers));
+          expect(Array.from(many.sizes)).toEqual(Array.from(one.sizes));
+          expect(many.etags).toEqual(one.etags);
+          expect(many.totalBytes).toBe(one.totalBytes);
+          expect(many.pages).toBe(one.pages);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('gives the same result for nearly dense uploads, where pages are guessed and some guesses miss', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 3000 }),
+        fc.uniqueArray(fc.integer({ min: 0, max: 3000 }), { maxLength: 12 }),
+        fc.integer({ min: 20, max: 400 }),
+        fc.constantFrom<'right' | 'missing' | 'high'>('right', 'missing', 'high'),
+        async (last, removed, limit, hint) => {
+          const numbers = Array.from({ length: last + 1 }, (_, n) => n).filter((n) => !removed.includes(n));
+          const count = (all: number) => (hint === 'right' ? all : hint === 'missing' ? undefined : all + 5 * limit);
+          const listing = fakeListing(numbers, count);
+          const many = await scanAllParts(client, noClientRef, { limit, concurrency: 6, fetchPage: listing.fetchPage });
+          expect(Array.from(many.numbers)).toEqual(numbers);
+          expect(many.totalBytes).toBe(numbers.reduce((sum, n) => sum + n + 1, 0));
+          expect(many.pages).toBe(Math.floor(numbers.length / limit) + 1);
+        },
+      ),
+      { numRuns: 150 },
+    );
   });
 });

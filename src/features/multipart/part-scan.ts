@@ -1,6 +1,6 @@
 import type { QsClient } from '../../api/client.ts';
 import { listParts, type UploadRef } from '../../api/multipart/operations.ts';
-import { MAX_LIST_PARTS_LIMIT } from '../../api/multipart/schemas.ts';
+import { MAX_LIST_PARTS_LIMIT, type ListMultipartResult } from '../../api/multipart/schemas.ts';
 import { nextPartNumberMarker } from '../../api/multipart/queries.ts';
 
 /**
@@ -26,22 +26,55 @@ export interface ScanProgress {
 }
 
 export const SCAN_PAGE_LIMIT = MAX_LIST_PARTS_LIMIT;
+/** Pages requested at once while part numbers are dense (each one verified against the page before it). */
+export const SCAN_CONCURRENCY = 6;
 
-/** Pages through every part with the largest page the API allows, reporting after each page. */
-export async function scanAllParts(
-  client: QsClient,
-  ref: UploadRef,
-  options: { signal?: AbortSignal; onProgress?: (progress: ScanProgress) => void; limit?: number } = {},
-): Promise<PartScan> {
+/** Fetches one page of parts after `marker` (undefined: from the start). */
+export type PartsPageFetcher = (marker: number | undefined, limit: number, signal: AbortSignal | undefined) => Promise<ListMultipartResult>;
+
+export interface ScanOptions {
+  signal?: AbortSignal | undefined;
+  onProgress?: ((progress: ScanProgress) => void) | undefined;
+  limit?: number | undefined;
+  /** How pages are fetched; the inspector passes one that shares its page cache. Default: a ListMultipart request. */
+  fetchPage?: PartsPageFetcher | undefined;
+  /** At most this many page requests at once (1 = strictly one after another). Default SCAN_CONCURRENCY. */
+  concurrency?: number | undefined;
+  /** Called with every request the scan makes (its marker), for tests. */
+  onRequest?: ((marker: number | undefined) => void) | undefined;
+}
+
+/**
+ * Pages through every part with the largest page the API allows, reporting after each page.
+ *
+ * A page is only defined by the marker before it (the last part number of the previous page), so pages
+ * are normally fetched one after another. While the part numbers seen so far are dense (fewer missing
+ * numbers between the first and the last than a tenth of a page), the next pages are guessed to start
+ * where density says they would and are requested together; each guessed page is kept only if the page
+ * before it really ended at the guessed marker, otherwise it is dropped and the scan goes on from the
+ * last verified page. The listing's `count` (parts of the whole upload, inferred) only bounds how many
+ * guesses are made (the pages it announces plus the one that proves the end), never what is accepted.
+ */
+export async function scanAllParts(client: QsClient, ref: UploadRef, options: ScanOptions = {}): Promise<PartScan> {
   const limit = options.limit ?? SCAN_PAGE_LIMIT;
+  const concurrency = Math.max(1, options.concurrency ?? SCAN_CONCURRENCY);
+  const fetchPage: PartsPageFetcher =
+    options.fetchPage ??
+    ((marker, pageLimit, signal) => listParts(client, { ...ref, limit: pageLimit, ...(marker === undefined ? {} : { partNumberMarker: marker }) }, { signal }));
+  const request = (marker: number | undefined) => {
+    options.onRequest?.(marker);
+    return fetchPage(marker, limit, options.signal);
+  };
   const numbers: number[] = [];
   const sizes: number[] = [];
   const etags: string[] = [];
   let totalBytes = 0;
   let pages = 0;
   let marker: number | undefined;
-  for (;;) {
-    const page = await listParts(client, { ...ref, limit, ...(marker === undefined ? {} : { partNumberMarker: marker }) }, { signal: options.signal });
+  let count: number | undefined;
+
+  /** Takes one verified page; returns the marker of the next page, or undefined when this was the last. */
+  const accept = (page: ListMultipartResult, pageMarker: number | undefined): number | undefined => {
     pages += 1;
     for (const part of page.object_parts) {
       numbers.push(part.part_number);
@@ -50,11 +83,36 @@ export async function scanAllParts(
       if (size > 0) totalBytes += size;
       etags.push((part.etag ?? '').replace(/^"(.*)"$/, '$1'));
     }
+    if (page.count !== undefined) count = page.count;
     options.onProgress?.({ parts: numbers.length, bytes: totalBytes, pages });
     const next = nextPartNumberMarker(page, limit);
     // A server that repeats the marker would loop forever; stop instead of hammering it.
-    if (next === undefined || next === marker) break;
+    return next === undefined || next === pageMarker ? undefined : next;
+  };
+
+  let next: number | undefined = accept(await request(undefined), undefined);
+  while (next !== undefined) {
+    options.signal?.throwIfAborted();
     marker = next;
+    // Requests still expected by the listing's count: its remaining pages and the (short or empty) page
+    // that ends the listing; at least 1, since the count is a hint and the pages decide.
+    const expected = count === undefined ? concurrency : Math.floor(Math.max(0, count - numbers.length) / limit) + 1;
+    const span = (numbers.at(-1) ?? 0) - (numbers[0] ?? 0) + 1;
+    const dense = span - numbers.length < limit / 10;
+    const width = dense ? Math.max(1, Math.min(concurrency, expected)) : 1;
+    const markers = Array.from({ length: width }, (_, i) => (marker ?? 0) + i * limit);
+    const requests = markers.map((m) => request(m));
+    // Every request is awaited (none is left to reject unobserved); pages are then checked in order.
+    const settled = await Promise.allSettled(requests);
+    let expectedMarker: number | undefined = marker;
+    for (let i = 0; i < settled.length; i++) {
+      const result = settled[i];
+      if (result === undefined || markers[i] !== expectedMarker) break;
+      if (result.status === 'rejected') throw result.reason;
+      expectedMarker = accept(result.value, markers[i]);
+      if (expectedMarker === undefined) break;
+    }
+    next = expectedMarker;
   }
   // Servers return ascending part numbers; sort anyway (stable on typed arrays) so gaps are computed right.
   const order = numbers.map((_, i) => i).sort((a, b) => (numbers[a] ?? 0) - (numbers[b] ?? 0));

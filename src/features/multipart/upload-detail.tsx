@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type ReactNode } from 'react';
+import { memo, useDeferredValue, useId, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from '../../lib/router.tsx';
 import { z } from 'zod';
 import { ApiError } from '../../api/errors.ts';
 import { abortMultipartUpload, completeMultipartUpload, type UploadRef } from '../../api/multipart/operations.ts';
 import { uploadKey, uploadListsKey } from '../../api/multipart/queries.ts';
-import { MAX_LIST_PARTS_LIMIT } from '../../api/multipart/schemas.ts';
+import { MAX_LIST_PARTS_LIMIT, type ObjectPart } from '../../api/multipart/schemas.ts';
 import { objectKey, objectListsKey } from '../../api/objects/queries.ts';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { Dialog } from '../../components/dialog.tsx';
@@ -54,7 +54,8 @@ export function UploadDetail({ zone, bucket, objectKey: key, uploadId, limit, af
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const ref: UploadRef = { zone, bucket, key, uploadId };
-  const [progress, setProgress] = useState<ScanProgress | null>(null);
+  // Scan progress lives outside this component's state: only the counting line re-renders on each page.
+  const [progress] = useState(createProgressStore);
   const [outcome, setOutcome] = useState<{ kind: 'completed' | 'aborted'; requestId: string } | null>(null);
   const [history, setHistory] = useState<Array<number | null>>([]);
   const [minPartSize, setMinPartSize] = useState(session.mode === 'demo' ? DEMO_MIN_PART_SIZE : QINGSTOR_MIN_PART_SIZE);
@@ -63,7 +64,7 @@ export function UploadDetail({ zone, bucket, objectKey: key, uploadId, limit, af
   const enabled = outcome === null;
   // The previous page stays on screen while the next loads: no 1,000-row unmount/remount flash.
   const page = useQuery({ ...partsPageQuery(client, ref, limit, after), enabled, placeholderData: keepPreviousData });
-  const scan = useQuery({ ...partScanQuery(client, ref, setProgress), enabled });
+  const scan = useQuery({ ...partScanQuery(client, queryClient, ref, progress.set), enabled });
   const info = useQuery({ ...uploadInfoQuery(client, ref), enabled, retry: false });
 
   const leaveUpload = (kind: 'completed' | 'aborted', requestId: string) => {
@@ -188,9 +189,7 @@ export function UploadDetail({ zone, bucket, objectKey: key, uploadId, limit, af
         <h3 id="totals-title">{t('multipart.totals')}</h3>
         {scan.isPending && !scan.isError ? (
           <p>
-            <output data-testid="scan-progress">
-              {t('multipart.counting', { parts: progress?.parts ?? 0, pages: progress?.pages ?? 0, bytes: formatBytes(progress?.bytes ?? 0) })}
-            </output>
+            <ScanProgressText store={progress} />
           </p>
         ) : null}
         {scanData ? (
@@ -257,32 +256,7 @@ export function UploadDetail({ zone, bucket, objectKey: key, uploadId, limit, af
           </output>
         </nav>
         {page.isPending ? <Loading label={t('app.loading')} /> : null}
-        {page.data ? (
-          <div className="table-scroll">
-            <table className="table parts-table" aria-label={t('multipart.partsTable')}>
-              <thead>
-                <tr>
-                  <th scope="col">{t('multipart.partNumber')}</th>
-                  <th scope="col">{t('multipart.size')}</th>
-                  <th scope="col">{t('multipart.created')}</th>
-                  <th scope="col">{t('multipart.etag')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {parts.map((part) => (
-                  <tr key={part.part_number}>
-                    <td>{part.part_number}</td>
-                    <td title={part.size === undefined ? undefined : `${formatNumber(part.size)} B`}>{part.size === undefined ? t('common.none') : formatBytes(part.size)}</td>
-                    <td>{part.created ? formatDateTime(new Date(part.created), 'short') : t('common.none')}</td>
-                    <td>
-                      <code>{part.etag ?? ''}</code>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        ) : null}
+        {page.data ? <PartsTable parts={parts} /> : null}
         {page.data && parts.length === 0 ? <p>{t('multipart.noParts')}</p> : null}
       </section>
 
@@ -301,6 +275,78 @@ export function UploadDetail({ zone, bucket, objectKey: key, uploadId, limit, af
     </section>
   );
 }
+
+/** A value holder the scan writes to and one small component reads (useSyncExternalStore). */
+interface ProgressStore {
+  get: () => ScanProgress | null;
+  set: (progress: ScanProgress) => void;
+  subscribe: (listener: () => void) => () => void;
+}
+
+function createProgressStore(): ProgressStore {
+  let value: ScanProgress | null = null;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => value,
+    set: (progress) => {
+      value = progress;
+      for (const listener of listeners) listener();
+    },
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+function ScanProgressText({ store }: { store: ProgressStore }) {
+  const { t } = useI18n();
+  const progress = useSyncExternalStore(store.subscribe, store.get);
+  return (
+    <output data-testid="scan-progress">
+      {t('multipart.counting', { parts: progress?.parts ?? 0, pages: progress?.pages ?? 0, bytes: formatBytes(progress?.bytes ?? 0) })}
+    </output>
+  );
+}
+
+/** Rows rendered in the first pass of a new page; the rest follow in a background render. */
+const FIRST_PASS_ROWS = 60;
+
+/**
+ * The rows of one page, straight from that page's response. Memoized on the page's parts: the scan's
+ * progress and its result re-render the inspector, not these (up to 1,000) rows. A page of 1,000 rows is
+ * shown in two passes: the rows that fill the screen first, then (deferred, interruptible) all of them.
+ */
+const PartsTable = memo(function PartsTable({ parts }: { parts: readonly ObjectPart[] }) {
+  const { t, formatDateTime, formatNumber } = useI18n();
+  const shown = useDeferredValue(parts, parts.length > FIRST_PASS_ROWS ? parts.slice(0, FIRST_PASS_ROWS) : parts);
+  return (
+    <div className="table-scroll">
+      <table className="table parts-table" aria-label={t('multipart.partsTable')}>
+        <thead>
+          <tr>
+            <th scope="col">{t('multipart.partNumber')}</th>
+            <th scope="col">{t('multipart.size')}</th>
+            <th scope="col">{t('multipart.created')}</th>
+            <th scope="col">{t('multipart.etag')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {shown.map((part) => (
+            <tr key={part.part_number}>
+              <td>{part.part_number}</td>
+              <td title={part.size === undefined ? undefined : `${formatNumber(part.size)} B`}>{part.size === undefined ? t('common.none') : formatBytes(part.size)}</td>
+              <td>{part.created ? formatDateTime(new Date(part.created), 'short') : t('common.none')}</td>
+              <td>
+                <code>{part.etag ?? ''}</code>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+});
 
 function parentOf(key: string): string {
   const cut = key.lastIndexOf('/');

@@ -1,0 +1,62 @@
+/**
+ * The servers a browser bench talks to, in a process of their own (so the driver's Playwright work and
+ * the servers do not share one event loop): the built console, served by the static handler `npm run
+ * serve` uses (no proxy config, so it starts in demo mode unless connected), and optionally the standalone
+ * emulator with the demo seed.
+ *
+ *   node bench/servers-process.ts '{"dist":"…/dist","emulator":true,"plantParts":10000}'
+ *
+ * Prints one JSON line `{ site, emulator?, uploadId? }` when listening and runs until its stdin closes.
+ * `plantParts`: plants an upload `bench/ten-thousand-parts.bin` in `demo-uploads` with part numbers
+ * 0..plantParts except plantParts/2 + 1 (one gap), 16-byte bodies, so figures measure listing and rendering.
+ */
+import http from 'node:http';
+import { z } from 'zod';
+import { startEmulatorServer, type RunningEmulatorServer } from '../mocks/server.ts';
+import { createStaticSite } from '../src/serve/static.ts';
+
+export const PLANTED_KEY = 'bench/ten-thousand-parts.bin';
+
+const argsSchema = z.object({ dist: z.string(), emulator: z.boolean().default(false), plantParts: z.int().positive().optional() });
+
+async function serveStatic(dist: string): Promise<{ url: string; close(): void }> {
+  // No CSP here: the console connects to an emulator whose address is not known when this starts.
+  const site = createStaticSite(dist, {});
+  const server = http.createServer((req, res) => site.handle(req, res));
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('bench server: no TCP port');
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    close: () => {
+      server.close();
+      server.closeAllConnections();
+    },
+  };
+}
+
+function plantUpload(emulator: RunningEmulatorServer, parts: number): string {
+  const { store } = emulator;
+  const { uploadId } = store.initiateMultipartUpload('demo-uploads', PLANTED_KEY, {});
+  const body = new Uint8Array(16).fill(7);
+  const gap = Math.floor(parts / 2) + 1;
+  for (let n = 0; n <= parts; n++) {
+    if (n === gap) continue;
+    store.uploadPart('demo-uploads', PLANTED_KEY, uploadId, n, { body });
+  }
+  return uploadId;
+}
+
+if (import.meta.main) {
+  const args = argsSchema.parse(JSON.parse(process.argv[2] ?? '{}'));
+  const site = await serveStatic(args.dist);
+  const emulator = args.emulator ? await startEmulatorServer({ port: 0, seed: 'demo' }) : undefined;
+  const uploadId = emulator && args.plantParts !== undefined ? plantUpload(emulator, args.plantParts) : undefined;
+  process.stdout.write(`${JSON.stringify({ site: site.url, ...(emulator ? { emulator: emulator.url } : {}), ...(uploadId ? { uploadId } : {}) })}\n`);
+  process.stdin.resume();
+  process.stdin.on('end', () => {
+    site.close();
+    void emulator?.close().then(() => process.exit(0));
+    if (!emulator) process.exit(0);
+  });
+}
