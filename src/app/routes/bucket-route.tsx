@@ -1,13 +1,15 @@
-import { useNavigate } from '../../lib/router.tsx';
+import { Link, useNavigate } from '../../lib/router.tsx';
 import { lazyView, usePreloadWhenIdle } from '../../components/lazy-view.tsx';
 import { InspectorLink } from '../../features/multipart/inspector-link.tsx';
+import { DeleteFolderButton } from '../../features/bucket-admin/delete-folder.tsx';
 import { CreateFolderButton } from '../../features/object-actions/create-folder.tsx';
 import type { ReplaceMetadataRenderer } from '../../features/object-actions/object-actions.tsx';
 import { SelectionMode, type Selection } from '../../features/object-actions/selection.tsx';
 import { UploadToolbar } from '../../features/uploads/ui/upload-toolbar.tsx';
 import { ObjectBrowser } from '../../features/object-browser/object-browser.tsx';
 import type { ObjectDetailsContext } from '../../features/object-browser/object-details.tsx';
-import { browseHref, useBrowseLocation, type BrowseLocation } from '../../hooks/browse-location.ts';
+import { browseHref, bucketSettingsPath, useBrowseLocation, type BrowseLocation } from '../../hooks/browse-location.ts';
+import { useI18n } from '../../i18n/i18n.tsx';
 import { RequireSession } from '../require-session.tsx';
 
 // Features never import each other: this route composes them into the browser's slots.
@@ -31,7 +33,18 @@ function toolbarExtra(location: BrowseLocation) {
       <InspectorLink zone={location.zone} bucket={location.bucket} prefix={location.prefix} />
       <CreateFolderButton zone={location.zone} bucket={location.bucket} prefix={location.prefix} />
       <SelectionMode location={location} actions={selectionActions} />
+      <DeleteFolderButton zone={location.zone} bucket={location.bucket} prefix={location.prefix} />
+      <SettingsLink zone={location.zone} bucket={location.bucket} />
     </>
+  );
+}
+
+function SettingsLink({ zone, bucket }: { zone: string; bucket: string }) {
+  const { t } = useI18n();
+  return (
+    <Link className="button" to={bucketSettingsPath(zone, bucket)}>
+      {t('admin.settings.link')}
+    </Link>
   );
 }
 
