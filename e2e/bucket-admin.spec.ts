@@ -65,8 +65,8 @@ test('delete a folder of 1,501 objects: counted first, deleted in batches with p
 
   // Hold the first DeleteMultipleObjects until Stop was pressed: the stop then lands between batches.
   let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
+  const held = new Promise<void>((done) => {
+    release = done;
   });
   let deleteRequests = 0;
   await page.route((url) => url.search === '?delete', async (route: Route) => {
