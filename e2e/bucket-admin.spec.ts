@@ -91,12 +91,37 @@ test('delete a folder of 1,501 objects: counted first, deleted in batches with p
   expect(await countUnder(api, bucket, 'big/')).toBe(501);
   await dialog.getByRole('button', { name: 'Close' }).last().click();
 
-  // Again: the count is fresh, and this time everything goes.
+  // Again: the count is fresh. This time the server's answer is made to refuse two keys (the emulator only
+  // refuses invalid keys, which a listing never returns), to show how per-key failures are reported.
+  await page.unrouteAll({ behavior: 'wait' });
+  const refused: string[] = [];
+  await page.route((url) => url.search === '?delete', async (route: Route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { deleted: { key: string }[]; errors: { key: string; code: string; message?: string }[] };
+    const [a, b, ...rest] = body.deleted;
+    const moved = [a, b].filter((e) => e !== undefined);
+    refused.push(...moved.map((e) => e.key));
+    await route.fulfill({ response, json: { deleted: rest, errors: [...body.errors, ...moved.map((e) => ({ key: e.key, code: 'permission_denied', message: 'refused for the test' }))] } });
+  });
   await page.getByRole('button', { name: 'Delete folder…' }).click();
   await expect(dialog.getByTestId('folder-count')).toHaveText(/^Objects in this folder, the folder itself included: 501 \(/, { timeout: 30_000 });
   await dialog.getByRole('button', { name: 'Delete all (501)' }).click();
-  await expect(dialog.getByTestId('folder-result')).toHaveText('Deleted: 501 of 501.', { timeout: 30_000 });
-  await expect(dialog.getByRole('alert')).toHaveCount(0);
+  await expect(dialog.getByTestId('folder-result')).toHaveText('Deleted: 499 of 501.', { timeout: 30_000 });
+  const failures = dialog.getByRole('alert');
+  await expect(failures.getByRole('heading')).toHaveText('Not deleted (2):');
+  expect(refused).toHaveLength(2);
+  for (const key of refused) await expect(failures.getByRole('listitem').filter({ hasText: key })).toContainText('permission_denied');
+  await expect(dialog.getByRole('button', { name: 'Go to the parent folder' })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('button', { name: 'Close' }).last().click();
+
+  // A clean run (nothing left but what the server really kept: here nothing) offers the parent folder.
+  await page.unrouteAll({ behavior: 'wait' });
+  await putMany(api, bucket, ['big/again.txt']);
+  await page.getByRole('button', { name: 'Delete folder…' }).click();
+  await expect(dialog.getByTestId('folder-count')).toHaveText('Objects in this folder, the folder itself included: 1 (1 B).', { timeout: 30_000 });
+  await dialog.getByRole('button', { name: 'Delete all (1)' }).click();
+  await expect(dialog.getByTestId('folder-result')).toHaveText('Deleted: 1 of 1.');
   await dialog.getByRole('button', { name: 'Go to the parent folder' }).click();
   await expect(page).toHaveURL(new RegExp(`/buckets/pek3a/${bucket}$`));
   await expect(qs.row('keep.txt')).toBeVisible();
