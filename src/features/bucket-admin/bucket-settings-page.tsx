@@ -341,7 +341,7 @@ function DeleteBucketSection(ref: Ref) {
           {!notEmpty ? (
             <button
               type="button"
-              className="button button--primary admin-danger"
+              className="button admin-danger"
               disabled={remove.isPending}
               onClick={() => remove.mutate(ref, {
                 onSuccess: () => navigate('/'),

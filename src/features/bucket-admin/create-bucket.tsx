@@ -82,6 +82,8 @@ function CreateBucketForm({ onDone }: { onDone: () => void }) {
         <label htmlFor={ids.name}>{t('admin.bucket.name')}</label>
         <input
           id={ids.name}
+          // The dialog's showModal() focuses an element marked autofocus: typing the name comes first.
+          ref={(element) => element?.setAttribute('autofocus', '')}
           value={name}
           onChange={(e) => setName(e.target.value)}
           spellCheck={false}

@@ -90,7 +90,7 @@ function DeleteFolderFlow({ zone, bucket, prefix, onClose }: { zone: string; buc
         </output>
         <p>{t('admin.folder.confirm')}</p>
         <div className="admin-actions">
-          <button type="button" className="button button--primary admin-danger" onClick={start}>
+          <button type="button" className="button admin-danger" onClick={start}>
             {t('admin.folder.confirmButton', { count: keys.length })}
           </button>
           <button type="button" className="button" onClick={close}>{t('common.cancel')}</button>
