@@ -55,6 +55,7 @@ const screens: Screen[] = [
       await page.getByLabel('Secret access key').fill('not-a-secret');
       await page.getByRole('button', { name: 'Check and connect' }).click();
       await page.getByRole('alert').filter({ hasText: 'Nothing answers at' }).waitFor();
+      await page.getByRole('alert').filter({ hasText: 'Nothing answers at' }).scrollIntoViewIfNeeded();
     },
   },
   {

@@ -157,7 +157,7 @@ function CorsSection(ref: Ref) {
       {cors.data ? (
         <>
           {rules.length === 0 ? <p>{t('admin.cors.none')}</p> : (
-            <div className="settings__table-wrap">
+            <div>
               <table className="table settings__rules">
                 <caption className="admin-hint">{t('admin.cors.caption', { count: rules.length })}</caption>
                 <thead>
@@ -175,11 +175,11 @@ function CorsSection(ref: Ref) {
                     // Rules have no id; their position is what PUT ?cors replaces.
                     // oxlint-disable-next-line react/no-array-index-key -- the list is replaced as a whole on every save
                     <tr key={index}>
-                      <td><code>{rule.allowed_origin}</code></td>
-                      <td>{rule.allowed_methods.join(', ')}</td>
-                      <td>{(rule.allowed_headers ?? []).join(', ') || t('common.none')}</td>
-                      <td>{(rule.expose_headers ?? []).join(', ') || t('common.none')}</td>
-                      <td>{rule.max_age_seconds ?? t('common.none')}</td>
+                      <td data-label={t('admin.cors.origin')}><code>{rule.allowed_origin}</code></td>
+                      <td data-label={t('admin.cors.methods')}>{rule.allowed_methods.join(', ')}</td>
+                      <td data-label={t('admin.cors.allowedHeaders')}>{(rule.allowed_headers ?? []).join(', ') || t('common.none')}</td>
+                      <td data-label={t('admin.cors.exposeHeaders')}>{(rule.expose_headers ?? []).join(', ') || t('common.none')}</td>
+                      <td data-label={t('admin.cors.maxAge')}>{rule.max_age_seconds ?? t('common.none')}</td>
                       <td>
                         <button type="button" className="button button--small" disabled={busy} aria-label={t('admin.cors.removeLabel', { origin: rule.allowed_origin, n: index + 1 })} onClick={() => save(rules.filter((_, i) => i !== index))}>
                           {t('admin.cors.remove')}

@@ -86,9 +86,12 @@ export function ConnectPage() {
   };
 
   const openButton = useRef<HTMLButtonElement>(null);
+  const verdictBox = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (check.data && isOk(check.data.verdict)) openButton.current?.focus();
-  }, [check.data]);
+    // A failed check is reported below the long form: bring the report into view.
+    else if (check.data || check.error) verdictBox.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [check.data, check.error]);
 
   const { search } = useLocation();
   const open = () => {
@@ -287,7 +290,7 @@ export function ConnectPage() {
         </button>
       </form>
 
-      <div className="connect__verdict" aria-live="polite">
+      <div ref={verdictBox} className="connect__verdict" aria-live="polite">
         {check.isError ? <ErrorNotice error={check.error} /> : null}
         {check.data ? <VerdictView result={check.data} onOpen={open} openButton={openButton} /> : null}
       </div>
