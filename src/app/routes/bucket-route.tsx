@@ -1,7 +1,6 @@
 import { Link, useNavigate } from '../../lib/router.tsx';
 import { lazyView, usePreloadWhenIdle } from '../../components/lazy-view.tsx';
 import { InspectorLink } from '../../features/multipart/inspector-link.tsx';
-import { DeleteFolderButton } from '../../features/bucket-admin/delete-folder.tsx';
 import { CreateFolderButton } from '../../features/object-actions/create-folder.tsx';
 import type { ReplaceMetadataRenderer } from '../../features/object-actions/object-actions.tsx';
 import { SelectionMode, type Selection } from '../../features/object-actions/selection.tsx';
@@ -9,6 +8,7 @@ import { UploadToolbar } from '../../features/uploads/ui/upload-toolbar.tsx';
 import { ObjectBrowser } from '../../features/object-browser/object-browser.tsx';
 import type { ObjectDetailsContext } from '../../features/object-browser/object-details.tsx';
 import { browseHref, bucketSettingsPath, useBrowseLocation, type BrowseLocation } from '../../hooks/browse-location.ts';
+import { useConnectedSession } from '../../hooks/session.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { RequireSession } from '../require-session.tsx';
 
@@ -20,6 +20,7 @@ import { RequireSession } from '../require-session.tsx';
 const MetadataEditorLauncher = lazyView(async () => (await import('../../features/metadata/metadata-editor.tsx')).MetadataEditorLauncher);
 const ObjectActions = lazyView(async () => (await import('../../features/object-actions/object-actions.tsx')).ObjectActions);
 const ReplaceMetadataFields = lazyView(async () => (await import('../../features/metadata/replace-metadata-fields.tsx')).ReplaceMetadataFields);
+const DeleteFolderButton = lazyView(async () => (await import('../../features/bucket-admin/delete-folder.tsx')).DeleteFolderButton);
 const BulkEditButton = lazyView(async () => (await import('../../features/metadata/bulk-edit.tsx')).BulkEditButton);
 
 function selectionActions(selection: Selection) {
@@ -33,7 +34,7 @@ function toolbarExtra(location: BrowseLocation) {
       <InspectorLink zone={location.zone} bucket={location.bucket} prefix={location.prefix} />
       <CreateFolderButton zone={location.zone} bucket={location.bucket} prefix={location.prefix} />
       <SelectionMode location={location} actions={selectionActions} />
-      <DeleteFolderButton zone={location.zone} bucket={location.bucket} prefix={location.prefix} />
+      {location.prefix !== '' ? <DeleteFolderButton zone={location.zone} bucket={location.bucket} prefix={location.prefix} /> : null}
       <SettingsLink zone={location.zone} bucket={location.bucket} />
     </>
   );
@@ -41,6 +42,9 @@ function toolbarExtra(location: BrowseLocation) {
 
 function SettingsLink({ zone, bucket }: { zone: string; bucket: string }) {
   const { t } = useI18n();
+  const session = useConnectedSession();
+  // Bucket settings are owner-only calls (ACL, CORS, policy, statistics): nothing to show anonymously.
+  if (session.mode === 'anonymous') return null;
   return (
     <Link className="button" to={bucketSettingsPath(zone, bucket)}>
       {t('admin.settings.link')}
@@ -80,7 +84,7 @@ function detailsExtra(object: ObjectDetailsContext) {
   return <DetailsExtra key={`${object.bucket}|${object.key}`} object={object} />;
 }
 
-const LATER_VIEWS = [MetadataEditorLauncher, ObjectActions, ReplaceMetadataFields, BulkEditButton];
+const LATER_VIEWS = [MetadataEditorLauncher, ObjectActions, ReplaceMetadataFields, BulkEditButton, DeleteFolderButton];
 
 export function BucketRoute() {
   usePreloadWhenIdle(LATER_VIEWS);
