@@ -206,3 +206,21 @@ test('create bucket → settings → public read on → an anonymous read works;
   await expect(page.getByRole('link', { name: bucket })).toHaveCount(0);
   expect((await listAllBuckets(api)).some((b) => b.name === bucket)).toBe(false);
 });
+
+test.describe('directly to the endpoint', () => {
+  test.use({ expectCorsBlocks: true });
+
+  test('creating a bucket straight from the browser is blocked by CORS, and the console says why and what to do', async ({ page, emulator, api }) => {
+    const bucket = uniqueBucketName('direct');
+    await page.goto('/connect');
+    await connect(page, { endpoint: emulator.url, remember: true });
+    await page.getByRole('button', { name: 'Create bucket…' }).click();
+    const create = page.getByRole('dialog', { name: 'Create bucket' });
+    await create.getByLabel('Bucket name').fill(bucket);
+    await create.getByRole('button', { name: 'Create bucket' }).click();
+    await expect(create.getByRole('alert')).toContainText('network_error_cors', { timeout: 15_000 });
+    await expect(create).toContainText('A browser cannot create a bucket on another origin: the new bucket has no CORS rule yet');
+    await expectNoAxeViolations(page);
+    expect((await listAllBuckets(api)).some((b) => b.name === bucket)).toBe(false);
+  });
+});

@@ -634,6 +634,7 @@ export const en = {
   'admin.bucket.creating': 'Creating…',
   'admin.bucket.createSubmit': 'Create bucket',
   'admin.bucket.created': 'Bucket {bucket} created in zone {zone}.',
+  'admin.bucket.corsBlocked': 'A browser cannot create a bucket on another origin: the new bucket has no CORS rule yet, so the browser refuses the request. Run the console behind its same-origin proxy (npm run serve), or create the bucket with another tool (the SDK, qsctl) and add the console\'s rule in its settings.',
   'admin.bucket.openCreated': 'Open {bucket}',
   'admin.bucket.settingsOf': 'Settings of {bucket}',
   'admin.settings.title': 'Settings of {bucket}',

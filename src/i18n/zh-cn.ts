@@ -633,6 +633,7 @@ export const zhCN: Record<MessageKey, string> = {
   'admin.bucket.creating': '正在创建…',
   'admin.bucket.createSubmit': '创建存储空间',
   'admin.bucket.created': '已在区域 {zone} 中创建存储空间 {bucket}。',
+  'admin.bucket.corsBlocked': '浏览器无法在其他源上创建存储空间：新存储空间还没有 CORS 规则，因此浏览器会拒绝该请求。请通过控制台的同源代理（npm run serve）运行控制台，或使用其他工具（SDK、qsctl）创建存储空间，然后在其设置中添加控制台的规则。',
   'admin.bucket.openCreated': '打开 {bucket}',
   'admin.bucket.settingsOf': '{bucket} 的设置',
   'admin.settings.title': '{bucket} 的设置',

@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { putBucketMutation } from '../../api/buckets/queries.ts';
 import { allBucketsQuery } from '../../api/service/queries.ts';
 import { Dialog } from '../../components/dialog.tsx';
+import { NetworkError } from '../../api/errors.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { bucketPath, bucketSettingsPath } from '../../hooks/browse-location.ts';
 import { useConnectedSession } from '../../hooks/session.ts';
@@ -105,6 +106,7 @@ function CreateBucketForm({ onDone }: { onDone: () => void }) {
         <p id={`${ids.zone}-h`} className="field-hint">{t('admin.bucket.zoneHint')}</p>
       </div>
       {create.isError ? <ErrorNotice error={create.error} /> : null}
+      {create.error instanceof NetworkError && create.error.likelyCors ? <p className="notice notice--warn">{t('admin.bucket.corsBlocked')}</p> : null}
       <div className="admin-actions">
         <button type="submit" className="button button--primary" disabled={create.isPending}>
           {create.isPending ? t('admin.bucket.creating') : t('admin.bucket.createSubmit')}
