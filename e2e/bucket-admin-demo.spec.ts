@@ -63,4 +63,10 @@ test('demo: delete a folder recursively; a settings page in Chinese', async ({ p
   await expect(page.getByTestId('public-read-state')).toHaveText(/公开读取已开启/);
   await expect(page.getByRole('region', { name: 'CORS 规则' }).getByRole('table')).toBeVisible();
   await expectNoAxeViolations(page);
+  // Dark scheme (contrast), and at 390 px the rules still fit the screen.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoAxeViolations(page);
 });

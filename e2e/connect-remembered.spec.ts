@@ -47,6 +47,9 @@ test('a reload in endpoint mode offers the last connection without its secret; D
   await expect(page.getByLabel('Access key ID')).toHaveValue(DEMO_ACCESS_KEY_ID);
   await expect(page.getByLabel('Secret access key')).toHaveValue('');
   await expectNoAxeViolations(page);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectNoAxeViolations(page);
+  await page.emulateMedia({ colorScheme: 'light' });
 
   // The secret is typed again, this time kept in the tab: the next offer carries it (sessionStorage only).
   await page.getByLabel('Secret access key').fill(DEMO_SECRET_ACCESS_KEY);
