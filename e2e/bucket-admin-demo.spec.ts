@@ -48,8 +48,8 @@ test('demo: delete a folder recursively; a settings page in Chinese', async ({ p
   await expect(qs.row('readme.md')).toBeVisible();
   await page.getByRole('button', { name: 'Delete folder…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete folder demo-documents/reports/' });
-  await expect(dialog.getByTestId('folder-count')).toHaveText(/^Objects in this folder, the folder itself included: \d+ \(/);
-  const counted = Number(/included: (\d+)/.exec((await dialog.getByTestId('folder-count').textContent()) ?? '')?.[1]);
+  await expect(dialog.getByTestId('folder-count')).toHaveText(/^Objects in this folder and its subfolders: \d+ \(/);
+  const counted = Number(/subfolders: (\d+)/.exec((await dialog.getByTestId('folder-count').textContent()) ?? '')?.[1]);
   expect(counted).toBeGreaterThan(0);
   await dialog.getByRole('button', { name: `Delete all (${counted})` }).click();
   await expect(dialog.getByTestId('folder-result')).toHaveText(`Deleted: ${counted} of ${counted}.`);

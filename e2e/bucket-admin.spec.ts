@@ -77,7 +77,7 @@ test('delete a folder of 1,501 objects: counted first, deleted in batches with p
 
   await page.getByRole('button', { name: 'Delete folder…' }).click();
   const dialog = page.getByRole('dialog', { name: `Delete folder ${bucket}/big/` });
-  await expect(dialog.getByTestId('folder-count')).toHaveText('Objects in this folder, the folder itself included: 1,501 (1.5 KiB).', { timeout: 30_000 });
+  await expect(dialog.getByTestId('folder-count')).toHaveText('Objects in this folder and its subfolders: 1,501 (1.5 KiB).', { timeout: 30_000 });
   await expectNoAxeViolations(page);
   await dialog.getByRole('button', { name: 'Delete all (1,501)' }).click();
   await expect(dialog.getByRole('progressbar', { name: 'Deleting' })).toHaveAttribute('max', '1501');
@@ -104,7 +104,7 @@ test('delete a folder of 1,501 objects: counted first, deleted in batches with p
     await route.fulfill({ response, json: { deleted: rest, errors: [...body.errors, ...moved.map((e) => ({ key: e.key, code: 'permission_denied', message: 'refused for the test' }))] } });
   });
   await page.getByRole('button', { name: 'Delete folder…' }).click();
-  await expect(dialog.getByTestId('folder-count')).toHaveText(/^Objects in this folder, the folder itself included: 501 \(/, { timeout: 30_000 });
+  await expect(dialog.getByTestId('folder-count')).toHaveText(/^Objects in this folder and its subfolders: 501 \(/, { timeout: 30_000 });
   await dialog.getByRole('button', { name: 'Delete all (501)' }).click();
   await expect(dialog.getByTestId('folder-result')).toHaveText('Deleted: 499 of 501.', { timeout: 30_000 });
   const failures = dialog.getByRole('alert');
@@ -119,7 +119,7 @@ test('delete a folder of 1,501 objects: counted first, deleted in batches with p
   await page.unrouteAll({ behavior: 'wait' });
   await putMany(api, bucket, ['big/again.txt']);
   await page.getByRole('button', { name: 'Delete folder…' }).click();
-  await expect(dialog.getByTestId('folder-count')).toHaveText('Objects in this folder, the folder itself included: 1 (1 B).', { timeout: 30_000 });
+  await expect(dialog.getByTestId('folder-count')).toHaveText('Objects in this folder and its subfolders: 1 (1 B).', { timeout: 30_000 });
   await dialog.getByRole('button', { name: 'Delete all (1)' }).click();
   await expect(dialog.getByTestId('folder-result')).toHaveText('Deleted: 1 of 1.');
   await dialog.getByRole('button', { name: 'Go to the parent folder' }).click();

@@ -614,7 +614,7 @@ export const en = {
   'admin.folder.delete': 'Delete folder…',
   'admin.folder.title': 'Delete folder {location}',
   'admin.folder.counting': 'Counting the objects in this folder… so far: {count}.',
-  'admin.folder.counted': 'Objects in this folder, the folder itself included: {count} ({size}).',
+  'admin.folder.counted': 'Objects in this folder and its subfolders: {count} ({size}).',
   'admin.folder.confirm': 'Delete all of them? This cannot be undone.',
   'admin.folder.confirmButton': 'Delete all ({count})',
   'admin.folder.progressLabel': 'Deleting',

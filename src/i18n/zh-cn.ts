@@ -613,7 +613,7 @@ export const zhCN: Record<MessageKey, string> = {
   'admin.folder.delete': '删除文件夹…',
   'admin.folder.title': '删除文件夹 {location}',
   'admin.folder.counting': '正在统计此文件夹中的对象…目前：{count}。',
-  'admin.folder.counted': '此文件夹中的对象（包括文件夹本身）：{count}（{size}）。',
+  'admin.folder.counted': '此文件夹及其子文件夹中的对象：{count}（{size}）。',
   'admin.folder.confirm': '全部删除？此操作无法撤销。',
   'admin.folder.confirmButton': '全部删除（{count}）',
   'admin.folder.progressLabel': '正在删除',
