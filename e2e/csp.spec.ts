@@ -132,6 +132,20 @@ test('every screen loads under the CSP with no violation (through the proxy)', a
   await uploads.getByRole('row').nth(1).getByRole('link').first().click();
   await expect(page.getByTestId('upload-id')).toBeVisible();
 
+  // Bucket settings, a recursive folder delete's count, and the create-bucket dialog.
+  await page.goto(`${serve.url}/buckets/pek3a/${bucket}/settings`);
+  await expect(page.getByTestId('public-read-state')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Bucket policy' })).toContainText('No bucket policy');
+  await putObject(api, { zone: 'pek3a', bucket, key: 'folder/a.txt', body: 'a' });
+  await page.goto(`${serve.url}/buckets/pek3a/${bucket}?prefix=folder/`);
+  await page.getByRole('button', { name: 'Delete folder…' }).click();
+  await expect(page.getByTestId('folder-count')).toContainText('1 (1 B)');
+  await page.keyboard.press('Escape');
+  await page.goto(`${serve.url}/`);
+  await page.getByRole('button', { name: 'Create bucket…' }).click();
+  await expect(page.getByRole('dialog', { name: 'Create bucket' }).getByLabel('Bucket name')).toBeFocused();
+  await page.keyboard.press('Escape');
+
   // Chinese, and the not-found page.
   await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: '简体中文' });
   await page.goto(`${serve.url}/no/such/screen`);

@@ -18,6 +18,7 @@ const HomeRoute = lazyView(async () => (await import('./routes/home-route.tsx'))
 const ConnectRoute = lazyView(async () => (await import('./routes/connect-route.tsx')).ConnectRoute);
 const BucketRoute = lazyView(async () => (await import('./routes/bucket-route.tsx')).BucketRoute);
 const UploadsRoute = lazyView(async () => (await import('./routes/uploads-route.tsx')).UploadsRoute);
+const SettingsRoute = lazyView(async () => (await import('./routes/settings-route.tsx')).SettingsRoute);
 
 /** Starts downloading the view for `pathname`, e.g. while the demo backend starts. */
 export function preloadRoute(pathname: string): void {
@@ -30,5 +31,6 @@ export const routes: readonly RouteDefinition[] = [
   { path: ROUTE_PATHS.connect, Component: ConnectRoute },
   { path: ROUTE_PATHS.bucket, Component: BucketRoute },
   { path: ROUTE_PATHS.uploads, Component: UploadsRoute },
+  { path: ROUTE_PATHS.settings, Component: SettingsRoute },
   { path: '*', Component: NotFound },
 ];

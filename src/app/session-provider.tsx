@@ -1,5 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { SessionContext, type ServeInfo, type Session, type SessionApi } from '../hooks/session.ts';
+import { forgetSession } from '../features/connection/recent-connections.ts';
 import { saveSession, setEndpointMode } from './boot.ts';
 
 export function SessionProvider({ initial, demoAvailable, serve, children }: {
@@ -19,6 +20,8 @@ export function SessionProvider({ initial, demoAvailable, serve, children }: {
         setSession(next);
       },
       disconnect() {
+        // "Disconnect" also forgets the connection on the Connect page's list (and its secret in this tab).
+        if (session) forgetSession(session);
         saveSession(sessionStorage, null);
         setSession(null);
       },

@@ -19,6 +19,7 @@ export const ROUTE_PATHS = {
   connect: '/connect',
   bucket: '/buckets/:zone/:bucket',
   uploads: '/buckets/:zone/:bucket/uploads',
+  settings: '/buckets/:zone/:bucket/settings',
 } as const;
 
 export interface BrowseLocation {
@@ -37,6 +38,11 @@ function encodeQueryValue(value: string): string {
 
 export function bucketPath(zone: string, bucket: string): string {
   return `/buckets/${encodeURIComponent(zone)}/${encodeURIComponent(bucket)}`;
+}
+
+/** A bucket's settings page (access, CORS, policy, statistics). */
+export function bucketSettingsPath(zone: string, bucket: string): string {
+  return `${bucketPath(zone, bucket)}/settings`;
 }
 
 export function browseHref(location: Pick<BrowseLocation, 'zone' | 'bucket'> & Partial<BrowseLocation>): string {
@@ -62,7 +68,7 @@ export function safeNextPath(search: string): string | null {
   const next = readQueryParam(search, 'next');
   if (next === null || !isSameOriginPath(next)) return null;
   const pathname = new URL(next, 'http://console.invalid').pathname;
-  const targets = [ROUTE_PATHS.home, ROUTE_PATHS.bucket, ROUTE_PATHS.uploads];
+  const targets = [ROUTE_PATHS.home, ROUTE_PATHS.bucket, ROUTE_PATHS.uploads, ROUTE_PATHS.settings];
   return targets.some((pattern) => matchPath(pattern, pathname) !== null) ? next : null;
 }
 

@@ -16,7 +16,8 @@ import {
   type MoveObjectInput,
   type PutObjectInput,
 } from './operations.ts';
-import { MAX_DELETE_OBJECTS, type DeleteMultipleObjectsResult, type ListObjectsResult } from './schemas.ts';
+import { scanPrefix, type PrefixScan } from './prefix.ts';
+import { MAX_DELETE_OBJECTS, type DeleteError, type DeleteMultipleObjectsResult, type ListObjectsResult } from './schemas.ts';
 
 /** ['qs', cid, 'bucket', bucket, 'objects'] — every listing of the bucket (invalidate after writes). */
 export function objectListsKey(client: QsClient, bucket: string) {
@@ -123,21 +124,59 @@ export function deleteObjectMutation(client: QsClient, queryClient: QueryClient)
   });
 }
 
+/** What a batched delete did: keys deleted, per-key errors, and whether the user stopped it between batches. */
+export interface DeleteObjectsOutcome {
+  deleted: string[];
+  errors: DeleteError[];
+  cancelled: boolean;
+}
+
+export interface DeleteObjectsInput extends BucketRef {
+  keys: readonly string[];
+  /** Stops before the next batch (a batch already sent completes). */
+  signal?: AbortSignal;
+  /** After each batch: keys handled so far (deleted or failed) and the total. */
+  onProgress?: (done: number, total: number) => void;
+}
+
 /**
  * Deletes any number of keys with DeleteMultipleObjects (ref §5.9), at most MAX_DELETE_OBJECTS per
- * request, one request after another; resolves with every deleted key and every per-key error.
+ * request, one request after another; resolves with every deleted key and every per-key error. The
+ * listings are refreshed whatever happened: a failure or a cancel can follow batches that deleted keys.
  */
 export function deleteObjectsMutation(client: QsClient, queryClient: QueryClient) {
   return mutationOptions({
     mutationKey: [...qsRootKey(client), 'deleteObjects'],
-    mutationFn: async (input: BucketRef & { keys: readonly string[] }) => {
-      const results: DeleteMultipleObjectsResult[] = [];
+    mutationFn: async (input: DeleteObjectsInput): Promise<DeleteObjectsOutcome> => {
+      const outcome: DeleteObjectsOutcome = { deleted: [], errors: [], cancelled: false };
       for (let i = 0; i < input.keys.length; i += MAX_DELETE_OBJECTS) {
-        results.push(await deleteMultipleObjects(client, { zone: input.zone, bucket: input.bucket, keys: input.keys.slice(i, i + MAX_DELETE_OBJECTS) }));
+        if (input.signal?.aborted) {
+          outcome.cancelled = true;
+          break;
+        }
+        const result: DeleteMultipleObjectsResult = await deleteMultipleObjects(client, { zone: input.zone, bucket: input.bucket, keys: input.keys.slice(i, i + MAX_DELETE_OBJECTS) });
+        outcome.deleted.push(...result.deleted.map((d) => d.key));
+        outcome.errors.push(...result.errors);
+        input.onProgress?.(Math.min(i + MAX_DELETE_OBJECTS, input.keys.length), input.keys.length);
       }
-      return { deleted: results.flatMap((r) => r.deleted.map((d) => d.key)), errors: results.flatMap((r) => r.errors) };
+      return outcome;
     },
-    onSuccess: (_data, input) => invalidateObjectWrites(queryClient, client, input.bucket),
+    onSettled: (_data, _error, input) => invalidateObjectWrites(queryClient, client, input.bucket),
+  });
+}
+
+/**
+ * Every key under a folder's prefix, counted before a recursive delete. Not cached (each delete counts
+ * afresh) and never retried; `onPage` reports the running count.
+ */
+export function prefixScanQuery(client: QsClient, input: BucketRef & { prefix: string }, onPage?: (scanned: PrefixScan) => void) {
+  return queryOptions({
+    queryKey: [...objectListsKey(client, input.bucket), 'scan', input.prefix] as const,
+    queryFn: ({ signal }) => scanPrefix(client, input, { signal, onPage }),
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+    refetchOnWindowFocus: false,
   });
 }
 

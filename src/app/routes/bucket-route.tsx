@@ -1,4 +1,4 @@
-import { useNavigate } from '../../lib/router.tsx';
+import { Link, useNavigate } from '../../lib/router.tsx';
 import { lazyView, usePreloadWhenIdle } from '../../components/lazy-view.tsx';
 import { InspectorLink } from '../../features/multipart/inspector-link.tsx';
 import { CreateFolderButton } from '../../features/object-actions/create-folder.tsx';
@@ -7,7 +7,9 @@ import { SelectionMode, type Selection } from '../../features/object-actions/sel
 import { UploadToolbar } from '../../features/uploads/ui/upload-toolbar.tsx';
 import { ObjectBrowser } from '../../features/object-browser/object-browser.tsx';
 import type { ObjectDetailsContext } from '../../features/object-browser/object-details.tsx';
-import { browseHref, useBrowseLocation, type BrowseLocation } from '../../hooks/browse-location.ts';
+import { browseHref, bucketSettingsPath, useBrowseLocation, type BrowseLocation } from '../../hooks/browse-location.ts';
+import { useConnectedSession } from '../../hooks/session.ts';
+import { useI18n } from '../../i18n/i18n.tsx';
 import { RequireSession } from '../require-session.tsx';
 
 // Features never import each other: this route composes them into the browser's slots.
@@ -18,6 +20,7 @@ import { RequireSession } from '../require-session.tsx';
 const MetadataEditorLauncher = lazyView(async () => (await import('../../features/metadata/metadata-editor.tsx')).MetadataEditorLauncher);
 const ObjectActions = lazyView(async () => (await import('../../features/object-actions/object-actions.tsx')).ObjectActions);
 const ReplaceMetadataFields = lazyView(async () => (await import('../../features/metadata/replace-metadata-fields.tsx')).ReplaceMetadataFields);
+const DeleteFolderButton = lazyView(async () => (await import('../../features/bucket-admin/delete-folder.tsx')).DeleteFolderButton);
 const BulkEditButton = lazyView(async () => (await import('../../features/metadata/bulk-edit.tsx')).BulkEditButton);
 
 function selectionActions(selection: Selection) {
@@ -31,7 +34,21 @@ function toolbarExtra(location: BrowseLocation) {
       <InspectorLink zone={location.zone} bucket={location.bucket} prefix={location.prefix} />
       <CreateFolderButton zone={location.zone} bucket={location.bucket} prefix={location.prefix} />
       <SelectionMode location={location} actions={selectionActions} />
+      {location.prefix !== '' ? <DeleteFolderButton zone={location.zone} bucket={location.bucket} prefix={location.prefix} /> : null}
+      <SettingsLink zone={location.zone} bucket={location.bucket} />
     </>
+  );
+}
+
+function SettingsLink({ zone, bucket }: { zone: string; bucket: string }) {
+  const { t } = useI18n();
+  const session = useConnectedSession();
+  // Bucket settings are owner-only calls (ACL, CORS, policy, statistics): nothing to show anonymously.
+  if (session.mode === 'anonymous') return null;
+  return (
+    <Link className="button" to={bucketSettingsPath(zone, bucket)}>
+      {t('admin.settings.link')}
+    </Link>
   );
 }
 
@@ -67,7 +84,7 @@ function detailsExtra(object: ObjectDetailsContext) {
   return <DetailsExtra key={`${object.bucket}|${object.key}`} object={object} />;
 }
 
-const LATER_VIEWS = [MetadataEditorLauncher, ObjectActions, ReplaceMetadataFields, BulkEditButton];
+const LATER_VIEWS = [MetadataEditorLauncher, ObjectActions, ReplaceMetadataFields, BulkEditButton, DeleteFolderButton];
 
 export function BucketRoute() {
   usePreloadWhenIdle(LATER_VIEWS);

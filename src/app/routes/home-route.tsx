@@ -1,4 +1,5 @@
 import { Navigate } from '../../lib/router.tsx';
+import { CreateBucketButton } from '../../features/bucket-admin/create-bucket.tsx';
 import { BucketListPage } from '../../features/buckets/bucket-list-page.tsx';
 import { bucketPath } from '../../hooks/browse-location.ts';
 import { useSession } from '../../hooks/session.ts';
@@ -10,5 +11,12 @@ export function HomeRoute() {
   if (session.mode === 'anonymous' && session.bucket) {
     return <Navigate to={bucketPath(session.bucket.zone, session.bucket.name)} replace />;
   }
-  return <BucketListPage />;
+  return (
+    <>
+      <div className="home__actions">
+        <CreateBucketButton />
+      </div>
+      <BucketListPage />
+    </>
+  );
 }

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupEmulatorServer } from '../../../mocks/node.ts';
 import { DEMO_CREDENTIALS, type Connection } from '../../api/connection.ts';
 import type { Session } from '../../hooks/session.ts';
-import { checkConnection } from './check-connection.ts';
+import { NetworkError } from '../../api/errors.ts';
+import { checkConnection, diagnoseNetworkError } from './check-connection.ts';
 
 // The emulator answers https://qingstor.com and its zone hosts in-process (msw setupServer).
 const { server } = await setupEmulatorServer({ seed: 'demo' });
@@ -49,5 +50,25 @@ describe('checkConnection', () => {
   it('reports an unreachable endpoint as a network failure', async () => {
     const verdict = await checkConnection(keys({ endpoint: 'http://127.0.0.1:9', zoneInHost: false }));
     expect(verdict.kind).toBe('network');
+  });
+});
+
+describe('diagnoseNetworkError', () => {
+  const cross = (requestUrl: string) => new NetworkError({ operation: 'ListBuckets', method: 'GET', requestUrl, pageOrigin: 'http://127.0.0.1:4317', cause: new TypeError('Failed to fetch') });
+  it('says CORS only when something answers a no-cors probe at the endpoint', async () => {
+    const probed: string[] = [];
+    const answers = async (url: string) => {
+      probed.push(url);
+      return true;
+    };
+    expect(await diagnoseNetworkError(cross('http://127.0.0.1:9000/?limit=1'), undefined, answers, 'http:')).toBe('cors');
+    expect(probed).toEqual(['http://127.0.0.1:9000/']);
+    expect(await diagnoseNetworkError(cross('http://127.0.0.1:9000/?limit=1'), undefined, async () => false, 'http:')).toBe('unreachable');
+  });
+  it('same-origin (the serve proxy) is never CORS; an https page to a plain-http host is mixed content', async () => {
+    const same = new NetworkError({ operation: 'ListBuckets', method: 'GET', requestUrl: 'http://127.0.0.1:4317/_qs/x', pageOrigin: 'http://127.0.0.1:4317', cause: new TypeError('x') });
+    expect(await diagnoseNetworkError(same, undefined, async () => true, 'http:')).toBe('unreachable');
+    expect(await diagnoseNetworkError(cross('http://qingstor.example/'), undefined, async () => true, 'https:')).toBe('mixed-content');
+    expect(await diagnoseNetworkError(cross('http://127.0.0.1:9000/'), undefined, async () => true, 'https:')).toBe('cors');
   });
 });

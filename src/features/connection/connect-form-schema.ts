@@ -3,6 +3,7 @@ import { endpointSchema, proxyBaseSchema, type Connection } from '../../api/conn
 import { isIpHost } from '../../api/url.ts';
 import type { MessageKey } from '../../i18n/i18n.tsx';
 import type { Session } from '../../hooks/session.ts';
+import type { RecentConnection } from './recent-connections.ts';
 
 /**
  * The Connect form. Messages are i18n keys, translated where they are shown, so the same schema serves
@@ -109,5 +110,23 @@ export function sessionFromForm(values: ConnectFormValues): Session {
     connection,
     zones,
     ...(bucket !== '' ? { bucket: { zone: defaultZone, name: bucket } } : {}),
+  };
+}
+
+/** The Connect form filled from an entry (secret from this tab's opt-in, if any). */
+export function formFromRecent(entry: RecentConnection, secret: string): ConnectFormValues {
+  return {
+    ...DEFAULT_FORM,
+    kind: entry.kind,
+    endpoint: entry.endpoint,
+    zones: entry.zones.join(', '),
+    zoneInHost: entry.zoneInHost,
+    style: entry.style,
+    proxy: entry.proxy,
+    copyLimit: entry.copyLimit !== undefined ? String(entry.copyLimit) : '',
+    accessKeyId: entry.accessKeyId,
+    secretAccessKey: secret,
+    bucket: entry.bucket,
+    remember: secret !== '',
   };
 }

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, useWatch, type FieldError } from 'react-hook-form';
 import { useLocation, useNavigate } from '../../lib/router.tsx';
 import { CorsHelp } from '../../components/cors-help-lazy.tsx';
@@ -9,7 +9,8 @@ import { bucketPath, safeNextPath } from '../../hooks/browse-location.ts';
 import { useSession, type Session } from '../../hooks/session.ts';
 import { isMessageKey, useI18n } from '../../i18n/i18n.tsx';
 import type { Verdict } from './check-connection.ts';
-import { connectFormSchema, DEFAULT_FORM, sessionFromForm, suggestZoneInHost, type ConnectFormValues } from './connect-form-schema.ts';
+import { connectFormSchema, DEFAULT_FORM, formFromRecent, sessionFromForm, suggestZoneInHost, type ConnectFormValues } from './connect-form-schema.ts';
+import { forgetRecent, loadRecent, recentSecret, rememberRecent, type RecentConnection } from './recent-connections.ts';
 // oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
 import '../../styles/connect.css';
 
@@ -23,12 +24,23 @@ export function ConnectPage() {
   const { t } = useI18n();
   const { connect, serve } = useSession();
   const navigate = useNavigate();
+  const [recent, setRecent] = useState<RecentConnection[]>(() => loadRecent());
+  // The last connection fills the form (a reload in endpoint mode offers it again); its secret only
+  // when the user kept it in this tab.
+  const [filledFrom, setFilledFrom] = useState<{ entry: RecentConnection; secret: string } | null>(() => {
+    const last = recent[0];
+    return last ? { entry: last, secret: recentSecret(last.id) } : null;
+  });
   const form = useForm<ConnectFormValues>({
     resolver: zodResolver(connectFormSchema),
-    defaultValues: serve ? { ...DEFAULT_FORM, endpoint: serve.endpoint, proxy: serve.proxyBase } : DEFAULT_FORM,
+    defaultValues: filledFrom
+      ? formFromRecent(filledFrom.entry, filledFrom.secret)
+      : serve ? { ...DEFAULT_FORM, endpoint: serve.endpoint, proxy: serve.proxyBase } : DEFAULT_FORM,
     mode: 'onSubmit',
   });
-  const { register, handleSubmit, formState, setValue, control } = form;
+  const { register, handleSubmit, formState, setValue, control, reset, setFocus } = form;
+  // The zone-in-host choice of a remembered connection is the user's, not a suggestion to override.
+  const keptEndpoint = useRef<string | null>(filledFrom?.entry.endpoint ?? null);
   const kind = useWatch({ control, name: 'kind' });
   const endpoint = useWatch({ control, name: 'endpoint' });
   const zones = useWatch({ control, name: 'zones' });
@@ -37,6 +49,8 @@ export function ConnectPage() {
   // Follow the endpoint with a sensible default until the user touches the checkbox themselves.
   useEffect(() => {
     if (formState.dirtyFields.zoneInHost) return;
+    if (keptEndpoint.current !== null && keptEndpoint.current === endpoint) return;
+    keptEndpoint.current = null;
     const suggestion = suggestZoneInHost(endpoint);
     if (suggestion !== undefined) setValue('zoneInHost', suggestion);
   }, [endpoint, formState.dirtyFields.zoneInHost, setValue]);
@@ -49,14 +63,35 @@ export function ConnectPage() {
       return { session, verdict: await checkConnection(session), remember: values.remember };
     },
     onSuccess: ({ session, verdict, remember }) => {
-      if (verdict.kind === 'ok' || verdict.kind === 'ok-bucket' || verdict.kind === 'ok-anonymous') connect(session, { remember });
+      if (verdict.kind === 'ok' || verdict.kind === 'ok-bucket' || verdict.kind === 'ok-anonymous') {
+        rememberRecent(session, { remember });
+        setRecent(loadRecent());
+        connect(session, { remember });
+      }
     },
   });
 
+  const useRecent = (entry: RecentConnection) => {
+    const secret = recentSecret(entry.id);
+    keptEndpoint.current = entry.endpoint;
+    reset(formFromRecent(entry, secret));
+    setFilledFrom({ entry, secret });
+    check.reset();
+    setFocus(entry.kind === 'keys' && secret === '' ? 'secretAccessKey' : 'endpoint');
+  };
+  const forget = (entry: RecentConnection) => {
+    forgetRecent(entry.id);
+    setRecent(loadRecent());
+    if (filledFrom?.entry.id === entry.id) setFilledFrom(null);
+  };
+
   const openButton = useRef<HTMLButtonElement>(null);
+  const verdictBox = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (check.data && isOk(check.data.verdict)) openButton.current?.focus();
-  }, [check.data]);
+    // A failed check is reported below the long form: bring the report into view.
+    else if (check.data || check.error) verdictBox.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [check.data, check.error]);
 
   const { search } = useLocation();
   const open = () => {
@@ -86,6 +121,14 @@ export function ConnectPage() {
       <h1>{t('connect.title')}</h1>
       <p>{t('connect.intro')}</p>
       {serve ? <p className="notice">{t('connect.servedByProxy', { endpoint: serve.endpoint })}</p> : null}
+      {recent.length > 0 ? <RecentList entries={recent} onUse={useRecent} onForget={forget} /> : null}
+      {filledFrom ? (
+        <p className="notice" data-testid="filled-from-recent">
+          {filledFrom.secret !== '' || filledFrom.entry.kind === 'anonymous'
+            ? t('connect.recent.filledWithSecret', { label: recentLabel(filledFrom.entry, t) })
+            : t('connect.recent.filled', { label: recentLabel(filledFrom.entry, t) })}
+        </p>
+      ) : null}
       <form onSubmit={handleSubmit((values) => check.mutate(values))} noValidate aria-label={t('connect.title')}>
         <fieldset>
           <legend>{t('connect.kind')}</legend>
@@ -247,7 +290,7 @@ export function ConnectPage() {
         </button>
       </form>
 
-      <div className="connect__verdict" aria-live="polite">
+      <div ref={verdictBox} className="connect__verdict" aria-live="polite">
         {check.isError ? <ErrorNotice error={check.error} /> : null}
         {check.data ? <VerdictView result={check.data} onOpen={open} openButton={openButton} /> : null}
       </div>
@@ -293,9 +336,25 @@ function VerdictView({ result, onOpen, openButton }: {
     );
   }
   if (verdict.kind === 'network') {
+    const origin = verdict.error.requestOrigin;
+    if (verdict.reason === 'cors') {
+      return (
+        <div data-verdict="network" data-reason="cors">
+          <ErrorNotice error={verdict.error} title={t('connect.verdict.network', { origin })} corsHelp={<CorsHelp connection={session.connection} {...(bucket ? { bucket } : {})} />} />
+        </div>
+      );
+    }
+    const unreachable = verdict.reason === 'unreachable';
     return (
-      <div data-verdict="network">
-        <ErrorNotice error={verdict.error} title={t('connect.verdict.network')} corsHelp={<CorsHelp connection={session.connection} {...(bucket ? { bucket } : {})} />} />
+      <div className="notice notice--error" role="alert" data-verdict="network" data-reason={verdict.reason}>
+        <h2>{unreachable ? t('connect.verdict.unreachable', { origin }) : t('connect.verdict.mixedContent', { origin })}</h2>
+        {unreachable ? <p>{t('connect.verdict.unreachableHelp')}</p> : null}
+        <dl>
+          <dt>{t('connect.verdict.reasonCode')}</dt>
+          <dd>
+            <code>{unreachable ? 'endpoint_unreachable' : 'mixed_content_blocked'}</code>
+          </dd>
+        </dl>
       </div>
     );
   }
@@ -303,5 +362,58 @@ function VerdictView({ result, onOpen, openButton }: {
     <div data-verdict="other">
       <ErrorNotice error={verdict.error} title={t('connect.verdict.other')} />
     </div>
+  );
+}
+
+type Translate = ReturnType<typeof useI18n>['t'];
+
+function recentLabel(entry: RecentConnection, t: Translate): string {
+  let host = entry.endpoint;
+  try {
+    host = new URL(entry.endpoint).host;
+  } catch {
+    // Stored as typed: shown as it is.
+  }
+  const who = entry.kind === 'anonymous' ? t('connect.recent.anonymous') : entry.accessKeyId;
+  return `${who} @ ${host}${entry.bucket ? `/${entry.bucket}` : ''}`;
+}
+
+function RecentList({ entries, onUse, onForget }: {
+  entries: readonly RecentConnection[];
+  onUse: (entry: RecentConnection) => void;
+  onForget: (entry: RecentConnection) => void;
+}) {
+  const { t } = useI18n();
+  const headingId = useId();
+  return (
+    <section className="connect__recent" aria-labelledby={headingId}>
+      <h2 id={headingId}>{t('connect.recent.title')}</h2>
+      <p className="field-hint">{t('connect.recent.hint')}</p>
+      <ul>
+        {entries.map((entry) => {
+          const label = recentLabel(entry, t);
+          const kept = recentSecret(entry.id) !== '';
+          return (
+            <li key={entry.id}>
+              <span className="connect__recent-label">
+                <span className="connect__recent-name">{label}</span>
+                <span className="field-hint">
+                  {entry.style === 'path' ? t('connect.recent.path') : t('connect.recent.virtualHost')}
+                  {entry.proxy ? ` · ${entry.proxy}` : ''}
+                  {` · ${entry.zones.join(', ')}`}
+                  {kept ? ` · ${t('connect.recent.withSecret')}` : ''}
+                </span>
+              </span>
+              <button type="button" className="button button--small" aria-label={t('connect.recent.useLabel', { label })} onClick={() => onUse(entry)}>
+                {t('connect.recent.use')}
+              </button>
+              <button type="button" className="button button--small" aria-label={t('connect.recent.forgetLabel', { label })} onClick={() => onForget(entry)}>
+                {t('connect.recent.forget')}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
   );
 }

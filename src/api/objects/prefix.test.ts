@@ -1,0 +1,60 @@
+import { QueryClient } from '@tanstack/react-query';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setupEmulatorServer } from '../../../mocks/node.ts';
+import { createClient } from '../client.ts';
+import { DEMO_CREDENTIALS, type Connection } from '../connection.ts';
+import { putBucket } from '../buckets/operations.ts';
+import { scanPrefix } from './prefix.ts';
+import { deleteObjectsMutation, type DeleteObjectsInput, type DeleteObjectsOutcome } from './queries.ts';
+
+const { server, emulator } = await setupEmulatorServer({ seed: 'demo' });
+beforeAll(() => server.listen({ onUnhandledFrame: 'bypass' }));
+afterAll(() => server.close());
+
+const connection: Connection = { endpoint: 'https://qingstor.com', zoneInHost: true, style: 'path', defaultZone: 'pek3a', credentials: DEMO_CREDENTIALS };
+const client = createClient(connection);
+const ref = { zone: 'pek3a', bucket: 'prefix-scan-test' };
+const keys = Array.from({ length: 2_500 }, (_, i) => `dir/${String(i).padStart(5, '0')}`);
+
+async function seed() {
+  for (const key of [...keys, 'dir-not-below/x', 'other/y']) emulator.store.putObject(ref.bucket, key, { body: new TextEncoder().encode('ab') });
+}
+
+function runDelete(input: DeleteObjectsInput): Promise<DeleteObjectsOutcome> {
+  const options = deleteObjectsMutation(client, new QueryClient());
+  if (!options.mutationFn) throw new Error('no mutationFn');
+  return options.mutationFn(input, { client: new QueryClient(), meta: undefined });
+}
+
+describe('folder scan and batched delete', () => {
+  it('scans every key under a prefix across pages, with a running count, and refuses an empty prefix', async () => {
+    await putBucket(client, ref);
+    await seed();
+    const counts: number[] = [];
+    const scan = await scanPrefix(client, { ...ref, prefix: 'dir/' }, { onPage: (s) => counts.push(s.keys.length) });
+    expect(scan.keys).toEqual(keys);
+    expect(scan.size).toBe(5_000);
+    expect(counts.length).toBeGreaterThan(1);
+    expect(counts.at(-1)).toBe(2_500);
+    await expect(scanPrefix(client, { ...ref, prefix: '' })).rejects.toThrow(RangeError);
+  });
+
+  it('deletes in batches of 1000 with progress, and a stop lands between batches', async () => {
+    const stop = new AbortController();
+    const progress: number[] = [];
+    const first = await runDelete({ ...ref, keys, signal: stop.signal, onProgress: (done) => {
+      progress.push(done);
+      stop.abort();
+    } });
+    expect(progress).toEqual([1_000]);
+    expect(first).toMatchObject({ cancelled: true, errors: [] });
+    expect(first.deleted).toEqual(keys.slice(0, 1_000));
+
+    const rest = keys.slice(1_000);
+    const progress2: Array<[number, number]> = [];
+    const second = await runDelete({ ...ref, keys: rest, onProgress: (done, total) => progress2.push([done, total]) });
+    expect(progress2).toEqual([[1_000, 1_500], [1_500, 1_500]]);
+    expect(second).toEqual({ deleted: rest, errors: [], cancelled: false });
+    expect((await scanPrefix(client, { ...ref, prefix: 'dir' })).keys).toEqual(['dir-not-below/x']);
+  });
+});

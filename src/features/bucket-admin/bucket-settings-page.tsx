@@ -1,0 +1,360 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { bucketAclQuery, putBucketAclMutation } from '../../api/acl/queries.ts';
+import { bucketStatisticsQuery, deleteBucketMutation } from '../../api/buckets/queries.ts';
+import { bucketCorsQuery, deleteBucketCorsMutation, putBucketCorsMutation } from '../../api/cors/queries.ts';
+import { buildCorsRule, mergeCorsRules } from '../../api/cors/rule.ts';
+import type { CorsRule } from '../../api/cors/schemas.ts';
+import { ApiError } from '../../api/errors.ts';
+import { bucketPolicyQuery } from '../../api/policy/queries.ts';
+import { CorsHelp } from '../../components/cors-help-lazy.tsx';
+import { Dialog } from '../../components/dialog.tsx';
+import { ErrorNotice } from '../../components/error-notice.tsx';
+import { Loading } from '../../components/spinner.tsx';
+import { bucketPath } from '../../hooks/browse-location.ts';
+import { useClient } from '../../hooks/use-client.ts';
+import { useI18n } from '../../i18n/i18n.tsx';
+import { formatBytes } from '../../lib/format.ts';
+import { Link, useNavigate, useParams } from '../../lib/router.tsx';
+import { isPublicRead, withPublicRead } from './acl-model.ts';
+import { EMPTY_RULE_FORM, RULE_METHODS, ruleFromForm, sameRule, type RuleForm, type RuleProblems } from './cors-model.ts';
+// oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
+import './bucket-admin.css';
+
+interface Ref {
+  zone: string;
+  bucket: string;
+}
+
+/** /buckets/<zone>/<bucket>/settings: statistics, public read (ACL), CORS rules, policy, delete. */
+export function BucketSettingsPage() {
+  const { t } = useI18n();
+  const params = useParams();
+  const ref: Ref = { zone: params['zone'] ?? '', bucket: params['bucket'] ?? '' };
+  return (
+    <div className="settings">
+      <div>
+        <h1>{t('admin.settings.title', { bucket: ref.bucket })}</h1>
+        <Link to={bucketPath(ref.zone, ref.bucket)}>{t('admin.settings.back', { bucket: ref.bucket })}</Link>
+      </div>
+      <StatisticsSection {...ref} />
+      <AccessSection {...ref} />
+      <CorsSection {...ref} />
+      <PolicySection {...ref} />
+      <DeleteBucketSection {...ref} />
+    </div>
+  );
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function corsHelp(ref: Ref) {
+  return <CorsHelp bucket={{ zone: ref.zone, name: ref.bucket }} />;
+}
+
+function StatisticsSection(ref: Ref) {
+  const { t, formatNumber, formatDateTime } = useI18n();
+  const client = useClient();
+  const stats = useQuery(bucketStatisticsQuery(client, ref));
+  return (
+    <Section title={t('admin.stats.title')}>
+      {stats.isPending ? <Loading label={t('app.loading')} /> : null}
+      {stats.isError ? <ErrorNotice error={stats.error} onRetry={() => void stats.refetch()} corsHelp={corsHelp(ref)} /> : null}
+      {stats.data ? (
+        <dl data-testid="bucket-stats">
+          <dt>{t('admin.stats.count')}</dt>
+          <dd>{formatNumber(stats.data.count)}</dd>
+          <dt>{t('admin.stats.size')}</dt>
+          <dd>{t('admin.stats.sizeValue', { size: formatBytes(stats.data.size), bytes: stats.data.size })}</dd>
+          <dt>{t('admin.stats.zone')}</dt>
+          <dd>{stats.data.location ?? ref.zone}</dd>
+          {stats.data.created ? (
+            <>
+              <dt>{t('admin.stats.created')}</dt>
+              <dd>{formatDateTime(new Date(stats.data.created))}</dd>
+            </>
+          ) : null}
+        </dl>
+      ) : null}
+      <p className="admin-hint">{t('admin.stats.hint')}</p>
+    </Section>
+  );
+}
+
+function AccessSection(ref: Ref) {
+  const { t } = useI18n();
+  const client = useClient();
+  const queryClient = useQueryClient();
+  const acl = useQuery(bucketAclQuery(client, ref));
+  const put = useMutation(putBucketAclMutation(client, queryClient));
+  const isPublic = acl.data ? isPublicRead(acl.data.acl) : false;
+  return (
+    <Section title={t('admin.access.title')}>
+      {acl.isPending ? <Loading label={t('app.loading')} /> : null}
+      {acl.isError ? <ErrorNotice error={acl.error} onRetry={() => void acl.refetch()} corsHelp={corsHelp(ref)} /> : null}
+      {acl.data ? (
+        <>
+          <p data-testid="public-read-state">
+            <strong>{isPublic ? t('admin.access.publicOn') : t('admin.access.publicOff')}</strong>
+          </p>
+          <p className="admin-hint">{t('admin.access.hint')}</p>
+          <div className="admin-actions">
+            <button
+              type="button"
+              className={isPublic ? 'button' : 'button admin-danger'}
+              disabled={put.isPending}
+              onClick={() => put.mutate({ ...ref, acl: withPublicRead(acl.data.acl, !isPublic) })}
+            >
+              {isPublic ? t('admin.access.turnOff') : t('admin.access.turnOn')}
+            </button>
+          </div>
+        </>
+      ) : null}
+      {put.isError ? <ErrorNotice error={put.error} corsHelp={corsHelp(ref)} /> : null}
+      {put.isSuccess ? (
+        <output className="admin-status">
+          {t('admin.saved')} {put.data.requestId ? t('admin.requestId', { id: put.data.requestId }) : ''}
+        </output>
+      ) : null}
+    </Section>
+  );
+}
+
+function CorsSection(ref: Ref) {
+  const { t } = useI18n();
+  const client = useClient();
+  const queryClient = useQueryClient();
+  const cors = useQuery(bucketCorsQuery(client, ref));
+  const put = useMutation(putBucketCorsMutation(client, queryClient));
+  const clear = useMutation(deleteBucketCorsMutation(client, queryClient));
+  const origin = globalThis.location?.origin ?? '';
+  const suggestion = buildCorsRule(origin);
+  const rules: CorsRule[] = cors.data?.cors_rules ?? [];
+  const hasSuggestion = rules.some((r) => sameRule(r, suggestion));
+  const busy = put.isPending || clear.isPending;
+
+  const save = (next: CorsRule[]) => {
+    clear.reset();
+    put.reset();
+    if (next.length === 0) clear.mutate(ref);
+    else put.mutate({ ...ref, config: { cors_rules: next } });
+  };
+  const lastWrite = put.isSuccess ? put.data.requestId : clear.isSuccess ? clear.data.requestId : null;
+
+  return (
+    <Section title={t('admin.cors.title')}>
+      <p className="admin-hint">{t('admin.cors.hint')}</p>
+      {cors.isPending ? <Loading label={t('app.loading')} /> : null}
+      {cors.isError ? <ErrorNotice error={cors.error} onRetry={() => void cors.refetch()} corsHelp={corsHelp(ref)} /> : null}
+      {cors.data ? (
+        <>
+          {rules.length === 0 ? <p>{t('admin.cors.none')}</p> : (
+            <div>
+              <table className="table settings__rules">
+                <caption className="admin-hint">{t('admin.cors.caption', { count: rules.length })}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('admin.cors.origin')}</th>
+                    <th scope="col">{t('admin.cors.methods')}</th>
+                    <th scope="col">{t('admin.cors.allowedHeaders')}</th>
+                    <th scope="col">{t('admin.cors.exposeHeaders')}</th>
+                    <th scope="col">{t('admin.cors.maxAge')}</th>
+                    <th scope="col"><span className="visually-hidden">{t('admin.cors.actions')}</span></th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {rules.map((rule, index) => (
+                    // Rules have no id; their position is what PUT ?cors replaces.
+                    // oxlint-disable-next-line react/no-array-index-key -- the list is replaced as a whole on every save
+                    <tr key={index}>
+                      <td data-label={t('admin.cors.origin')}><code>{rule.allowed_origin}</code></td>
+                      <td data-label={t('admin.cors.methods')}>{rule.allowed_methods.join(', ')}</td>
+                      <td data-label={t('admin.cors.allowedHeaders')}>{(rule.allowed_headers ?? []).join(', ') || t('common.none')}</td>
+                      <td data-label={t('admin.cors.exposeHeaders')}>{(rule.expose_headers ?? []).join(', ') || t('common.none')}</td>
+                      <td data-label={t('admin.cors.maxAge')}>{rule.max_age_seconds ?? t('common.none')}</td>
+                      <td>
+                        <button type="button" className="button button--small" disabled={busy} aria-label={t('admin.cors.removeLabel', { origin: rule.allowed_origin, n: index + 1 })} onClick={() => save(rules.filter((_, i) => i !== index))}>
+                          {t('admin.cors.remove')}
+                        </button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          <div className="notice">
+            <h3>{t('admin.cors.suggestTitle')}</h3>
+            <p>{t('admin.cors.suggestText', { origin })}</p>
+            {hasSuggestion ? (
+              <p className="admin-status">{t('admin.cors.suggestPresent')}</p>
+            ) : (
+              <button type="button" className="button button--primary" disabled={busy} onClick={() => save(mergeCorsRules(rules, suggestion))}>
+                {t('admin.cors.suggestApply')}
+              </button>
+            )}
+          </div>
+          <RuleEditor disabled={busy} onAdd={(rule) => save([...rules, rule])} />
+        </>
+      ) : null}
+      {put.isError ? <ErrorNotice error={put.error} corsHelp={corsHelp(ref)} /> : null}
+      {clear.isError ? <ErrorNotice error={clear.error} corsHelp={corsHelp(ref)} /> : null}
+      {lastWrite !== null ? (
+        <output className="admin-status">
+          {t('admin.saved')} {lastWrite ? t('admin.requestId', { id: lastWrite }) : ''}
+        </output>
+      ) : null}
+    </Section>
+  );
+}
+
+function RuleEditor({ disabled, onAdd }: { disabled: boolean; onAdd: (rule: CorsRule) => void }) {
+  const { t } = useI18n();
+  const id = useId();
+  const [form, setForm] = useState<RuleForm>(EMPTY_RULE_FORM);
+  const [problems, setProblems] = useState<RuleProblems>({});
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const result = ruleFromForm(form);
+    if ('problems' in result) {
+      setProblems(result.problems);
+      return;
+    }
+    setProblems({});
+    onAdd(result.rule);
+    setForm(EMPTY_RULE_FORM);
+  };
+  const field = (name: 'origin' | 'allowedHeaders' | 'exposeHeaders' | 'maxAge', label: string, hint?: string) => {
+    const problem = problems[name];
+    const fid = `${id}-${name}`;
+    return (
+      <div className="field">
+        <label htmlFor={fid}>{label}</label>
+        <input
+          id={fid}
+          value={form[name]}
+          onChange={(e) => setForm({ ...form, [name]: e.target.value })}
+          spellCheck={false}
+          autoComplete="off"
+          inputMode={name === 'maxAge' ? 'numeric' : undefined}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={[hint ? `${fid}-h` : '', problem ? `${fid}-e` : ''].filter(Boolean).join(' ') || undefined}
+        />
+        {hint ? <p id={`${fid}-h`} className="field-hint">{hint}</p> : null}
+        {problem ? <p id={`${fid}-e`} className="field-error">{t(problem)}</p> : null}
+      </div>
+    );
+  };
+  return (
+    <form className="admin-form" onSubmit={onSubmit} noValidate aria-label={t('admin.cors.addTitle')}>
+      <h3>{t('admin.cors.addTitle')}</h3>
+      {field('origin', t('admin.cors.origin'), t('admin.cors.originHint'))}
+      <fieldset aria-describedby={problems.methods ? `${id}-methods-e` : undefined}>
+        <legend>{t('admin.cors.methods')}</legend>
+        {RULE_METHODS.map((method) => (
+          <label key={method}>
+            <input
+              type="checkbox"
+              checked={form.methods.includes(method)}
+              onChange={(e) => setForm({ ...form, methods: e.target.checked ? [...form.methods, method] : form.methods.filter((m) => m !== method) })}
+            />
+            {method}
+          </label>
+        ))}
+        {problems.methods ? <p id={`${id}-methods-e`} className="field-error">{t(problems.methods)}</p> : null}
+      </fieldset>
+      {field('allowedHeaders', t('admin.cors.allowedHeaders'), t('admin.cors.listHint'))}
+      {field('exposeHeaders', t('admin.cors.exposeHeaders'), t('admin.cors.listHint'))}
+      {field('maxAge', t('admin.cors.maxAge'))}
+      <div className="admin-actions">
+        <button type="submit" className="button" disabled={disabled}>{t('admin.cors.add')}</button>
+      </div>
+    </form>
+  );
+}
+
+function PolicySection(ref: Ref) {
+  const { t } = useI18n();
+  const client = useClient();
+  const policy = useQuery(bucketPolicyQuery(client, ref));
+  return (
+    <Section title={t('admin.policy.title')}>
+      {policy.isPending ? <Loading label={t('app.loading')} /> : null}
+      {policy.isError ? <ErrorNotice error={policy.error} onRetry={() => void policy.refetch()} corsHelp={corsHelp(ref)} /> : null}
+      {policy.data ? (
+        policy.data.statement.length === 0 ? (
+          <p>{t('admin.policy.none')}</p>
+        ) : (
+          <>
+            <p className="admin-hint">{t('admin.policy.count', { count: policy.data.statement.length })}</p>
+            <pre data-testid="bucket-policy">{JSON.stringify(policy.data, null, 2)}</pre>
+          </>
+        )
+      ) : null}
+      <p className="admin-hint">{t('admin.policy.hint')}</p>
+    </Section>
+  );
+}
+
+function DeleteBucketSection(ref: Ref) {
+  const { t } = useI18n();
+  const client = useClient();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const remove = useMutation(deleteBucketMutation(client, queryClient));
+  const stats = useQuery(bucketStatisticsQuery(client, ref));
+  const notEmpty = remove.error instanceof ApiError && remove.error.code === 'bucket_not_empty';
+  return (
+    <Section title={t('admin.delete.title')}>
+      <p className="admin-hint">{t('admin.delete.hint')}</p>
+      <button type="button" className="button admin-danger" onClick={() => {
+        remove.reset();
+        setOpen(true);
+      }}>
+        {t('admin.delete.button', { bucket: ref.bucket })}
+      </button>
+      <Dialog open={open} onClose={() => setOpen(false)} title={t('admin.delete.dialogTitle', { bucket: ref.bucket })}>
+        {notEmpty ? (
+          <div className="notice notice--error" role="alert">
+            <p>
+              {stats.data && !stats.isFetching
+                ? t('admin.delete.notEmptyCount', { bucket: ref.bucket, count: stats.data.count })
+                : t('admin.delete.notEmpty', { bucket: ref.bucket })}
+            </p>
+            {remove.error instanceof ApiError && remove.error.requestId ? <p>{t('admin.requestId', { id: remove.error.requestId })}</p> : null}
+          </div>
+        ) : remove.isError ? (
+          <ErrorNotice error={remove.error} corsHelp={corsHelp(ref)} />
+        ) : (
+          <p>{t('admin.delete.confirm', { bucket: ref.bucket })}</p>
+        )}
+        <div className="admin-actions">
+          {!notEmpty ? (
+            <button
+              type="button"
+              className="button admin-danger"
+              disabled={remove.isPending}
+              onClick={() => remove.mutate(ref, {
+                onSuccess: () => navigate('/'),
+                // The figures shown may predate writes by other tools: say how many objects there are now.
+                onError: () => void stats.refetch(),
+              })}
+            >
+              {remove.isPending ? t('admin.delete.deleting') : t('admin.delete.confirmButton')}
+            </button>
+          ) : null}
+          <button type="button" className="button" onClick={() => setOpen(false)}>{t('common.cancel')}</button>
+        </div>
+      </Dialog>
+    </Section>
+  );
+}

@@ -1,0 +1,168 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useRef, useState } from 'react';
+import { deleteObjectsMutation, prefixScanQuery, type DeleteObjectsOutcome } from '../../api/objects/queries.ts';
+import { Dialog } from '../../components/dialog.tsx';
+import { ErrorNotice } from '../../components/error-notice.tsx';
+import { browseHref, parentPrefix } from '../../hooks/browse-location.ts';
+import { useClient } from '../../hooks/use-client.ts';
+import { isMessageKey, useI18n } from '../../i18n/i18n.tsx';
+import { formatBytes } from '../../lib/format.ts';
+import { useNavigate } from '../../lib/router.tsx';
+// oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
+import './bucket-admin.css';
+
+/**
+ * "Delete folder": counts every key under the folder first (ListObjects without a delimiter), then, once
+ * confirmed, deletes them with DeleteMultipleObjects in batches of 1000 (ref §5.9), showing progress; Cancel
+ * stops before the next batch. Every key the server refused is listed with its code.
+ */
+export function DeleteFolderButton({ zone, bucket, prefix }: { zone: string; bucket: string; prefix: string }) {
+  const { t } = useI18n();
+  const [open, setOpen] = useState(false);
+  const [run, setRun] = useState(0);
+  if (prefix === '') return null;
+  return (
+    <>
+      <button type="button" className="button admin-danger" onClick={() => {
+        setRun((n) => n + 1);
+        setOpen(true);
+      }}>
+        {t('admin.folder.delete')}
+      </button>
+      <Dialog open={open} onClose={() => setOpen(false)} title={t('admin.folder.title', { location: `${bucket}/${prefix}` })}>
+        <DeleteFolderFlow key={run} zone={zone} bucket={bucket} prefix={prefix} onClose={() => setOpen(false)} />
+      </Dialog>
+    </>
+  );
+}
+
+function DeleteFolderFlow({ zone, bucket, prefix, onClose }: { zone: string; bucket: string; prefix: string; onClose: () => void }) {
+  const { t } = useI18n();
+  const progressId = useId();
+  const [stopping, setStopping] = useState(false);
+  const client = useClient();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [scanned, setScanned] = useState(0);
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const stop = useRef<AbortController | null>(null);
+  const remove = useMutation(deleteObjectsMutation(client, queryClient));
+  // Counting stops once deleting starts: the listing refresh after the delete must not recount here.
+  const scan = useQuery({ ...prefixScanQuery(client, { zone, bucket, prefix }, (s) => setScanned(s.keys.length)), enabled: remove.isIdle });
+
+  const close = () => {
+    stop.current?.abort();
+    onClose();
+  };
+
+  if (scan.isError && remove.isIdle) {
+    return (
+      <>
+        <ErrorNotice error={scan.error} onRetry={() => void scan.refetch()} />
+        <div className="admin-actions">
+          <button type="button" className="button" onClick={close}>{t('common.cancel')}</button>
+        </div>
+      </>
+    );
+  }
+  if (remove.isIdle) {
+    if (!scan.data) {
+      return (
+        <>
+          <output className="admin-status">{t('admin.folder.counting', { count: scanned })}</output>
+          <div className="admin-actions">
+            <button type="button" className="button" onClick={close}>{t('common.cancel')}</button>
+          </div>
+        </>
+      );
+    }
+    const { keys, size } = scan.data;
+    const start = () => {
+      const controller = new AbortController();
+      stop.current = controller;
+      setProgress({ done: 0, total: keys.length });
+      remove.mutate({ zone, bucket, keys, signal: controller.signal, onProgress: (done, total) => setProgress({ done, total }) });
+    };
+    return (
+      <>
+        <output className="admin-status" data-testid="folder-count">
+          {t('admin.folder.counted', { count: keys.length, size: formatBytes(size) })}
+        </output>
+        <p>{t('admin.folder.confirm')}</p>
+        <div className="admin-actions">
+          <button type="button" className="button admin-danger" onClick={start}>
+            {t('admin.folder.confirmButton', { count: keys.length })}
+          </button>
+          <button type="button" className="button" onClick={close}>{t('common.cancel')}</button>
+        </div>
+      </>
+    );
+  }
+  if (remove.isPending) {
+    const done = progress?.done ?? 0;
+    const total = progress?.total ?? 0;
+    return (
+      <>
+        <label className="admin-status" htmlFor={progressId}>{t('admin.folder.progressLabel')}</label>
+        <progress id={progressId} className="admin-progress" max={total} value={done} />
+        <output className="admin-status">{t('admin.folder.progress', { done, total })}</output>
+        <div className="admin-actions">
+          <button type="button" className="button" disabled={stopping} onClick={() => {
+            stop.current?.abort();
+            setStopping(true);
+          }}>
+            {stopping ? t('admin.folder.stopping') : t('admin.folder.stop')}
+          </button>
+        </div>
+      </>
+    );
+  }
+  if (remove.isError) {
+    return (
+      <>
+        <ErrorNotice error={remove.error} />
+        <div className="admin-actions">
+          <button type="button" className="button" onClick={close}>{t('common.close')}</button>
+        </div>
+      </>
+    );
+  }
+  const outcome: DeleteObjectsOutcome = remove.data ?? { deleted: [], errors: [], cancelled: false };
+  const total = scan.data?.keys.length ?? 0;
+  const untouched = total - outcome.deleted.length - outcome.errors.length;
+  const complete = !outcome.cancelled && outcome.errors.length === 0;
+  return (
+    <>
+      <output className="admin-status" data-testid="folder-result">
+        {t('admin.folder.deleted', { count: outcome.deleted.length, total })}
+      </output>
+      {outcome.cancelled ? <p className="notice notice--warn">{t('admin.folder.cancelled', { count: untouched })}</p> : null}
+      {outcome.errors.length > 0 ? (
+        <div className="notice notice--error" role="alert">
+          <h3>{t('admin.folder.failures', { count: outcome.errors.length })}</h3>
+          <ul className="admin-failures">
+            {outcome.errors.map((e) => {
+              const key = `qs.${e.code}`;
+              return (
+                <li key={e.key}>
+                  <code dir="auto">{e.key}</code>: <code>{e.code}</code> {isMessageKey(key) ? t(key) : (e.message ?? '')}
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      ) : null}
+      <div className="admin-actions">
+        {complete ? (
+          <button type="button" className="button button--primary" onClick={() => {
+            onClose();
+            navigate(browseHref({ zone, bucket, prefix: parentPrefix(prefix) }));
+          }}>
+            {t('admin.folder.toParent')}
+          </button>
+        ) : null}
+        <button type="button" className="button" onClick={onClose}>{t('common.close')}</button>
+      </div>
+    </>
+  );
+}
