@@ -63,7 +63,7 @@ export default defineConfig({
   server: { port: 5173, strictPort: false },
   preview: { port: 4173, strictPort: true },
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'mocks/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'mocks/**/*.test.ts', '.ci/**/*.test.ts'],
     environment: 'node',
     setupFiles: ['src/test-setup.ts'],
     testTimeout: 20_000,

@@ -25,6 +25,21 @@ export function uploadKey(client: QsClient, bucket: string, key: string, uploadI
   return [...bucketKey(client, bucket), 'upload', key, uploadId] as const;
 }
 
+/** One page of an upload's parts as a list view asks for it (`marker` null on page 1). */
+export function uploadPartsPageKey(client: QsClient, ref: UploadRef, limit: number, marker: number | null) {
+  return [...uploadKey(client, ref.bucket, ref.key, ref.uploadId), 'parts-page', { limit, marker }] as const;
+}
+
+/** The scan of all of an upload's parts (totals, gaps, the Complete body). */
+export function uploadScanKey(client: QsClient, ref: UploadRef) {
+  return [...uploadKey(client, ref.bucket, ref.key, ref.uploadId), 'scan'] as const;
+}
+
+/** What ListMultipartUploads says of one upload (listed, initiation time). */
+export function uploadInfoKey(client: QsClient, ref: UploadRef) {
+  return [...uploadKey(client, ref.bucket, ref.key, ref.uploadId), 'info'] as const;
+}
+
 export interface UploadsPageParam {
   keyMarker: string;
   uploadIdMarker: string;

@@ -1,13 +1,13 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { QsClient } from '../../api/client.ts';
 import { listMultipartUploads, listParts, uploadsHaveMore, type UploadRef } from '../../api/multipart/operations.ts';
-import { uploadKey } from '../../api/multipart/queries.ts';
+import { uploadInfoKey, uploadPartsPageKey, uploadScanKey } from '../../api/multipart/queries.ts';
 import { scanAllParts, type ScanProgress } from './part-scan.ts';
 
 /** One page of parts as the user pages them: `marker` = part_number_marker (ref §8.4), absent on page 1. */
 export function partsPageQuery(client: QsClient, ref: UploadRef, limit: number, marker: number | null) {
   return queryOptions({
-    queryKey: [...uploadKey(client, ref.bucket, ref.key, ref.uploadId), 'parts-page', { limit, marker }] as const,
+    queryKey: uploadPartsPageKey(client, ref, limit, marker),
     queryFn: ({ signal }) => listParts(client, { ...ref, limit, ...(marker === null ? {} : { partNumberMarker: marker }) }, { signal }),
   });
 }
@@ -22,7 +22,7 @@ const SHARED_PAGE_MS = 30_000;
  */
 export function partScanQuery(client: QsClient, queryClient: QueryClient, ref: UploadRef, onProgress: (progress: ScanProgress) => void) {
   return queryOptions({
-    queryKey: [...uploadKey(client, ref.bucket, ref.key, ref.uploadId), 'scan'] as const,
+    queryKey: uploadScanKey(client, ref),
     queryFn: ({ signal }) =>
       scanAllParts(client, ref, {
         signal,
@@ -45,7 +45,7 @@ export interface UploadInfo {
  */
 export function uploadInfoQuery(client: QsClient, ref: UploadRef) {
   return queryOptions({
-    queryKey: [...uploadKey(client, ref.bucket, ref.key, ref.uploadId), 'info'] as const,
+    queryKey: uploadInfoKey(client, ref),
     queryFn: async ({ signal }): Promise<UploadInfo> => {
       let keyMarker: string | undefined;
       let uploadIdMarker: string | undefined;
