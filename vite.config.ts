@@ -7,17 +7,16 @@ import { precompress } from './src/serve/precompress.ts';
  * A reload of a tab that is in demo mode (sessionStorage 'qsc.mode' = 'demo', no remembered connection:
  * see src/app/boot.ts) preloads the demo backend's chunks from index.html, in parallel with the entry
  * script instead of after it. A first visit or an endpoint tab preloads nothing, so endpoint mode still
- * never downloads the emulator.
+ * never downloads the emulator. The decision runs in a small classic script of its own (emitted here,
+ * loaded before the deferred entry module), never inline: the console's CSP allows only its own files.
  */
 function preloadDemoOnReload(): Plugin {
   return {
     name: 'qsc-preload-demo-on-reload',
     apply: 'build',
-    transformIndexHtml: {
+    generateBundle: {
       order: 'post',
-      handler(html, context) {
-        const bundle = context.bundle;
-        if (!bundle) return html;
+      handler(_options, bundle) {
         const chunks = new Map<string, { imports: readonly string[] }>();
         let entry: string | undefined;
         for (const [fileName, output] of Object.entries(bundle)) {
@@ -25,7 +24,8 @@ function preloadDemoOnReload(): Plugin {
           chunks.set(fileName, { imports: output.imports });
           if (output.facadeModuleId?.replaceAll('\\', '/').endsWith('/mocks/browser.ts')) entry = fileName;
         }
-        if (entry === undefined) return html;
+        const html = bundle['index.html'];
+        if (entry === undefined || html === undefined || html.type !== 'asset') return;
         const files: string[] = [];
         const visit = (file: string) => {
           if (files.includes(file)) return;
@@ -34,8 +34,12 @@ function preloadDemoOnReload(): Plugin {
         };
         visit(entry);
         const hrefs = JSON.stringify(files.map((file) => `/${file}`));
-        const script = `try{var s=sessionStorage;if(s.getItem('qsc.mode')==='demo'&&!s.getItem('qsc.session'))${hrefs}.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)})}catch(e){}`;
-        return [{ tag: 'script', children: script, injectTo: 'head' }];
+        const code = `try{var s=sessionStorage;if(s.getItem('qsc.mode')==='demo'&&!s.getItem('qsc.session'))${hrefs}.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)})}catch(e){}\n`;
+        const ref = this.emitFile({ type: 'asset', name: 'demo-preload.js', source: code });
+        const tag = `<script src="/${this.getFileName(ref)}"></script>`;
+        const source = String(html.source);
+        const at = source.indexOf('<script');
+        html.source = at < 0 ? source.replace('</head>', `${tag}</head>`) : `${source.slice(0, at)}${tag}\n    ${source.slice(at)}`;
       },
     },
   };
