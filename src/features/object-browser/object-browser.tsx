@@ -1,4 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { ArrowUp, RefreshCw, Search } from 'lucide-react';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from '../../lib/router.tsx';
 import { ApiError } from '../../api/errors.ts';
@@ -10,6 +11,7 @@ import { browseHref, parentPrefix, readQueryParam, useBrowseLocation, type Brows
 import { useConnectedSession } from '../../hooks/session.ts';
 import { useClient } from '../../hooks/use-client.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
+import { formatBytes } from '../../lib/format.ts';
 import { Breadcrumbs } from './breadcrumbs.tsx';
 import { folderListingQuery } from './data.ts';
 import type { ObjectDetailsContext } from './object-details.tsx';
@@ -41,7 +43,7 @@ export interface ObjectBrowserSlots {
 }
 
 export function ObjectBrowser({ toolbarExtra, detailsExtra }: ObjectBrowserSlots = {}) {
-  const { t } = useI18n();
+  const { t, tp } = useI18n();
   usePreloadWhenIdle(LATER_VIEWS);
   const session = useConnectedSession();
   const client = useClient();
@@ -51,6 +53,7 @@ export function ObjectBrowser({ toolbarExtra, detailsExtra }: ObjectBrowserSlots
 
   const query = useInfiniteQuery(folderListingQuery(client, zone, bucket, prefix + filter, flat));
   const rows = useMemo(() => (query.data ? query.data.pages.flatMap((page) => pageToRows(page, prefix)) : []), [query.data, prefix]);
+  const loadedBytes = useMemo(() => rows.reduce((sum, row) => sum + (row.kind === 'object' ? row.size : 0), 0), [rows]);
 
   // The keyboard selection belongs to one listing: a new folder or filter starts at the top, except that
   // going up selects the folder the user came from (`key`, resolved once its row is loaded).
@@ -91,6 +94,7 @@ export function ObjectBrowser({ toolbarExtra, detailsExtra }: ObjectBrowserSlots
   const anonymousListRefused =
     session.mode === 'anonymous' && query.error instanceof ApiError && (query.error.status === 403 || query.error.status === 401);
   const locationLabel = `${bucket}/${prefix}`;
+  const flatHintId = useId();
 
   return (
     <div className={`browser${object !== null ? ' browser--with-details' : ''}`}>
@@ -99,23 +103,27 @@ export function ObjectBrowser({ toolbarExtra, detailsExtra }: ObjectBrowserSlots
         <Breadcrumbs zone={zone} bucket={bucket} prefix={prefix} flat={flat} showAllBuckets={session.mode !== 'anonymous'} />
         <div className="browser__toolbar">
           <FilterBox filter={filter} onChange={(value) => navigate(browseHref({ zone, bucket, prefix, filter: value, flat }), { replace: true })} />
-          <label className="toggle">
+          <label className="toggle" title={t('browser.flat')}>
             <input
               type="checkbox"
               checked={flat}
+              aria-describedby={flatHintId}
               onChange={(e) => navigate(browseHref({ zone, bucket, prefix, filter, flat: e.target.checked }))}
-            />{' '}
-            {t('browser.flat')}
+            />
+            {t('browser.flatShort')}
           </label>
-          <button type="button" className="button" onClick={onUp} disabled={prefix === '' && session.mode === 'anonymous'}>
-            {t('browser.up')}
+          <span id={flatHintId} hidden>
+            {t('browser.flat')}
+          </span>
+          <button type="button" className="icon-button icon-button--bordered" onClick={onUp} disabled={prefix === '' && session.mode === 'anonymous'} aria-label={t('browser.up')} title={t('browser.up')}>
+            <ArrowUp aria-hidden="true" size={16} />
           </button>
-          <button type="button" className="button" onClick={() => void query.refetch()}>
-            {t('browser.refresh')}
+          <button type="button" className="icon-button icon-button--bordered" onClick={() => void query.refetch()} aria-label={t('browser.refresh')} title={t('browser.refresh')}>
+            <RefreshCw aria-hidden="true" size={16} />
           </button>
+          <span className="browser__toolbar-gap" />
           {toolbarExtra ? toolbarExtra(location) : null}
         </div>
-        <p className="browser__help">{t('browser.keyboardHelp')}</p>
         {query.isError && !query.data && !anonymousListRefused ? (
           <ErrorNotice error={query.error} onRetry={() => void query.refetch()} corsHelp={<CorsHelp bucket={{ zone, name: bucket }} />} />
         ) : null}
@@ -145,7 +153,7 @@ export function ObjectBrowser({ toolbarExtra, detailsExtra }: ObjectBrowserSlots
               ) : null}
               {query.data ? (
                 <output data-testid="listing-status">
-                  {hasNextPage ? t('browser.loadedMore', { count: rows.length }) : t('browser.loaded', { count: rows.length })}
+                  {tp(hasNextPage ? 'browser.loadedMore' : 'browser.loaded', rows.length, { size: formatBytes(loadedBytes) })}
                 </output>
               ) : null}
               {hasNextPage ? (
@@ -153,6 +161,7 @@ export function ObjectBrowser({ toolbarExtra, detailsExtra }: ObjectBrowserSlots
                   {isFetchingNextPage ? t('browser.loadingMore') : t('browser.loadMore')}
                 </button>
               ) : null}
+              <p className="browser__help">{t('browser.keyboardHelp')}</p>
             </div>
             {query.isFetchNextPageError ? (
               <ErrorNotice error={query.error} onRetry={onLoadMore} corsHelp={<CorsHelp bucket={{ zone, name: bucket }} />} />
@@ -185,7 +194,10 @@ function FilterBox({ filter, onChange }: { filter: string; onChange: (value: str
 
   return (
     <search className="filter">
-      <label htmlFor={id}>{t('browser.filter')}</label>
+      <label htmlFor={id} className="visually-hidden">
+        {t('browser.filter')}
+      </label>
+      <Search aria-hidden="true" size={16} className="filter__icon" />
       <input
         ref={ref}
         id={id}
@@ -199,8 +211,12 @@ function FilterBox({ filter, onChange }: { filter: string; onChange: (value: str
         autoComplete="off"
         spellCheck={false}
         dir="auto"
+        placeholder={t('browser.filter')}
       />
-      <span id={hintId} className="filter__hint">
+      <kbd className="filter__key" aria-hidden="true" title={t('browser.filterHint')}>
+        /
+      </kbd>
+      <span id={hintId} className="visually-hidden">
         {t('browser.filterHint')}
       </span>
     </search>

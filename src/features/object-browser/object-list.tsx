@@ -1,6 +1,7 @@
 /* oxlint-disable jsx-a11y/prefer-tag-over-role -- a virtualized grid positions each row absolutely, which
    table layout (tr/td) does not allow; the ARIA grid roles give the same semantics to divs. */
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { File as FileIcon, Folder } from 'lucide-react';
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { Link } from '../../lib/router.tsx';
 import { formatBytes } from '../../lib/format.ts';
@@ -168,7 +169,7 @@ export function ObjectList(props: ObjectListProps) {
               onClick={() => onActiveIndexChange(item.index)}
             >
               <span role="gridcell" className="object-list__name">
-                <span className={`icon icon--${row.kind}`} aria-hidden="true" />
+                {row.kind === 'folder' ? <Folder aria-hidden="true" size={16} className="icon icon--folder" /> : <FileIcon aria-hidden="true" size={16} className="icon icon--object" />}
                 <Link
                   to={hrefFor(row)}
                   tabIndex={-1}
