@@ -152,7 +152,7 @@ test.describe('directly to the endpoint', () => {
     await page.goto(`${serve.url}/connect`);
     // Without the proxy: the page calls the endpoint itself, which connect-src allows.
     await connect(page, { endpoint: emulator.url, proxy: '', remember: true });
-    await page.getByRole('link', { name: bucket }).click();
+    await page.getByRole('main').getByRole('link', { name: bucket }).click();
     const alert = page.getByRole('alert');
     await expect(alert).toContainText('network_error_cors', { timeout: 15_000 });
     await alert.getByRole('button', { name: 'What is CORS and how do I fix it?' }).click();
