@@ -3,9 +3,9 @@ import { lazyView, usePreloadWhenIdle } from '../../components/lazy-view.tsx';
 import { InspectorLink } from '../../features/multipart/inspector-link.tsx';
 import { CreateFolderButton } from '../../features/object-actions/create-folder.tsx';
 import type { ReplaceMetadataRenderer } from '../../features/object-actions/object-actions.tsx';
-import { SelectionMode, type Selection } from '../../features/object-actions/selection.tsx';
+import { DeleteSelected, SelectionMode, type Selection } from '../../features/object-actions/selection.tsx';
 import { UploadToolbar } from '../../features/uploads/ui/upload-toolbar.tsx';
-import { ObjectBrowser } from '../../features/object-browser/object-browser.tsx';
+import { ObjectBrowser, type ObjectSelection } from '../../features/object-browser/object-browser.tsx';
 import type { ObjectDetailsContext } from '../../features/object-browser/object-details.tsx';
 import { browseHref, useBrowseLocation, type BrowseLocation } from '../../hooks/browse-location.ts';
 import { RequireSession } from '../require-session.tsx';
@@ -22,6 +22,16 @@ const BulkEditButton = lazyView(async () => (await import('../../features/metada
 
 function selectionActions(selection: Selection) {
   return <BulkEditButton {...selection} />;
+}
+
+// The object table's selection bar: edit metadata of all selected (bulk edit), delete with per-key results.
+function tableSelectionActions({ zone, bucket, keys, onDone }: ObjectSelection) {
+  return (
+    <>
+      <BulkEditButton zone={zone} bucket={bucket} keys={keys} />
+      <DeleteSelected zone={zone} bucket={bucket} keys={keys} onDeleted={onDone} />
+    </>
+  );
 }
 
 function toolbarExtra(location: BrowseLocation) {
@@ -73,7 +83,7 @@ export function BucketRoute() {
   usePreloadWhenIdle(LATER_VIEWS);
   return (
     <RequireSession>
-      <ObjectBrowser toolbarExtra={toolbarExtra} detailsExtra={detailsExtra} />
+      <ObjectBrowser toolbarExtra={toolbarExtra} detailsExtra={detailsExtra} selectionActions={tableSelectionActions} />
     </RequireSession>
   );
 }

@@ -109,7 +109,7 @@ function SelectionPanel({ location, actions }: { location: BrowseLocation; actio
 }
 
 /** Deletes the selection with DeleteMultipleObjects (ref §5.9), at most 1000 keys per request. */
-function DeleteSelected({ zone, bucket, keys, onDeleted }: { zone: string; bucket: string; keys: readonly string[]; onDeleted: (keys: Set<string>) => void }) {
+export function DeleteSelected({ zone, bucket, keys, onDeleted }: { zone: string; bucket: string; keys: readonly string[]; onDeleted: (keys: ReadonlySet<string>) => void }) {
   const { t } = useI18n();
   const client = useClient();
   const queryClient = useQueryClient();

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { ArrowUp, RefreshCw, Search } from 'lucide-react';
+import { ArrowUp, RefreshCw, Search, X } from 'lucide-react';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from '../../lib/router.tsx';
 import { ApiError } from '../../api/errors.ts';
@@ -16,7 +16,7 @@ import { Breadcrumbs } from './breadcrumbs.tsx';
 import { folderListingQuery } from './data.ts';
 import type { ObjectDetailsContext } from './object-details.tsx';
 import { ObjectList } from './object-list.tsx';
-import { pageToRows, type Row } from './rows.ts';
+import { objectKeysBetween, pageToRows, sortRows, type Row, type SortColumn, type SortOrder } from './rows.ts';
 import { useSlashFocus } from './use-slash-focus.ts';
 // oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
 import '../../styles/object-browser.css';
@@ -40,9 +40,19 @@ export interface ObjectBrowserSlots {
   toolbarExtra?: (location: BrowseLocation) => ReactNode;
   /** Extra sections of the details panel (edit metadata, copy/move/delete) for the open object. */
   detailsExtra?: (object: ObjectDetailsContext) => ReactNode;
+  /** Actions on the selected objects (delete, edit metadata), shown in the selection bar. */
+  selectionActions?: (selection: ObjectSelection) => ReactNode;
 }
 
-export function ObjectBrowser({ toolbarExtra, detailsExtra }: ObjectBrowserSlots = {}) {
+/** What the selection bar's actions act on; `onDone` takes keys that no longer exist out of the selection. */
+export interface ObjectSelection {
+  zone: string;
+  bucket: string;
+  keys: readonly string[];
+  onDone: (removed: ReadonlySet<string>) => void;
+}
+
+export function ObjectBrowser({ toolbarExtra, detailsExtra, selectionActions }: ObjectBrowserSlots = {}) {
   const { t, tp } = useI18n();
   usePreloadWhenIdle(LATER_VIEWS);
   const session = useConnectedSession();
@@ -52,8 +62,16 @@ export function ObjectBrowser({ toolbarExtra, detailsExtra }: ObjectBrowserSlots
   const navigate = useNavigate();
 
   const query = useInfiniteQuery(folderListingQuery(client, zone, bucket, prefix + filter, flat));
-  const rows = useMemo(() => (query.data ? query.data.pages.flatMap((page) => pageToRows(page, prefix)) : []), [query.data, prefix]);
-  const loadedBytes = useMemo(() => rows.reduce((sum, row) => sum + (row.kind === 'object' ? row.size : 0), 0), [rows]);
+  const keyOrder = useMemo(() => (query.data ? query.data.pages.flatMap((page) => pageToRows(page, prefix)) : []), [query.data, prefix]);
+  const loadedBytes = useMemo(() => keyOrder.reduce((sum, row) => sum + (row.kind === 'object' ? row.size : 0), 0), [keyOrder]);
+  // Sorting reorders what is loaded; the server only knows key order, which stays the default.
+  const [sort, setSort] = useState<SortOrder | null>(null);
+  const rows = useMemo(() => sortRows(keyOrder, sort), [keyOrder, sort]);
+  const onSort = useCallback(
+    (column: SortColumn) =>
+      setSort((previous) => (previous?.column !== column ? { column, descending: false } : previous.descending ? null : { column, descending: true })),
+    [],
+  );
 
   // The keyboard selection belongs to one listing: a new folder or filter starts at the top, except that
   // going up selects the folder the user came from (`key`, resolved once its row is loaded).
@@ -65,6 +83,40 @@ export function ObjectBrowser({ toolbarExtra, detailsExtra }: ObjectBrowserSlots
     activeIndex = byKey >= 0 ? byKey : active.index;
   }
   const setActiveIndex = useCallback((index: number) => setActive({ listKey, index }), [listKey]);
+
+  // The selection belongs to one listing too; keys that left the listing (deleted) drop out of it.
+  const [selection, setSelection] = useState<{ listKey: string; keys: ReadonlySet<string>; anchor: number }>({ listKey, keys: new Set(), anchor: -1 });
+  const selectedKeys = useMemo(() => {
+    if (selection.listKey !== listKey) return new Set<string>();
+    return new Set(keyOrder.filter((row) => row.kind === 'object' && selection.keys.has(row.key)).map((row) => row.key));
+  }, [selection, listKey, keyOrder]);
+  const selectedBytes = useMemo(() => keyOrder.reduce((sum, row) => sum + (row.kind === 'object' && selectedKeys.has(row.key) ? row.size : 0), 0), [keyOrder, selectedKeys]);
+  const onToggle = useCallback(
+    (index: number, range: boolean) => {
+      const row = rows[index];
+      if (row?.kind !== 'object') return;
+      const on = !selectedKeys.has(row.key);
+      const anchor = selection.listKey === listKey ? selection.anchor : -1;
+      const keys = range && anchor >= 0 ? objectKeysBetween(rows, anchor, index) : [row.key];
+      const next = new Set(selectedKeys);
+      for (const key of keys) {
+        if (on) next.add(key);
+        else next.delete(key);
+      }
+      setSelection({ listKey, keys: next, anchor: index });
+    },
+    [rows, selectedKeys, selection, listKey],
+  );
+  const onToggleAll = useCallback(
+    (on: boolean) => setSelection({ listKey, keys: on ? new Set(keyOrder.filter((row) => row.kind === 'object').map((row) => row.key)) : new Set(), anchor: -1 }),
+    [keyOrder, listKey],
+  );
+  const clearSelection = useCallback(() => setSelection({ listKey, keys: new Set(), anchor: -1 }), [listKey]);
+  const onSelectionDone = useCallback(
+    (removed: ReadonlySet<string>) =>
+      setSelection((previous) => ({ ...previous, keys: new Set([...previous.keys].filter((key) => !removed.has(key))) })),
+    [],
+  );
 
   const hrefFor = useCallback(
     (row: Row) =>
@@ -131,7 +183,34 @@ export function ObjectBrowser({ toolbarExtra, detailsExtra }: ObjectBrowserSlots
         {/* The grid stays mounted while another folder loads, so keyboard focus survives navigation. */}
         {!query.isError || query.data ? (
           <>
+            {/* Always there (its actions disabled while nothing is selected), so a dialog opened from it stays open
+                when its action empties the selection, e.g. to show what a delete did per key. */}
+            <section className="selection-bar" aria-label={t('browser.selectionBar')} data-empty={selectedKeys.size === 0}>
+              <output className="selection-bar__count" data-testid="selection-status">
+                {selectedKeys.size > 0 ? tp('browser.selected', selectedKeys.size, { size: formatBytes(selectedBytes) }) : t('browser.selectedNone')}
+              </output>
+              <span className="selection-bar__actions">
+                {selectionActions ? selectionActions({ zone, bucket, keys: [...selectedKeys], onDone: onSelectionDone }) : null}
+                <button type="button" className="button button--ghost" onClick={clearSelection} disabled={selectedKeys.size === 0}>
+                  <X aria-hidden="true" size={16} />
+                  {t('browser.clearSelection')}
+                </button>
+              </span>
+            </section>
+            {sort !== null ? (
+              <p className="browser__sorted">
+                <output>{t(`browser.sortedBy.${sort.column}`, { count: keyOrder.length })}</output>
+                <button type="button" className="button button--link" onClick={() => setSort(null)}>
+                  {t('browser.sortKeyOrder')}
+                </button>
+              </p>
+            ) : null}
             <ObjectList
+              selected={selectedKeys}
+              onToggle={onToggle}
+              onToggleAll={onToggleAll}
+              sort={sort}
+              onSort={onSort}
               resetKey={listKey}
               label={t('browser.objects', { location: locationLabel })}
               rows={rows}
