@@ -108,11 +108,9 @@ test('every screen loads under the CSP with no violation (through the proxy)', a
   await expect(copy.getByRole('button', { name: 'Cancel' })).toBeVisible();
   await copy.getByRole('button', { name: 'Cancel' }).click();
   await page.keyboard.press('Escape');
-  await page.getByRole('button', { name: 'Select objects…' }).click();
-  const selection = page.getByRole('dialog', { name: `Select objects in ${bucket}/` });
-  await selection.getByRole('checkbox', { name: 'one.txt' }).check();
-  await selection.getByRole('checkbox', { name: 'two.txt' }).check();
-  await selection.getByRole('button', { name: 'Edit metadata of 2 objects' }).click();
+  await page.getByRole('grid').getByRole('checkbox', { name: 'Select one.txt', exact: true }).check();
+  await page.getByRole('grid').getByRole('checkbox', { name: 'Select two.txt', exact: true }).check();
+  await page.getByRole('region', { name: 'Selection' }).getByRole('button', { name: 'Edit metadata of 2 objects' }).click();
   const bulk = page.getByRole('dialog', { name: 'Edit metadata of 2 objects' });
   await expect(bulk).toBeVisible();
   await bulk.getByRole('button', { name: 'Close' }).first().click();

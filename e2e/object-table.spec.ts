@@ -61,7 +61,7 @@ test('columns sort the loaded rows by size (saying so); a third click returns to
 
 test('keyboard: Space selects the active row; select all loaded; clear', async ({ page, consolePage }) => {
   await consolePage.open('/buckets/pek3a/demo-documents?prefix=reports/');
-  await consolePage.waitForList();
+  await expect(consolePage.row('readme.md')).toBeVisible();
   await consolePage.objectList.focus();
   await page.keyboard.press('Space');
   await expect(page.getByRole('checkbox', { name: 'Select quarterly-report.pdf' })).toBeChecked();

@@ -1,11 +1,10 @@
-import { Database, PanelLeft } from 'lucide-react';
+import { PanelLeft } from 'lucide-react';
 import { Suspense, useState, type ReactNode } from 'react';
 import { connectionId } from '../api/connection.ts';
 import { DemoBadge } from '../components/demo-badge.tsx';
 import { LanguageSwitcher } from '../components/language-switcher.tsx';
 import { lazyView } from '../components/lazy-view.tsx';
 import { Loading } from '../components/spinner.tsx';
-import { ThemeSwitcher } from '../components/theme-switcher.tsx';
 import { ROUTE_PATHS } from '../hooks/browse-location.ts';
 import { useSession } from '../hooks/session.ts';
 import { useI18n } from '../i18n/i18n.tsx';
@@ -14,10 +13,12 @@ import { pageTitle, usePageTitle } from './page-title.ts';
 
 // The sidebar needs the bucket list's query and schemas, which the first screen may not: it loads next to the view.
 const BucketSidebar = lazyView(async () => (await import('./bucket-sidebar.tsx')).BucketSidebar);
+// The theme is applied before the first render (main.tsx); the control to change it can arrive a moment later.
+const ThemeSwitcher = lazyView(async () => (await import('../components/theme-switcher.tsx')).ThemeSwitcher);
 // Uploads start only from the object browser, whose chunk brings the uploads module along; the header's
 // indicator and the drawer take it from there rather than adding it to the entry chunk.
-const UploadIndicator = lazyView(async () => (await import('../features/uploads/ui/upload-toolbar.tsx')).UploadIndicator);
-const UploadDrawer = lazyView(async () => (await import('../features/uploads/ui/upload-toolbar.tsx')).UploadDrawer);
+const UploadIndicator = lazyView(async () => (await import('../features/uploads/ui/upload-drawer.tsx')).UploadIndicator);
+const UploadDrawer = lazyView(async () => (await import('../features/uploads/ui/upload-drawer.tsx')).UploadDrawer);
 
 /** Wide screens start with the bucket sidebar shown; narrow ones (phones) with it hidden. */
 function sidebarShownAtStart(): boolean {
@@ -57,7 +58,7 @@ export function Shell({ children }: { children: ReactNode }) {
         ) : null}
         <p className="topbar__title">
           <Link to="/">
-            <Database aria-hidden="true" size={18} className="topbar__logo" />
+            <img src="/favicon.svg" alt="" width={20} height={20} className="topbar__logo" />
             {t('app.title')}
           </Link>
         </p>

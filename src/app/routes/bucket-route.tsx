@@ -3,7 +3,6 @@ import { lazyView, usePreloadWhenIdle } from '../../components/lazy-view.tsx';
 import { InspectorLink } from '../../features/multipart/inspector-link.tsx';
 import { CreateFolderButton } from '../../features/object-actions/create-folder.tsx';
 import type { ReplaceMetadataRenderer } from '../../features/object-actions/object-actions.tsx';
-import { DeleteSelected, SelectionMode, type Selection } from '../../features/object-actions/selection.tsx';
 import { UploadToolbar } from '../../features/uploads/ui/upload-toolbar.tsx';
 import { ObjectBrowser, type ObjectSelection } from '../../features/object-browser/object-browser.tsx';
 import type { ObjectDetailsContext } from '../../features/object-browser/object-details.tsx';
@@ -18,11 +17,8 @@ import { RequireSession } from '../require-session.tsx';
 const MetadataEditorLauncher = lazyView(async () => (await import('../../features/metadata/metadata-editor.tsx')).MetadataEditorLauncher);
 const ObjectActions = lazyView(async () => (await import('../../features/object-actions/object-actions.tsx')).ObjectActions);
 const ReplaceMetadataFields = lazyView(async () => (await import('../../features/metadata/replace-metadata-fields.tsx')).ReplaceMetadataFields);
+const DeleteSelected = lazyView(async () => (await import('../../features/object-actions/selection.tsx')).DeleteSelected);
 const BulkEditButton = lazyView(async () => (await import('../../features/metadata/bulk-edit.tsx')).BulkEditButton);
-
-function selectionActions(selection: Selection) {
-  return <BulkEditButton {...selection} />;
-}
 
 // The object table's selection bar: edit metadata of all selected (bulk edit), delete with per-key results.
 function tableSelectionActions({ zone, bucket, keys, onDone }: ObjectSelection) {
@@ -40,7 +36,6 @@ function toolbarExtra(location: BrowseLocation) {
       <UploadToolbar zone={location.zone} bucket={location.bucket} prefix={location.prefix} />
       <InspectorLink zone={location.zone} bucket={location.bucket} prefix={location.prefix} />
       <CreateFolderButton zone={location.zone} bucket={location.bucket} prefix={location.prefix} />
-      <SelectionMode location={location} actions={selectionActions} />
     </>
   );
 }
@@ -77,7 +72,7 @@ function detailsExtra(object: ObjectDetailsContext) {
   return <DetailsExtra key={`${object.bucket}|${object.key}`} object={object} />;
 }
 
-const LATER_VIEWS = [MetadataEditorLauncher, ObjectActions, ReplaceMetadataFields, BulkEditButton];
+const LATER_VIEWS = [MetadataEditorLauncher, ObjectActions, ReplaceMetadataFields, BulkEditButton, DeleteSelected];
 
 export function BucketRoute() {
   usePreloadWhenIdle(LATER_VIEWS);

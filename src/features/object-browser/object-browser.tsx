@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { ArrowUp, RefreshCw, Search, X } from 'lucide-react';
+import { ArrowUp, RefreshCw, Search } from 'lucide-react';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from '../../lib/router.tsx';
 import { ApiError } from '../../api/errors.ts';
@@ -27,6 +27,8 @@ const LATER_VIEWS = [ObjectDetails];
 
 const FILTER_DEBOUNCE_MS = 250;
 
+const SORT_LABELS = { name: 'browser.col.name', size: 'browser.col.size', type: 'browser.col.type', modified: 'browser.col.modified' } as const;
+
 function listIdentity(zone: string, bucket: string, prefix: string, filter: string, flat: boolean): string {
   return JSON.stringify([zone, bucket, prefix, filter, flat]);
 }
@@ -53,7 +55,7 @@ export interface ObjectSelection {
 }
 
 export function ObjectBrowser({ toolbarExtra, detailsExtra, selectionActions }: ObjectBrowserSlots = {}) {
-  const { t, tp } = useI18n();
+  const { t, tp, locale } = useI18n();
   usePreloadWhenIdle(LATER_VIEWS);
   const session = useConnectedSession();
   const client = useClient();
@@ -85,7 +87,15 @@ export function ObjectBrowser({ toolbarExtra, detailsExtra, selectionActions }: 
   const setActiveIndex = useCallback((index: number) => setActive({ listKey, index }), [listKey]);
 
   // The selection belongs to one listing too; keys that left the listing (deleted) drop out of it.
-  const [selection, setSelection] = useState<{ listKey: string; keys: ReadonlySet<string>; anchor: number }>({ listKey, keys: new Set(), anchor: -1 });
+  // `inUse`: the selection bar's actions are shown from the first selected object until the user clears the
+  // selection, so a dialog opened from them (a delete's per-key results) outlives the keys it removed.
+  const [selection, setSelection] = useState<{ listKey: string; keys: ReadonlySet<string>; anchor: number; inUse: boolean }>({
+    listKey,
+    keys: new Set(),
+    anchor: -1,
+    inUse: false,
+  });
+  const actionsShown = selection.listKey === listKey && selection.inUse;
   const selectedKeys = useMemo(() => {
     if (selection.listKey !== listKey) return new Set<string>();
     return new Set(keyOrder.filter((row) => row.kind === 'object' && selection.keys.has(row.key)).map((row) => row.key));
@@ -103,15 +113,18 @@ export function ObjectBrowser({ toolbarExtra, detailsExtra, selectionActions }: 
         if (on) next.add(key);
         else next.delete(key);
       }
-      setSelection({ listKey, keys: next, anchor: index });
+      setSelection({ listKey, keys: next, anchor: index, inUse: next.size > 0 || (selection.listKey === listKey && selection.inUse) });
     },
     [rows, selectedKeys, selection, listKey],
   );
   const onToggleAll = useCallback(
-    (on: boolean) => setSelection({ listKey, keys: on ? new Set(keyOrder.filter((row) => row.kind === 'object').map((row) => row.key)) : new Set(), anchor: -1 }),
+    (on: boolean) => {
+      const keys = on ? new Set(keyOrder.filter((row) => row.kind === 'object').map((row) => row.key)) : new Set<string>();
+      setSelection({ listKey, keys, anchor: -1, inUse: keys.size > 0 });
+    },
     [keyOrder, listKey],
   );
-  const clearSelection = useCallback(() => setSelection({ listKey, keys: new Set(), anchor: -1 }), [listKey]);
+  const clearSelection = useCallback(() => setSelection({ listKey, keys: new Set(), anchor: -1, inUse: false }), [listKey]);
   const onSelectionDone = useCallback(
     (removed: ReadonlySet<string>) =>
       setSelection((previous) => ({ ...previous, keys: new Set([...previous.keys].filter((key) => !removed.has(key))) })),
@@ -183,23 +196,21 @@ export function ObjectBrowser({ toolbarExtra, detailsExtra, selectionActions }: 
         {/* The grid stays mounted while another folder loads, so keyboard focus survives navigation. */}
         {!query.isError || query.data ? (
           <>
-            {/* Always there (its actions disabled while nothing is selected), so a dialog opened from it stays open
-                when its action empties the selection, e.g. to show what a delete did per key. */}
+            {/* Always there, saying how to select; its actions appear with the first selected object. */}
             <section className="selection-bar" aria-label={t('browser.selectionBar')} data-empty={selectedKeys.size === 0}>
               <output className="selection-bar__count" data-testid="selection-status">
                 {selectedKeys.size > 0 ? tp('browser.selected', selectedKeys.size, { size: formatBytes(selectedBytes) }) : t('browser.selectedNone')}
               </output>
               <span className="selection-bar__actions">
-                {selectionActions ? selectionActions({ zone, bucket, keys: [...selectedKeys], onDone: onSelectionDone }) : null}
+                {selectionActions && actionsShown ? selectionActions({ zone, bucket, keys: [...selectedKeys], onDone: onSelectionDone }) : null}
                 <button type="button" className="button button--ghost" onClick={clearSelection} disabled={selectedKeys.size === 0}>
-                  <X aria-hidden="true" size={16} />
                   {t('browser.clearSelection')}
                 </button>
               </span>
             </section>
             {sort !== null ? (
               <p className="browser__sorted">
-                <output>{t(`browser.sortedBy.${sort.column}`, { count: keyOrder.length })}</output>
+                <output>{t('browser.sortedBy', { count: keyOrder.length, column: t(SORT_LABELS[sort.column]).toLocaleLowerCase(locale) })}</output>
                 <button type="button" className="button button--link" onClick={() => setSort(null)}>
                   {t('browser.sortKeyOrder')}
                 </button>

@@ -1,7 +1,7 @@
 /* oxlint-disable jsx-a11y/prefer-tag-over-role -- a virtualized grid positions each row absolutely, which
    table layout (tr/td) does not allow; the ARIA grid roles give the same semantics to divs. */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { ArrowDown, ArrowUp, File as FileIcon, Folder } from 'lucide-react';
+import { File as FileIcon, Folder } from 'lucide-react';
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { Link } from '../../lib/router.tsx';
 import { formatBytes } from '../../lib/format.ts';
@@ -191,7 +191,11 @@ export function ObjectList(props: ObjectListProps) {
               >
                 <button type="button" className="object-list__sort" onClick={() => onSort(column)}>
                   {t(labelKey)}
-                  {active ? sort.descending ? <ArrowDown aria-hidden="true" size={13} /> : <ArrowUp aria-hidden="true" size={13} /> : null}
+                  {active ? (
+                    <span aria-hidden="true" className="object-list__sort-mark">
+                      {sort.descending ? '▼' : '▲'}
+                    </span>
+                  ) : null}
                 </button>
               </span>
             );
