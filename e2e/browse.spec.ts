@@ -14,13 +14,13 @@ test('first open shows the demo badge and the demo buckets grouped per zone', as
   await expect(pek3a.getByRole('link', { name: 'demo-documents' })).toBeVisible();
   await expect(sh1a.getByRole('link', { name: 'demo-archive' })).toBeVisible();
   await expect(pek3a.getByRole('link', { name: 'demo-archive' })).toHaveCount(0);
-  await expect(page).toHaveTitle('QingStor Console');
+  await expect(page).toHaveTitle('Buckets — QingStor Console');
   await expectNoAxeViolations(page);
 });
 
 test('opening a bucket lists its folders and objects with size, type and date', async ({ page, consolePage }) => {
   await consolePage.open('/');
-  await page.getByRole('link', { name: 'demo-photos' }).click();
+  await page.getByRole('main').getByRole('link', { name: 'demo-photos' }).click();
   await expect(page).toHaveURL(/\/buckets\/pek3a\/demo-photos$/);
   await consolePage.waitForList();
   await expect(consolePage.row('photos/')).toBeVisible();
@@ -109,7 +109,7 @@ test('a folder of 400 objects is read completely across four pages', async ({ pa
   await expect.poll(() => consolePage.loadedRows()).toBe(400);
   await expect(consolePage.objectList).toHaveAttribute('data-has-more', 'false');
   await expect(consolePage.objectList).toHaveAttribute('aria-rowcount', '401');
-  await expect(page.getByTestId('listing-status')).toHaveText('400 items loaded');
+  await expect(page.getByTestId('listing-status')).toHaveText(/^400 items loaded · [\d.]+ KiB$/);
   await consolePage.objectList.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
   await expect(consolePage.row('event-0399.json')).toBeVisible();
 });

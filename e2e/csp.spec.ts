@@ -108,11 +108,9 @@ test('every screen loads under the CSP with no violation (through the proxy)', a
   await expect(copy.getByRole('button', { name: 'Cancel' })).toBeVisible();
   await copy.getByRole('button', { name: 'Cancel' }).click();
   await page.keyboard.press('Escape');
-  await page.getByRole('button', { name: 'Select objects…' }).click();
-  const selection = page.getByRole('dialog', { name: `Select objects in ${bucket}/` });
-  await selection.getByRole('checkbox', { name: 'one.txt' }).check();
-  await selection.getByRole('checkbox', { name: 'two.txt' }).check();
-  await selection.getByRole('button', { name: 'Edit metadata of 2 objects' }).click();
+  await page.getByRole('grid').getByRole('checkbox', { name: 'Select one.txt', exact: true }).check();
+  await page.getByRole('grid').getByRole('checkbox', { name: 'Select two.txt', exact: true }).check();
+  await page.getByRole('region', { name: 'Selection' }).getByRole('button', { name: 'Edit metadata of 2 objects' }).click();
   const bulk = page.getByRole('dialog', { name: 'Edit metadata of 2 objects' });
   await expect(bulk).toBeVisible();
   await bulk.getByRole('button', { name: 'Close' }).first().click();
@@ -166,7 +164,7 @@ test.describe('directly to the endpoint', () => {
     await page.goto(`${serve.url}/connect`);
     // Without the proxy: the page calls the endpoint itself, which connect-src allows.
     await connect(page, { endpoint: emulator.url, proxy: '', remember: true });
-    await page.getByRole('link', { name: bucket }).click();
+    await page.getByRole('main').getByRole('link', { name: bucket }).click();
     const alert = page.getByRole('alert');
     await expect(alert).toContainText('network_error_cors', { timeout: 15_000 });
     await alert.getByRole('button', { name: 'What is CORS and how do I fix it?' }).click();

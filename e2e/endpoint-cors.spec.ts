@@ -29,9 +29,9 @@ test('no CORS rule: a plain-words diagnosis, the exact rule, an honest apply fai
 
   await page.goto('/connect');
   await connect(page, { endpoint: emulator.url, remember: true });
-  await expect(page.getByRole('link', { name: bucket })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: bucket })).toBeVisible();
   emulator.clearRequests();
-  await page.getByRole('link', { name: bucket }).click();
+  await page.getByRole('main').getByRole('link', { name: bucket }).click();
 
   const alert = page.getByRole('alert');
   await expect(alert).toContainText('network_error_cors', { timeout: 15_000 });

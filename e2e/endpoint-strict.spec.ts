@@ -25,11 +25,11 @@ test('refused preflights and simple requests get 403; the service level and buck
 
   await page.goto('/connect');
   await connect(page, { endpoint: emulator.url, remember: true });
-  await expect(page.getByRole('link', { name: closed })).toBeVisible();
-  await expect(page.getByRole('link', { name: open })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: closed })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: open })).toBeVisible();
 
   emulator.clearRequests();
-  await page.getByRole('link', { name: closed }).click();
+  await page.getByRole('main').getByRole('link', { name: closed }).click();
   await expect(page.getByRole('alert')).toContainText('network_error_cors', { timeout: 15_000 });
   const toClosed = emulator.requests.filter((r) => r.url.startsWith(`/${closed}`));
   expect(toClosed.length).toBeGreaterThan(0);

@@ -29,7 +29,7 @@ test('virtual-host style: service, zone and bucket hosts each answer with real C
   expect(emulator.requests.some((r) => r.method === 'GET' && r.host === `qingstor.local:${port}` && /^\/\?/.test(r.url) && r.status === 200)).toBe(true);
 
   const qs = new ConsolePage(page);
-  await page.getByRole('link', { name: 'demo-photos' }).click();
+  await page.getByRole('main').getByRole('link', { name: 'demo-photos' }).click();
   await expect(qs.row('photos/')).toBeVisible();
   await qs.row('photos/').getByRole('link').click();
   await qs.row('2024/').getByRole('link').click();

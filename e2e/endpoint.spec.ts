@@ -76,8 +76,8 @@ test('a second user sees only what it may: no buckets of its own, READ on demo-d
   await page.goto('/connect');
   await connect(page, { endpoint: emulator.url, accessKeyId: OTHER_USER.accessKeyId, secretAccessKey: OTHER_USER.secretAccessKey });
   await expect(page.getByRole('heading', { level: 1, name: 'Buckets' })).toBeVisible();
-  await expect(page.getByText('No buckets.', { exact: true })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'demo-photos' })).toHaveCount(0);
+  await expect(page.getByRole('main').getByText('No buckets.', { exact: true })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: 'demo-photos' })).toHaveCount(0);
 
   const byName = page.getByRole('form', { name: 'Open a bucket by name' });
   await byName.getByLabel('Bucket name').fill('demo-documents');

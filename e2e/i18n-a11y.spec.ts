@@ -14,7 +14,7 @@ test('switching to Simplified Chinese translates the console and is remembered',
   await expect(page.getByRole('heading', { level: 1, name: '存储空间' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
 
-  await page.getByRole('link', { name: 'demo-photos' }).click();
+  await page.getByRole('main').getByRole('link', { name: 'demo-photos' }).click();
   await expect(page.getByRole('searchbox', { name: '按前缀筛选' })).toBeVisible();
   await expect(page.getByRole('columnheader', { name: '最后修改时间' })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: 'photos/' })).toContainText('文件夹');

@@ -139,10 +139,8 @@ test('bulk edit and copy with REPLACE are blocked by a hiding rule too; nothing 
   await copyDialog.getByRole('button', { name: 'Cancel' }).click();
 
   await backend.open(backend.path(`prefix=${encodeURIComponent(prefix)}`));
-  await page.getByRole('button', { name: 'Select objects…' }).click();
-  const select = page.getByRole('dialog', { name: /Select objects/ });
-  for (const key of keys) await select.getByRole('checkbox', { name: key.slice(prefix.length) }).check();
-  await select.getByRole('button', { name: 'Edit metadata of 2 objects' }).click();
+  for (const key of keys) await page.getByRole('grid').getByRole('checkbox', { name: `Select ${key.slice(prefix.length)}`, exact: true }).check();
+  await page.getByRole('region', { name: 'Selection' }).getByRole('button', { name: 'Edit metadata of 2 objects' }).click();
   const bulk = page.getByRole('dialog', { name: 'Edit metadata of 2 objects' });
   await expect(bulk.getByTestId('visibility-warning').getByRole('listitem').filter({ hasText: 'content-disposition' })).toHaveCount(1);
   await expect(bulk.getByRole('button', { name: 'Apply to 2 objects' })).toBeDisabled();

@@ -154,10 +154,9 @@ for (const mode of MODES) {
         await backend.put(key, { standard: { 'content-type': 'text/plain', expires: 'Wed, 31 Dec 2031 23:59:59 GMT' }, custom: { idx: String(i) } });
       }
       await backend.open(backend.path(`prefix=${encodeURIComponent(prefix)}`));
-      await page.getByRole('button', { name: 'Select objects…' }).click();
-      const selection = page.getByRole('dialog', { name: `Select objects in ${backend.bucket}/${prefix}` });
-      await selection.getByLabel('Select all loaded (50)').check();
-      await expect(selection.getByTestId('selection-count')).toHaveText('50 selected');
+      const selection = page.getByRole('region', { name: 'Selection' });
+      await page.getByRole('checkbox', { name: 'Select all 50 loaded objects' }).check();
+      await expect(selection.getByTestId('selection-status')).toHaveText(/^50 objects selected · /);
       await selection.getByRole('button', { name: 'Edit metadata of 50 objects' }).click();
       const bulk = page.getByRole('dialog', { name: 'Edit metadata of 50 objects' });
       await bulk.getByLabel('Cache-Control', { exact: true }).selectOption({ label: 'Set to' });
@@ -258,10 +257,9 @@ for (const mode of MODES) {
 
       // Bulk edit of 50 objects in Chinese, one of which vanishes after selection, then its retry.
       await backend.open(backend.path(`prefix=${encodeURIComponent(bulkPrefix)}`));
-      await page.getByRole('button', { name: '选择对象…' }).click();
-      const selection = page.getByRole('dialog', { name: `选择 ${backend.bucket}/${bulkPrefix} 中的对象` });
-      await selection.getByLabel('全选已加载的对象（50）').check();
-      await expect(selection.getByTestId('selection-count')).toHaveText('已选择 50 个');
+      const selection = page.getByRole('region', { name: '已选对象' });
+      await page.getByRole('checkbox', { name: '选择已加载的全部 50 个对象' }).check();
+      await expect(selection.getByTestId('selection-status')).toHaveText(/^已选择 50 个对象 · /);
       await selection.getByRole('button', { name: '编辑 50 个对象的元数据' }).click();
       const bulk = page.getByRole('dialog', { name: '编辑 50 个对象的元数据' });
       await bulk.getByLabel('Cache-Control', { exact: true }).selectOption({ label: '设置为' });
@@ -280,8 +278,8 @@ for (const mode of MODES) {
       for (const k of keys) expect((await backend.head(k))?.standard['cache-control']).toBe('no-store');
       await bulk.getByRole('button', { name: '关闭' }).first().click();
       await expect(bulk).toBeHidden();
-      await selection.getByRole('button', { name: '关闭' }).first().click();
-      await expect(selection).toBeHidden();
+      await page.getByRole('button', { name: '取消选择' }).click();
+      await expect(selection.getByTestId('selection-status')).toHaveText(/^未选择对象/);
 
       // Delete with confirmation, in Chinese.
       await backend.open(objectPath(backend, key));

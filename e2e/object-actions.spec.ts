@@ -100,13 +100,14 @@ for (const mode of MODES) {
       await expect(page.getByRole('grid').getByRole('link', { name: '报告/', exact: true })).toBeVisible();
       expect((await backend.send({ operation: 'HeadObject', method: 'HEAD', zone: backend.zone, bucket: backend.bucket, key: `${prefix}报告/` })).status).toBe(200);
 
-      await page.getByRole('button', { name: 'Select objects…' }).click();
-      const selection = page.getByRole('dialog', { name: `Select objects in ${backend.bucket}/${prefix}` });
-      // Keyboard only: Tab to a checkbox, Space toggles it.
-      await selection.getByRole('checkbox', { name: 'one.txt' }).focus();
+      const grid = page.getByRole('grid');
+      const selection = page.getByRole('region', { name: 'Selection' });
+      // Keyboard only: the list's active row (the first, one.txt) toggles with Space.
+      await grid.focus();
       await page.keyboard.press('Space');
-      await selection.getByRole('checkbox', { name: 'two.txt' }).check();
-      await expect(selection.getByTestId('selection-count')).toHaveText('2 selected');
+      await expect(grid.getByRole('checkbox', { name: 'Select one.txt', exact: true })).toBeChecked();
+      await grid.getByRole('checkbox', { name: 'Select two.txt', exact: true }).check();
+      await expect(selection.getByTestId('selection-status')).toHaveText(/^2 objects selected · /);
       await selection.getByRole('button', { name: 'Delete 2 selected…' }).click();
       const confirm = page.getByRole('dialog', { name: 'Delete 2 objects' });
       await expect(confirm).toContainText(`${prefix}one.txt`);
@@ -116,8 +117,8 @@ for (const mode of MODES) {
       expect(await backend.head(`${prefix}two.txt`)).toBeNull();
       expect(await backend.head(`${prefix}three.txt`)).toEqual(META);
       await confirm.getByRole('button', { name: 'Close' }).last().click();
-      await expect(selection.getByRole('checkbox', { name: 'one.txt' })).toHaveCount(0);
-      await expect(selection.getByRole('checkbox', { name: 'three.txt' })).toBeVisible();
+      await expect(grid.getByRole('checkbox', { name: 'Select one.txt', exact: true })).toHaveCount(0);
+      await expect(grid.getByRole('checkbox', { name: 'Select three.txt', exact: true })).toBeVisible();
     });
 
     test('in Chinese: copy with COPY and with REPLACE, and move', async ({ page, emulator, api, pageOrigin }) => {

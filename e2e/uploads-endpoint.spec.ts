@@ -79,6 +79,13 @@ test('a 64 MB multipart upload pauses, survives a page reload, and resumes with 
   // Closing the panel leaves the transfer running; the toolbar button counts it, and reopening shows it.
   await page.getByRole('button', { name: 'Close uploads' }).click();
   await expect(panel).toBeHidden();
+  // The header's global indicator counts it too, with the overall progress, and opens the drawer.
+  const indicator = page.getByRole('banner').getByRole('button', { name: /^1 upload running, \d+% — show uploads$/ });
+  await expect(indicator).toBeVisible();
+  await indicator.click();
+  await expect(panel).toBeVisible();
+  await page.getByRole('button', { name: 'Close uploads' }).click();
+  await expect(panel).toBeHidden();
   await page.getByRole('button', { name: 'Uploads (1 active)' }).click();
   await expect(item).toContainText('parts 6 of 16');
   await item.getByRole('button', { name: 'Pause resume-64mb.bin' }).click();

@@ -6,10 +6,14 @@ import { App } from './app/app.tsx';
 import { bootModeWithoutServe, decideBootMode, fetchServeConfig, setEndpointMode } from './app/boot.ts';
 import { preloadRoute } from './app/router.tsx';
 import { ensureLocale, initialLocale } from './i18n/i18n.tsx';
+import { applyTheme, loadTheme } from './lib/theme.ts';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 const root = createRoot(rootElement);
+
+// The remembered theme applies before anything renders (no light flash on a dark choice).
+applyTheme(loadTheme());
 
 try {
   const locale = ensureLocale(initialLocale()).catch(() => undefined);

@@ -1,33 +1,77 @@
-import { Suspense, type ReactNode } from 'react';
+import { PanelLeft } from 'lucide-react';
+import { Suspense, useState, type ReactNode } from 'react';
+import { connectionId } from '../api/connection.ts';
 import { DemoBadge } from '../components/demo-badge.tsx';
 import { LanguageSwitcher } from '../components/language-switcher.tsx';
+import { lazyView } from '../components/lazy-view.tsx';
 import { Loading } from '../components/spinner.tsx';
+import { ROUTE_PATHS } from '../hooks/browse-location.ts';
 import { useSession } from '../hooks/session.ts';
 import { useI18n } from '../i18n/i18n.tsx';
-import { Link } from '../lib/router.tsx';
+import { Link, matchPath, useLocation } from '../lib/router.tsx';
+import { pageTitle, usePageTitle } from './page-title.ts';
+
+// The sidebar needs the bucket list's query and schemas, which the first screen may not: it loads next to the view.
+const BucketSidebar = lazyView(async () => (await import('./bucket-sidebar.tsx')).BucketSidebar);
+// The theme is applied before the first render (main.tsx); the control to change it can arrive a moment later.
+const ThemeSwitcher = lazyView(async () => (await import('../components/theme-switcher.tsx')).ThemeSwitcher);
+// Uploads start only from the object browser, whose chunk brings the uploads module along; the header's
+// indicator and the drawer take it from there rather than adding it to the entry chunk.
+const UploadIndicator = lazyView(async () => (await import('../features/uploads/ui/upload-drawer.tsx')).UploadIndicator);
+const UploadDrawer = lazyView(async () => (await import('../features/uploads/ui/upload-drawer.tsx')).UploadDrawer);
+
+/** Wide screens start with the bucket sidebar shown; narrow ones (phones) with it hidden. */
+function sidebarShownAtStart(): boolean {
+  return typeof window.matchMedia !== 'function' || window.matchMedia('(min-width: 60rem)').matches;
+}
 
 export function Shell({ children }: { children: ReactNode }) {
   const { t } = useI18n();
   const { session, switchToDemo, switchToEndpoint, disconnect } = useSession();
+  const location = useLocation();
+  usePageTitle(pageTitle(location, t));
+  const [sidebarShown, setSidebarShown] = useState(sidebarShownAtStart);
   const endpointLabel = session && session.mode !== 'demo' ? new URL(session.connection.endpoint).host : '';
+  const user = session?.connection.credentials?.accessKeyId;
+  const bucketParams = matchPath(ROUTE_PATHS.bucket, location.pathname) ?? matchPath(ROUTE_PATHS.uploads, location.pathname);
+  const current = bucketParams ? { zone: bucketParams['zone'] ?? '', bucket: bucketParams['bucket'] ?? '' } : null;
+  const hasSidebar = session !== null && session.mode !== 'anonymous' && !matchPath(ROUTE_PATHS.connect, location.pathname);
 
   return (
-    <div className="shell">
+    <div className={`shell${hasSidebar && sidebarShown ? ' shell--sidebar' : ''}`}>
       <a className="skip-link" href="#main">
         {t('app.skipToContent')}
       </a>
       <header className="topbar">
-        <p className="topbar__title">
-          <Link to="/">{t('app.title')}</Link>
-        </p>
-        {session?.mode === 'demo' ? <DemoBadge /> : null}
-        {session?.mode === 'endpoint' ? (
-          <span className="topbar__mode">{t('app.mode.endpoint', { endpoint: endpointLabel })}</span>
+        {hasSidebar ? (
+          <button
+            type="button"
+            className="icon-button"
+            aria-expanded={sidebarShown}
+            aria-controls="bucket-sidebar"
+            aria-label={sidebarShown ? t('sidebar.hide') : t('sidebar.show')}
+            title={sidebarShown ? t('sidebar.hide') : t('sidebar.show')}
+            onClick={() => setSidebarShown((shown) => !shown)}
+          >
+            <PanelLeft aria-hidden="true" size={18} />
+          </button>
         ) : null}
-        {session?.mode === 'anonymous' ? (
-          <span className="topbar__mode">{t('app.mode.anonymous', { endpoint: endpointLabel })}</span>
+        <p className="topbar__title">
+          <Link to="/">
+            <img src="/favicon.svg" alt="" width={20} height={20} className="topbar__logo" />
+            {t('app.title')}
+          </Link>
+        </p>
+        {session ? (
+          <div className="topbar__connection">
+            {session.mode === 'demo' ? <DemoBadge /> : null}
+            {session.mode === 'endpoint' ? <span className="topbar__mode">{t('app.mode.endpoint', { endpoint: endpointLabel })}</span> : null}
+            {session.mode === 'anonymous' ? <span className="topbar__mode">{t('app.mode.anonymous', { endpoint: endpointLabel })}</span> : null}
+            {user && session.mode !== 'demo' ? <span className="topbar__user mono">{t('app.user', { user })}</span> : null}
+          </div>
         ) : null}
         <span className="topbar__spacer" />
+        {session ? <UploadIndicator scope={connectionId(session.connection)} /> : null}
         <nav aria-label={t('app.nav')} className="topbar__nav">
           {session?.mode === 'demo' ? (
             <button type="button" className="button button--small" onClick={switchToEndpoint}>
@@ -39,7 +83,7 @@ export function Shell({ children }: { children: ReactNode }) {
                 <button type="button" className="button button--small" onClick={disconnect}>
                   {t('app.disconnect')}
                 </button>
-              ) : null}{' '}
+              ) : null}
               <button type="button" className="button button--small" onClick={switchToDemo}>
                 {t('app.backToDemo')}
               </button>
@@ -47,12 +91,19 @@ export function Shell({ children }: { children: ReactNode }) {
           )}
         </nav>
         <LanguageSwitcher />
+        <ThemeSwitcher />
       </header>
-      <main id="main" className="content" tabIndex={-1}>
-        <Suspense fallback={<Loading label={t('app.loading')} />}>
-          {children}
-        </Suspense>
-      </main>
+      <div className="shell__body">
+        {hasSidebar && sidebarShown ? (
+          <div id="bucket-sidebar" className="shell__sidebar">
+            <BucketSidebar current={current} />
+          </div>
+        ) : null}
+        <main id="main" className="content" tabIndex={-1}>
+          <Suspense fallback={<Loading label={t('app.loading')} />}>{children}</Suspense>
+        </main>
+      </div>
+      <UploadDrawer />
     </div>
   );
 }

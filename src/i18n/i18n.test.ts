@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { en } from './en.ts';
-import { ensureLocale, initialLocale, isMessageKey, LOCALE_STORAGE_KEY, translate } from './i18n.tsx';
+import { ensureLocale, initialLocale, isMessageKey, LOCALE_STORAGE_KEY, translate, translatePlural } from './i18n.tsx';
 import { zhCN } from './zh-cn.ts';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
@@ -28,15 +28,23 @@ describe('translate', () => {
   });
 
   it('fills placeholders, formats numbers per locale and keeps markup in parameters literal', () => {
-    expect(translate('en', 'browser.loaded', { count: 100000 })).toBe('100,000 items loaded');
-    expect(translate('zh-CN', 'browser.loaded', { count: 3 })).toBe('已加载 3 项');
+    expect(translate('en', 'browser.loaded.other', { count: 100000, size: '1 KiB' })).toBe('100,000 items loaded · 1 KiB');
+    expect(translate('zh-CN', 'browser.loaded.other', { count: 3, size: '1 KiB' })).toBe('已加载 3 项 · 1 KiB');
     expect(translate('en', 'browser.emptyFilter', { filter: '<img src=x onerror=alert(1)>' })).toBe(
       'No objects start with “<img src=x onerror=alert(1)>”.',
     );
   });
 
   it('leaves an unknown placeholder visible instead of inventing text', () => {
-    expect(translate('en', 'browser.loaded', {})).toBe('{count} items loaded');
+    expect(translate('en', 'browser.loaded.other', {})).toBe('{count} items loaded · {size}');
+  });
+
+  it('chooses the plural form with Intl.PluralRules', () => {
+    expect(translatePlural('en', 'browser.loaded', 1, { size: '5 B' })).toBe('1 item loaded · 5 B');
+    expect(translatePlural('en', 'browser.loaded', 0, { size: '0 B' })).toBe('0 items loaded · 0 B');
+    expect(translatePlural('en', 'browser.loaded', 2, { size: '5 B' })).toBe('2 items loaded · 5 B');
+    expect(translatePlural('en', 'uploads.indicator', 1, { percent: 40 })).toBe('1 upload running, 40% — show uploads');
+    expect(translatePlural('zh-CN', 'browser.loaded', 1, { size: '5 B' })).toBe('已加载 1 项 · 5 B');
   });
 });
 

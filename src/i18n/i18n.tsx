@@ -50,6 +50,23 @@ export function translate(locale: Locale, key: MessageKey, params?: MessageParam
   });
 }
 
+/** Message keys that come in plural forms: `<base>.one` and `<base>.other` (English), `.other` alone (Chinese has one form). */
+export type PluralBase = { [K in MessageKey]: K extends `${infer B}.other` ? B : never }[MessageKey];
+
+const pluralRules = new Map<Locale, Intl.PluralRules>();
+
+/** Picks the catalog form for `count` with Intl.PluralRules, falling back to `.other`; `{count}` is filled in. */
+export function translatePlural(locale: Locale, base: PluralBase, count: number, params?: MessageParams): string {
+  let rules = pluralRules.get(locale);
+  if (!rules) {
+    rules = new Intl.PluralRules(locale);
+    pluralRules.set(locale, rules);
+  }
+  const wanted = `${base}.${rules.select(count)}`;
+  const key: MessageKey = isMessageKey(wanted) ? wanted : `${base}.other`;
+  return translate(locale, key, { ...params, count });
+}
+
 const numberFormats = new Map<Locale, Intl.NumberFormat>();
 
 /** One formatter per locale: building an Intl.NumberFormat costs ~50× more than using one, and lists call this per row. */
@@ -96,6 +113,8 @@ export interface I18n {
   locale: Locale;
   setLocale(locale: Locale): void;
   t(key: MessageKey, params?: MessageParams): string;
+  /** A message with a count in the right plural form (`one`/`other` in English; one form in Chinese). */
+  tp(base: PluralBase, count: number, params?: MessageParams): string;
   formatNumber(value: number): string;
   formatDateTime(date: Date, style?: 'long' | 'short'): string;
 }
@@ -130,6 +149,7 @@ export function I18nProvider({ children, locale: fixed }: { children: ReactNode;
       locale,
       setLocale,
       t: (key, params) => translate(locale, key, params),
+      tp: (base, count, params) => translatePlural(locale, base, count, params),
       formatNumber: (n) => formatNumber(locale, n),
       formatDateTime: (d, style) => formatDateTime(locale, d, style),
     }),

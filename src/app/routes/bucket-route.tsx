@@ -3,9 +3,8 @@ import { lazyView, usePreloadWhenIdle } from '../../components/lazy-view.tsx';
 import { InspectorLink } from '../../features/multipart/inspector-link.tsx';
 import { CreateFolderButton } from '../../features/object-actions/create-folder.tsx';
 import type { ReplaceMetadataRenderer } from '../../features/object-actions/object-actions.tsx';
-import { SelectionMode, type Selection } from '../../features/object-actions/selection.tsx';
 import { UploadToolbar } from '../../features/uploads/ui/upload-toolbar.tsx';
-import { ObjectBrowser } from '../../features/object-browser/object-browser.tsx';
+import { ObjectBrowser, type ObjectSelection } from '../../features/object-browser/object-browser.tsx';
 import type { ObjectDetailsContext } from '../../features/object-browser/object-details.tsx';
 import { browseHref, bucketSettingsPath, useBrowseLocation, type BrowseLocation } from '../../hooks/browse-location.ts';
 import { useConnectedSession } from '../../hooks/session.ts';
@@ -21,10 +20,17 @@ const MetadataEditorLauncher = lazyView(async () => (await import('../../feature
 const ObjectActions = lazyView(async () => (await import('../../features/object-actions/object-actions.tsx')).ObjectActions);
 const ReplaceMetadataFields = lazyView(async () => (await import('../../features/metadata/replace-metadata-fields.tsx')).ReplaceMetadataFields);
 const DeleteFolderButton = lazyView(async () => (await import('../../features/bucket-admin/delete-folder.tsx')).DeleteFolderButton);
+const DeleteSelected = lazyView(async () => (await import('../../features/object-actions/selection.tsx')).DeleteSelected);
 const BulkEditButton = lazyView(async () => (await import('../../features/metadata/bulk-edit.tsx')).BulkEditButton);
 
-function selectionActions(selection: Selection) {
-  return <BulkEditButton {...selection} />;
+// The object table's selection bar: edit metadata of all selected (bulk edit), delete with per-key results.
+function tableSelectionActions({ zone, bucket, keys, onDone }: ObjectSelection) {
+  return (
+    <>
+      <BulkEditButton zone={zone} bucket={bucket} keys={keys} />
+      <DeleteSelected zone={zone} bucket={bucket} keys={keys} onDeleted={onDone} />
+    </>
+  );
 }
 
 function toolbarExtra(location: BrowseLocation) {
@@ -33,7 +39,6 @@ function toolbarExtra(location: BrowseLocation) {
       <UploadToolbar zone={location.zone} bucket={location.bucket} prefix={location.prefix} />
       <InspectorLink zone={location.zone} bucket={location.bucket} prefix={location.prefix} />
       <CreateFolderButton zone={location.zone} bucket={location.bucket} prefix={location.prefix} />
-      <SelectionMode location={location} actions={selectionActions} />
       {location.prefix !== '' ? <DeleteFolderButton zone={location.zone} bucket={location.bucket} prefix={location.prefix} /> : null}
       <SettingsLink zone={location.zone} bucket={location.bucket} />
     </>
@@ -84,13 +89,13 @@ function detailsExtra(object: ObjectDetailsContext) {
   return <DetailsExtra key={`${object.bucket}|${object.key}`} object={object} />;
 }
 
-const LATER_VIEWS = [MetadataEditorLauncher, ObjectActions, ReplaceMetadataFields, BulkEditButton, DeleteFolderButton];
+const LATER_VIEWS = [MetadataEditorLauncher, ObjectActions, ReplaceMetadataFields, BulkEditButton, DeleteSelected, DeleteFolderButton];
 
 export function BucketRoute() {
   usePreloadWhenIdle(LATER_VIEWS);
   return (
     <RequireSession>
-      <ObjectBrowser toolbarExtra={toolbarExtra} detailsExtra={detailsExtra} />
+      <ObjectBrowser toolbarExtra={toolbarExtra} detailsExtra={detailsExtra} selectionActions={tableSelectionActions} />
     </RequireSession>
   );
 }

@@ -1,4 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { ArrowUp, RefreshCw, Search } from 'lucide-react';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from '../../lib/router.tsx';
 import { ApiError } from '../../api/errors.ts';
@@ -10,11 +11,12 @@ import { browseHref, parentPrefix, readQueryParam, useBrowseLocation, type Brows
 import { useConnectedSession } from '../../hooks/session.ts';
 import { useClient } from '../../hooks/use-client.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
+import { formatBytes } from '../../lib/format.ts';
 import { Breadcrumbs } from './breadcrumbs.tsx';
 import { folderListingQuery } from './data.ts';
 import type { ObjectDetailsContext } from './object-details.tsx';
 import { ObjectList } from './object-list.tsx';
-import { pageToRows, type Row } from './rows.ts';
+import { objectKeysBetween, pageToRows, sortRows, type Row, type SortColumn, type SortOrder } from './rows.ts';
 import { useSlashFocus } from './use-slash-focus.ts';
 // oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
 import '../../styles/object-browser.css';
@@ -24,6 +26,8 @@ const ObjectDetails = lazyView(async () => (await import('./object-details.tsx')
 const LATER_VIEWS = [ObjectDetails];
 
 const FILTER_DEBOUNCE_MS = 250;
+
+const SORT_LABELS = { name: 'browser.col.name', size: 'browser.col.size', type: 'browser.col.type', modified: 'browser.col.modified' } as const;
 
 function listIdentity(zone: string, bucket: string, prefix: string, filter: string, flat: boolean): string {
   return JSON.stringify([zone, bucket, prefix, filter, flat]);
@@ -38,10 +42,20 @@ export interface ObjectBrowserSlots {
   toolbarExtra?: (location: BrowseLocation) => ReactNode;
   /** Extra sections of the details panel (edit metadata, copy/move/delete) for the open object. */
   detailsExtra?: (object: ObjectDetailsContext) => ReactNode;
+  /** Actions on the selected objects (delete, edit metadata), shown in the selection bar. */
+  selectionActions?: (selection: ObjectSelection) => ReactNode;
 }
 
-export function ObjectBrowser({ toolbarExtra, detailsExtra }: ObjectBrowserSlots = {}) {
-  const { t } = useI18n();
+/** What the selection bar's actions act on; `onDone` takes keys that no longer exist out of the selection. */
+export interface ObjectSelection {
+  zone: string;
+  bucket: string;
+  keys: readonly string[];
+  onDone: (removed: ReadonlySet<string>) => void;
+}
+
+export function ObjectBrowser({ toolbarExtra, detailsExtra, selectionActions }: ObjectBrowserSlots = {}) {
+  const { t, tp, locale } = useI18n();
   usePreloadWhenIdle(LATER_VIEWS);
   const session = useConnectedSession();
   const client = useClient();
@@ -50,7 +64,16 @@ export function ObjectBrowser({ toolbarExtra, detailsExtra }: ObjectBrowserSlots
   const navigate = useNavigate();
 
   const query = useInfiniteQuery(folderListingQuery(client, zone, bucket, prefix + filter, flat));
-  const rows = useMemo(() => (query.data ? query.data.pages.flatMap((page) => pageToRows(page, prefix)) : []), [query.data, prefix]);
+  const keyOrder = useMemo(() => (query.data ? query.data.pages.flatMap((page) => pageToRows(page, prefix)) : []), [query.data, prefix]);
+  const loadedBytes = useMemo(() => keyOrder.reduce((sum, row) => sum + (row.kind === 'object' ? row.size : 0), 0), [keyOrder]);
+  // Sorting reorders what is loaded; the server only knows key order, which stays the default.
+  const [sort, setSort] = useState<SortOrder | null>(null);
+  const rows = useMemo(() => sortRows(keyOrder, sort), [keyOrder, sort]);
+  const onSort = useCallback(
+    (column: SortColumn) =>
+      setSort((previous) => (previous?.column !== column ? { column, descending: false } : previous.descending ? null : { column, descending: true })),
+    [],
+  );
 
   // The keyboard selection belongs to one listing: a new folder or filter starts at the top, except that
   // going up selects the folder the user came from (`key`, resolved once its row is loaded).
@@ -62,6 +85,51 @@ export function ObjectBrowser({ toolbarExtra, detailsExtra }: ObjectBrowserSlots
     activeIndex = byKey >= 0 ? byKey : active.index;
   }
   const setActiveIndex = useCallback((index: number) => setActive({ listKey, index }), [listKey]);
+
+  // The selection belongs to one listing too; keys that left the listing (deleted) drop out of it.
+  // `inUse`: the selection bar's actions are shown from the first selected object until the user clears the
+  // selection, so a dialog opened from them (a delete's per-key results) outlives the keys it removed.
+  const [selection, setSelection] = useState<{ listKey: string; keys: ReadonlySet<string>; anchor: number; inUse: boolean }>({
+    listKey,
+    keys: new Set(),
+    anchor: -1,
+    inUse: false,
+  });
+  const actionsShown = selection.listKey === listKey && selection.inUse;
+  const selectedKeys = useMemo(() => {
+    if (selection.listKey !== listKey) return new Set<string>();
+    return new Set(keyOrder.filter((row) => row.kind === 'object' && selection.keys.has(row.key)).map((row) => row.key));
+  }, [selection, listKey, keyOrder]);
+  const selectedBytes = useMemo(() => keyOrder.reduce((sum, row) => sum + (row.kind === 'object' && selectedKeys.has(row.key) ? row.size : 0), 0), [keyOrder, selectedKeys]);
+  const onToggle = useCallback(
+    (index: number, range: boolean) => {
+      const row = rows[index];
+      if (row?.kind !== 'object') return;
+      const on = !selectedKeys.has(row.key);
+      const anchor = selection.listKey === listKey ? selection.anchor : -1;
+      const keys = range && anchor >= 0 ? objectKeysBetween(rows, anchor, index) : [row.key];
+      const next = new Set(selectedKeys);
+      for (const key of keys) {
+        if (on) next.add(key);
+        else next.delete(key);
+      }
+      setSelection({ listKey, keys: next, anchor: index, inUse: next.size > 0 || (selection.listKey === listKey && selection.inUse) });
+    },
+    [rows, selectedKeys, selection, listKey],
+  );
+  const onToggleAll = useCallback(
+    (on: boolean) => {
+      const keys = on ? new Set(keyOrder.filter((row) => row.kind === 'object').map((row) => row.key)) : new Set<string>();
+      setSelection({ listKey, keys, anchor: -1, inUse: keys.size > 0 });
+    },
+    [keyOrder, listKey],
+  );
+  const clearSelection = useCallback(() => setSelection({ listKey, keys: new Set(), anchor: -1, inUse: false }), [listKey]);
+  const onSelectionDone = useCallback(
+    (removed: ReadonlySet<string>) =>
+      setSelection((previous) => ({ ...previous, keys: new Set([...previous.keys].filter((key) => !removed.has(key))) })),
+    [],
+  );
 
   const hrefFor = useCallback(
     (row: Row) =>
@@ -91,6 +159,7 @@ export function ObjectBrowser({ toolbarExtra, detailsExtra }: ObjectBrowserSlots
   const anonymousListRefused =
     session.mode === 'anonymous' && query.error instanceof ApiError && (query.error.status === 403 || query.error.status === 401);
   const locationLabel = `${bucket}/${prefix}`;
+  const flatHintId = useId();
 
   return (
     <div className={`browser${object !== null ? ' browser--with-details' : ''}`}>
@@ -99,23 +168,27 @@ export function ObjectBrowser({ toolbarExtra, detailsExtra }: ObjectBrowserSlots
         <Breadcrumbs zone={zone} bucket={bucket} prefix={prefix} flat={flat} showAllBuckets={session.mode !== 'anonymous'} />
         <div className="browser__toolbar">
           <FilterBox filter={filter} onChange={(value) => navigate(browseHref({ zone, bucket, prefix, filter: value, flat }), { replace: true })} />
-          <label className="toggle">
+          <label className="toggle" title={t('browser.flat')}>
             <input
               type="checkbox"
               checked={flat}
+              aria-describedby={flatHintId}
               onChange={(e) => navigate(browseHref({ zone, bucket, prefix, filter, flat: e.target.checked }))}
-            />{' '}
-            {t('browser.flat')}
+            />
+            {t('browser.flatShort')}
           </label>
-          <button type="button" className="button" onClick={onUp} disabled={prefix === '' && session.mode === 'anonymous'}>
-            {t('browser.up')}
+          <span id={flatHintId} hidden>
+            {t('browser.flat')}
+          </span>
+          <button type="button" className="icon-button icon-button--bordered" onClick={onUp} disabled={prefix === '' && session.mode === 'anonymous'} aria-label={t('browser.up')} title={t('browser.up')}>
+            <ArrowUp aria-hidden="true" size={16} />
           </button>
-          <button type="button" className="button" onClick={() => void query.refetch()}>
-            {t('browser.refresh')}
+          <button type="button" className="icon-button icon-button--bordered" onClick={() => void query.refetch()} aria-label={t('browser.refresh')} title={t('browser.refresh')}>
+            <RefreshCw aria-hidden="true" size={16} />
           </button>
+          <span className="browser__toolbar-gap" />
           {toolbarExtra ? toolbarExtra(location) : null}
         </div>
-        <p className="browser__help">{t('browser.keyboardHelp')}</p>
         {query.isError && !query.data && !anonymousListRefused ? (
           <ErrorNotice error={query.error} onRetry={() => void query.refetch()} corsHelp={<CorsHelp bucket={{ zone, name: bucket }} />} />
         ) : null}
@@ -123,7 +196,32 @@ export function ObjectBrowser({ toolbarExtra, detailsExtra }: ObjectBrowserSlots
         {/* The grid stays mounted while another folder loads, so keyboard focus survives navigation. */}
         {!query.isError || query.data ? (
           <>
+            {/* Always there, saying how to select; its actions appear with the first selected object. */}
+            <section className="selection-bar" aria-label={t('browser.selectionBar')} data-empty={selectedKeys.size === 0}>
+              <output className="selection-bar__count" data-testid="selection-status">
+                {selectedKeys.size > 0 ? tp('browser.selected', selectedKeys.size, { size: formatBytes(selectedBytes) }) : t('browser.selectedNone')}
+              </output>
+              <span className="selection-bar__actions">
+                {selectionActions && actionsShown ? selectionActions({ zone, bucket, keys: [...selectedKeys], onDone: onSelectionDone }) : null}
+                <button type="button" className="button button--ghost" onClick={clearSelection} disabled={selectedKeys.size === 0}>
+                  {t('browser.clearSelection')}
+                </button>
+              </span>
+            </section>
+            {sort !== null ? (
+              <p className="browser__sorted">
+                <output>{t('browser.sortedBy', { count: keyOrder.length, column: t(SORT_LABELS[sort.column]).toLocaleLowerCase(locale) })}</output>
+                <button type="button" className="button button--link" onClick={() => setSort(null)}>
+                  {t('browser.sortKeyOrder')}
+                </button>
+              </p>
+            ) : null}
             <ObjectList
+              selected={selectedKeys}
+              onToggle={onToggle}
+              onToggleAll={onToggleAll}
+              sort={sort}
+              onSort={onSort}
               resetKey={listKey}
               label={t('browser.objects', { location: locationLabel })}
               rows={rows}
@@ -145,7 +243,7 @@ export function ObjectBrowser({ toolbarExtra, detailsExtra }: ObjectBrowserSlots
               ) : null}
               {query.data ? (
                 <output data-testid="listing-status">
-                  {hasNextPage ? t('browser.loadedMore', { count: rows.length }) : t('browser.loaded', { count: rows.length })}
+                  {tp(hasNextPage ? 'browser.loadedMore' : 'browser.loaded', rows.length, { size: formatBytes(loadedBytes) })}
                 </output>
               ) : null}
               {hasNextPage ? (
@@ -153,6 +251,7 @@ export function ObjectBrowser({ toolbarExtra, detailsExtra }: ObjectBrowserSlots
                   {isFetchingNextPage ? t('browser.loadingMore') : t('browser.loadMore')}
                 </button>
               ) : null}
+              <p className="browser__help">{t('browser.keyboardHelp')}</p>
             </div>
             {query.isFetchNextPageError ? (
               <ErrorNotice error={query.error} onRetry={onLoadMore} corsHelp={<CorsHelp bucket={{ zone, name: bucket }} />} />
@@ -185,7 +284,10 @@ function FilterBox({ filter, onChange }: { filter: string; onChange: (value: str
 
   return (
     <search className="filter">
-      <label htmlFor={id}>{t('browser.filter')}</label>
+      <label htmlFor={id} className="visually-hidden">
+        {t('browser.filter')}
+      </label>
+      <Search aria-hidden="true" size={16} className="filter__icon" />
       <input
         ref={ref}
         id={id}
@@ -199,8 +301,12 @@ function FilterBox({ filter, onChange }: { filter: string; onChange: (value: str
         autoComplete="off"
         spellCheck={false}
         dir="auto"
+        placeholder={t('browser.filter')}
       />
-      <span id={hintId} className="filter__hint">
+      <kbd className="filter__key" aria-hidden="true" title={t('browser.filterHint')}>
+        /
+      </kbd>
+      <span id={hintId} className="visually-hidden">
         {t('browser.filterHint')}
       </span>
     </search>

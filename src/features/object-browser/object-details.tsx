@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { ObjectHead } from '../../api/objects/operations.ts';
 import { decodeMetadataValue } from '../../api/metadata/encoding.ts';
 import { hiddenHeadersOf } from '../../api/cors/visibility.ts';
@@ -30,6 +30,9 @@ export interface ObjectDetailsContext {
   head: ObjectHead;
 }
 
+/** Below this width the details panel is a full-screen sheet (object-browser.css). */
+const SHEET_MEDIA = '(max-width: 52rem)';
+
 export function ObjectDetails({ zone, bucket, objectKey, onClose, extra }: {
   zone: string;
   bucket: string;
@@ -46,9 +49,31 @@ export function ObjectDetails({ zone, bucket, objectKey, onClose, extra }: {
   const visibility = useHeaderVisibility(zone, bucket);
   const hidden = data ? hiddenHeadersOf(visibility, data) : null;
   const hiddenLabel = <span className="hidden-value">{t('metadata.visibility.hidden')}</span>;
+  const asideRef = useRef<HTMLElement>(null);
+  // On a narrow screen the panel is a full-screen sheet over the list: when it opens, keyboard focus moves into it, so it
+  // is where the user is (and Escape closes it below).
+  useEffect(() => {
+    if (typeof window.matchMedia === 'function' && window.matchMedia(SHEET_MEDIA).matches) asideRef.current?.focus();
+  }, []);
+  useEffect(() => {
+    const aside = asideRef.current;
+    if (!aside) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      // A dialog opened from the panel closes itself on Escape; the panel stays.
+      if (event.key === 'Escape' && !event.defaultPrevented && !(event.target instanceof Element && event.target.closest('dialog'))) onClose();
+    };
+    aside.addEventListener('keydown', onKeyDown);
+    return () => aside.removeEventListener('keydown', onKeyDown);
+  }, [onClose]);
 
   return (
-    <aside className="details" aria-labelledby={titleId} data-testid="object-details">
+    <aside
+      ref={asideRef}
+      className="details"
+      aria-labelledby={titleId}
+      data-testid="object-details"
+      tabIndex={-1}
+    >
       <div className="details__header">
         <h2 id={titleId}>{t('details.title')}</h2>
         <button type="button" className="button button--small" onClick={onClose}>

@@ -1,11 +1,12 @@
 /* oxlint-disable jsx-a11y/prefer-tag-over-role -- a virtualized grid positions each row absolutely, which
    table layout (tr/td) does not allow; the ARIA grid roles give the same semantics to divs. */
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { File as FileIcon, Folder } from 'lucide-react';
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { Link } from '../../lib/router.tsx';
 import { formatBytes } from '../../lib/format.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
-import type { Row } from './rows.ts';
+import type { Row, SortColumn, SortOrder } from './rows.ts';
 
 const ROW_HEIGHT = 36;
 /** Rows kept in the DOM beyond the visible ones; with the viewport this bounds the DOM row count. */
@@ -31,7 +32,23 @@ export interface ObjectListProps {
   resetKey: string;
   /** Escape: close the details panel, when one is open. */
   onEscape?: (() => void) | undefined;
+  /** Keys of the selected objects (the checkbox column). */
+  selected: ReadonlySet<string>;
+  /** Checkbox click (or Space on the active row): toggles row `index`; with Shift, the range from the last toggled row. */
+  onToggle: (index: number, range: boolean) => void;
+  /** The header checkbox: every loaded object on or off. */
+  onToggleAll: (on: boolean) => void;
+  /** `null`: the server's key order. */
+  sort: SortOrder | null;
+  onSort: (column: SortColumn) => void;
 }
+
+const SORT_COLUMNS: ReadonlyArray<{ column: SortColumn; label: 'browser.col.name' | 'browser.col.size' | 'browser.col.type' | 'browser.col.modified'; className?: string }> = [
+  { column: 'name', label: 'browser.col.name' },
+  { column: 'size', label: 'browser.col.size', className: 'num' },
+  { column: 'type', label: 'browser.col.type' },
+  { column: 'modified', label: 'browser.col.modified' },
+];
 
 /**
  * The object list as an ARIA grid with one tab stop: the grid holds focus and points at the active row
@@ -40,6 +57,13 @@ export interface ObjectListProps {
  */
 export function ObjectList(props: ObjectListProps) {
   const { rows, hasMore, isFetchingMore, onLoadMore, activeIndex, onActiveIndexChange, onOpen, onUp, hrefFor, openKey, label, onEscape, resetKey } = props;
+  const { selected, onToggle, onToggleAll, sort, onSort } = props;
+  const objectCount = rows.reduce((n, row) => n + (row.kind === 'object' ? 1 : 0), 0);
+  const selectedLoaded = rows.reduce((n, row) => n + (row.kind === 'object' && selected.has(row.key) ? 1 : 0), 0);
+  const allRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (allRef.current) allRef.current.indeterminate = selectedLoaded > 0 && selectedLoaded < objectCount;
+  }, [selectedLoaded, objectCount]);
   const { t, formatDateTime } = useI18n();
   const scrollRef = useRef<HTMLDivElement>(null);
   const idPrefix = useId();
@@ -109,6 +133,11 @@ export function ObjectList(props: ObjectListProps) {
         if (row) onOpen(row);
         break;
       }
+      case ' ': {
+        if (rows[clampedActive]?.kind !== 'object') return;
+        onToggle(clampedActive, event.shiftKey);
+        break;
+      }
       case 'Backspace':
         onUp();
         break;
@@ -131,7 +160,7 @@ export function ObjectList(props: ObjectListProps) {
       role="grid"
       aria-label={label}
       aria-rowcount={hasMore ? -1 : rows.length + 1}
-      aria-colcount={4}
+      aria-colcount={5}
       aria-activedescendant={activeId}
       aria-busy={isFetchingMore}
       data-row-count={rows.length}
@@ -141,10 +170,36 @@ export function ObjectList(props: ObjectListProps) {
     >
       <div role="rowgroup" className="object-list__head">
         <div role="row" aria-rowindex={1} className="object-list__row object-list__row--head">
-          <span role="columnheader">{t('browser.col.name')}</span>
-          <span role="columnheader" className="num">{t('browser.col.size')}</span>
-          <span role="columnheader">{t('browser.col.type')}</span>
-          <span role="columnheader">{t('browser.col.modified')}</span>
+          <span role="columnheader" className="object-list__check">
+            <input
+              ref={allRef}
+              type="checkbox"
+              aria-label={t('browser.selectAllLoaded', { count: objectCount })}
+              checked={objectCount > 0 && selectedLoaded === objectCount}
+              disabled={objectCount === 0}
+              onChange={(e) => onToggleAll(e.target.checked)}
+            />
+          </span>
+          {SORT_COLUMNS.map(({ column, label: labelKey, className }) => {
+            const active = sort?.column === column;
+            return (
+              <span
+                key={column}
+                role="columnheader"
+                className={className}
+                aria-sort={active ? (sort.descending ? 'descending' : 'ascending') : undefined}
+              >
+                <button type="button" className="object-list__sort" onClick={() => onSort(column)}>
+                  {t(labelKey)}
+                  {active ? (
+                    <span aria-hidden="true" className="object-list__sort-mark">
+                      {sort.descending ? '▼' : '▲'}
+                    </span>
+                  ) : null}
+                </button>
+              </span>
+            );
+          })}
         </div>
       </div>
       <div role="rowgroup" className="object-list__body" style={{ height: virtualizer.getTotalSize() - ROW_HEIGHT }}>
@@ -152,6 +207,7 @@ export function ObjectList(props: ObjectListProps) {
           const row = rows[item.index]!;
           const active = item.index === clampedActive;
           const open = row.kind === 'object' && row.key === openKey;
+          const checked = row.kind === 'object' && selected.has(row.key);
           return (
             // Keyboard access is on the grid itself (one tab stop, arrows + Enter), not on each row.
             // oxlint-disable-next-line jsx-a11y/click-events-have-key-events
@@ -160,15 +216,33 @@ export function ObjectList(props: ObjectListProps) {
               id={`${idPrefix}-row-${item.index}`}
               role="row"
               aria-rowindex={item.index + 2}
+              // aria-selected marks the row the keyboard is on (or whose details are open); the checkbox in the
+              // first cell says whether the object is in the selection.
               aria-selected={open || active}
-              className={`object-list__row${active ? ' is-active' : ''}${open ? ' is-open' : ''}`}
+              className={`object-list__row${active ? ' is-active' : ''}${open ? ' is-open' : ''}${checked ? ' is-selected' : ''}`}
               style={{ transform: `translateY(${item.start - ROW_HEIGHT}px)` }}
               data-key={row.key}
               data-kind={row.kind}
               onClick={() => onActiveIndexChange(item.index)}
             >
+              <span role="gridcell" className="object-list__check">
+                {row.kind === 'object' ? (
+                  <input
+                    type="checkbox"
+                    tabIndex={-1}
+                    aria-label={t('browser.selectRow', { name: row.name })}
+                    checked={checked}
+                    onChange={() => undefined}
+                    onClick={(event) => {
+                      event.stopPropagation();
+                      onActiveIndexChange(item.index);
+                      onToggle(item.index, event.shiftKey);
+                    }}
+                  />
+                ) : null}
+              </span>
               <span role="gridcell" className="object-list__name">
-                <span className={`icon icon--${row.kind}`} aria-hidden="true" />
+                {row.kind === 'folder' ? <Folder aria-hidden="true" size={16} className="icon icon--folder" /> : <FileIcon aria-hidden="true" size={16} className="icon icon--object" />}
                 <Link
                   to={hrefFor(row)}
                   tabIndex={-1}

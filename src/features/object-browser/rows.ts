@@ -83,3 +83,51 @@ export function pageToRows(page: { keys: readonly ListedKey[]; common_prefixes: 
   }
   return rows;
 }
+
+export type SortColumn = 'name' | 'size' | 'type' | 'modified';
+export interface SortOrder {
+  column: SortColumn;
+  descending: boolean;
+}
+
+function compareRows(a: Row, b: Row, column: SortColumn): number {
+  switch (column) {
+    case 'name':
+      return compareCodePoints(a.name, b.name);
+    case 'size':
+      return (a.kind === 'object' ? a.size : 0) - (b.kind === 'object' ? b.size : 0);
+    case 'type':
+      return compareCodePoints(a.kind === 'object' ? a.mimeType : '', b.kind === 'object' ? b.mimeType : '');
+    case 'modified':
+      return (a.kind === 'object' ? (a.modified ?? 0) : 0) - (b.kind === 'object' ? (b.modified ?? 0) : 0);
+  }
+}
+
+/**
+ * The loaded rows in another order than the server's key order (`null` keeps that order). Folders stay
+ * before objects in either direction; ties keep key order (the sort is stable), so the result is the same
+ * every time for the same rows.
+ */
+export function sortRows(rows: readonly Row[], order: SortOrder | null): readonly Row[] {
+  if (order === null) return rows;
+  const sign = order.descending ? -1 : 1;
+  return rows
+    .map((row, index) => ({ row, index }))
+    .sort((a, b) => {
+      if (a.row.kind !== b.row.kind) return a.row.kind === 'folder' ? -1 : 1;
+      return sign * compareRows(a.row, b.row, order.column) || a.index - b.index;
+    })
+    .map(({ row }) => row);
+}
+
+/** The object keys from index `from` to `to` (either order, inclusive): a shift-click range. Folders are skipped. */
+export function objectKeysBetween(rows: readonly Row[], from: number, to: number): string[] {
+  const start = Math.max(0, Math.min(from, to));
+  const end = Math.min(rows.length - 1, Math.max(from, to));
+  const keys: string[] = [];
+  for (let i = start; i <= end; i++) {
+    const row = rows[i];
+    if (row?.kind === 'object') keys.push(row.key);
+  }
+  return keys;
+}

@@ -42,3 +42,43 @@ export function useActiveUploadCount(scope: string): number {
     return counts ? counts.running + counts.queued : 0;
   });
 }
+
+/** Overall progress of the session's unfinished transfers, 0–100 (whole percent); 0 while none was started. */
+export function useOverallUploadPercent(scope: string): number {
+  return useSyncExternalStore(subscribe, () => {
+    const totals = peekUploadSession(scope)?.queue.getSnapshot().totals;
+    if (!totals || totals.bytesTotal <= 0) return 0;
+    return Math.min(100, Math.floor((totals.bytesSent / totals.bytesTotal) * 100));
+  });
+}
+
+/**
+ * The upload drawer's state, shared by the toolbar's "Upload" button, the header's upload indicator and the
+ * drawer itself (rendered once, by the app shell): `target` is the folder the drawer uploads to, set by the
+ * object browser the user last opened it from.
+ */
+export interface UploadTarget {
+  zone: string;
+  bucket: string;
+  prefix: string;
+}
+let drawer: { open: boolean; target: UploadTarget | undefined } = { open: false, target: undefined };
+const drawerListeners = new Set<() => void>();
+
+function subscribeDrawer(listener: () => void): () => void {
+  drawerListeners.add(listener);
+  return () => drawerListeners.delete(listener);
+}
+
+export function setUploadDrawer(next: { open?: boolean; target?: UploadTarget }): void {
+  const target = next.target ?? drawer.target;
+  const open = (next.open ?? drawer.open) && target !== undefined;
+  const same = drawer.open === open && drawer.target?.zone === target?.zone && drawer.target?.bucket === target?.bucket && drawer.target?.prefix === target?.prefix;
+  if (same) return;
+  drawer = { open, target };
+  for (const listener of [...drawerListeners]) listener();
+}
+
+export function useUploadDrawer(): { open: boolean; target: UploadTarget | undefined } {
+  return useSyncExternalStore(subscribeDrawer, () => drawer);
+}

@@ -1,0 +1,42 @@
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+
+const out = join(import.meta.dirname, 'screenshots');
+const sizes = [
+  { name: '1280', width: 1280, height: 800 },
+  { name: '390', width: 390, height: 844 },
+] as const;
+const schemes = ['light', 'dark'] as const;
+
+for (const size of sizes) {
+  for (const scheme of schemes) {
+    test(`screens at ${size.name} px, ${scheme}`, async ({ browser }) => {
+      const context = await browser.newContext({ viewport: { width: size.width, height: size.height }, colorScheme: scheme });
+      const page = await context.newPage();
+      const shot = async (name: string) => page.screenshot({ path: join(out, `${name}-${size.name}-${scheme}.png`) });
+
+      await page.goto('/');
+      await expect(page.getByRole('heading', { name: 'Buckets', level: 1 })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'demo-documents' }).last()).toBeVisible();
+      await shot('buckets');
+
+      await page.goto('/buckets/pek3a/demo-documents?prefix=reports/');
+      await expect(page.getByRole('grid', { name: /Objects in demo-documents\/reports\// })).toBeVisible();
+      await expect(page.getByTestId('listing-status')).toBeVisible();
+      await shot('objects');
+
+      const first = page.locator('[role=row][data-kind=object]').first();
+      const key = await first.getAttribute('data-key');
+      await page.goto(`/buckets/pek3a/demo-documents?prefix=reports/&object=${encodeURIComponent(key ?? '')}`);
+      await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+      await shot('details');
+
+      await page.goto('/buckets/pek3a/demo-documents');
+      await expect(page.getByTestId('listing-status')).toBeVisible();
+      await page.getByRole('button', { name: 'Upload', exact: true }).click();
+      await expect(page.getByRole('region', { name: 'Upload to demo-documents' })).toBeVisible();
+      await shot('upload-drawer');
+      await context.close();
+    });
+  }
+}

@@ -1,0 +1,83 @@
+import { useQuery } from '@tanstack/react-query';
+import { ChevronDown, Database } from 'lucide-react';
+import { useId, useState } from 'react';
+import { allBucketsQuery } from '../api/service/queries.ts';
+import { groupByZone } from '../features/buckets/data.ts';
+import { bucketPath } from '../hooks/browse-location.ts';
+import { useConnectedSession } from '../hooks/session.ts';
+import { useClient } from '../hooks/use-client.ts';
+import { useI18n } from '../i18n/i18n.tsx';
+import { Link } from '../lib/router.tsx';
+
+/**
+ * Buckets grouped by zone, each zone a disclosure (a button with aria-expanded), with a name filter. It reads
+ * the same cached ListBuckets query as the bucket list page, so showing both costs one request.
+ */
+export function BucketSidebar({ current }: { current: { zone: string; bucket: string } | null }) {
+  const { t } = useI18n();
+  const session = useConnectedSession();
+  const client = useClient();
+  const query = useQuery(allBucketsQuery(client));
+  const [filter, setFilter] = useState('');
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  const filterId = useId();
+  const needle = filter.trim().toLowerCase();
+  const zones = query.data ? groupByZone(query.data, session.zones) : [];
+  const shown = zones.map(([zone, buckets]) => [zone, needle ? buckets.filter((b) => b.name.toLowerCase().includes(needle)) : buckets] as const);
+  const matches = shown.reduce((sum, [, buckets]) => sum + buckets.length, 0);
+
+  return (
+    <nav className="sidebar" aria-label={t('sidebar.label')}>
+      <div className="sidebar__filter">
+        <label htmlFor={filterId} className="visually-hidden">
+          {t('sidebar.filter')}
+        </label>
+        <input id={filterId} type="search" placeholder={t('sidebar.filter')} value={filter} onChange={(e) => setFilter(e.target.value)} autoComplete="off" spellCheck={false} />
+      </div>
+      {query.isError ? <p className="sidebar__note">{t('sidebar.unavailable')}</p> : null}
+      {query.data && query.data.length === 0 ? <p className="sidebar__note">{t('sidebar.empty')}</p> : null}
+      {query.data && query.data.length > 0 && matches === 0 ? <p className="sidebar__note">{t('sidebar.noMatch', { filter })}</p> : null}
+      {shown.map(([zone, buckets]) => {
+        if (needle && buckets.length === 0) return null;
+        const open = needle !== '' || !collapsed.has(zone);
+        const listId = `${filterId}-${zone}`;
+        return (
+          <section key={zone} className="sidebar__zone">
+            <h2 className="sidebar__zone-title">
+              <button
+                type="button"
+                aria-expanded={open}
+                aria-controls={listId}
+                onClick={() =>
+                  setCollapsed((previous) => {
+                    const next = new Set(previous);
+                    if (next.has(zone)) next.delete(zone);
+                    else next.add(zone);
+                    return next;
+                  })
+                }
+              >
+                <ChevronDown aria-hidden="true" size={14} className="sidebar__chevron" />
+                {t('sidebar.zone', { zone })}
+                <span className="sidebar__count">{buckets.length}</span>
+              </button>
+            </h2>
+            <ul id={listId} hidden={!open}>
+              {buckets.map((bucket) => {
+                const here = current?.zone === zone && current.bucket === bucket.name;
+                return (
+                  <li key={bucket.name}>
+                    <Link to={bucketPath(zone, bucket.name)} aria-current={here ? 'page' : undefined} className="sidebar__bucket" dir="auto">
+                      <Database aria-hidden="true" size={14} />
+                      <span>{bucket.name}</span>
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        );
+      })}
+    </nav>
+  );
+}

@@ -1,0 +1,41 @@
+import { Upload, X } from 'lucide-react';
+import { lazyView } from '../../../components/lazy-view.tsx';
+import { useI18n } from '../../../i18n/i18n.tsx';
+import { setUploadDrawer, useActiveUploadCount, useOverallUploadPercent, useUploadDrawer } from './upload-registry.ts';
+// oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
+import './uploads.css';
+
+const UploadPanel = lazyView(async () => (await import('./upload-panel.tsx')).UploadPanel);
+
+/** The drawer itself, rendered once by the app shell so the header's indicator can open it from any view. */
+export function UploadDrawer() {
+  const { t } = useI18n();
+  const { open, target } = useUploadDrawer();
+  if (!open || !target) return null;
+  return (
+    <div className="uploads-drawer">
+      <button type="button" className="button button--small uploads-drawer__close" onClick={() => setUploadDrawer({ open: false })}>
+        <X aria-hidden="true" size={14} />
+        {t('uploads.closePanel')}
+      </button>
+      {/* Keyed by folder: a new folder starts with its own default prefix. */}
+      <UploadPanel key={`${target.zone}/${target.bucket}/${target.prefix}`} zone={target.zone} bucket={target.bucket} prefix={target.prefix} />
+    </div>
+  );
+}
+
+/** The header's global indicator: active transfers and overall progress; it opens the drawer. Hidden while idle. */
+export function UploadIndicator({ scope }: { scope: string }) {
+  const { tp } = useI18n();
+  const active = useActiveUploadCount(scope);
+  const percent = useOverallUploadPercent(scope);
+  const { open, target } = useUploadDrawer();
+  if (active === 0 || !target) return null;
+  return (
+    <button type="button" className="button button--ghost upload-indicator" aria-expanded={open} onClick={() => setUploadDrawer({ open: !open })}>
+      <Upload aria-hidden="true" size={16} />
+      <span>{tp('uploads.indicator', active, { percent })}</span>
+      <progress max={100} value={percent} aria-hidden="true" />
+    </button>
+  );
+}
