@@ -16,6 +16,8 @@ test('shift-click selects a range of 25 objects; the selection bar deletes them 
   await expect(grid.getByRole('checkbox', { name: 'Select event-0025.json', exact: true })).not.toBeChecked();
   await expect(bar.getByRole('button', { name: 'Edit metadata of 25 objects' })).toBeEnabled();
   await expectNoAxeViolations(page);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectNoAxeViolations(page);
 
   await bar.getByRole('button', { name: 'Delete 25 selected…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete 25 objects' });
@@ -81,7 +83,7 @@ test('keyboard: Space selects the active row; select all loaded; clear', async (
   await all.check();
   await page.getByRole('button', { name: 'Clear selection' }).click();
   await expect(page.getByTestId('selection-status')).toHaveText(/^No objects selected/);
-  await expect(page.getByRole('button', { name: 'Clear selection' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Clear selection' })).toHaveCount(0);
   await expect(all).not.toBeChecked();
 
   // In Chinese, the same in Chinese.

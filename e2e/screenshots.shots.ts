@@ -25,6 +25,11 @@ for (const size of sizes) {
       await expect(page.getByTestId('listing-status')).toBeVisible();
       await shot('objects');
 
+      await page.getByRole('grid').getByRole('checkbox', { name: 'Select readme.md', exact: true }).click();
+      await page.getByRole('columnheader', { name: 'Size' }).getByRole('button').click();
+      await expect(page.getByTestId('selection-status')).toHaveText('1 object selected · 41 B');
+      await shot('objects-selected');
+
       const first = page.locator('[role=row][data-kind=object]').first();
       const key = await first.getAttribute('data-key');
       await page.goto(`/buckets/pek3a/demo-documents?prefix=reports/&object=${encodeURIComponent(key ?? '')}`);

@@ -203,9 +203,11 @@ export function ObjectBrowser({ toolbarExtra, detailsExtra, selectionActions }: 
               </output>
               <span className="selection-bar__actions">
                 {selectionActions && actionsShown ? selectionActions({ zone, bucket, keys: [...selectedKeys], onDone: onSelectionDone }) : null}
-                <button type="button" className="button button--ghost" onClick={clearSelection} disabled={selectedKeys.size === 0}>
-                  {t('browser.clearSelection')}
-                </button>
+                {actionsShown ? (
+                  <button type="button" className="button button--ghost" onClick={clearSelection}>
+                    {t('browser.clearSelection')}
+                  </button>
+                ) : null}
               </span>
             </section>
             {sort !== null ? (
