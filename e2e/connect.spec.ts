@@ -83,7 +83,7 @@ test('a reload preloads the demo backend only in a demo tab, and an endpoint tab
   await page.reload();
   await expect(page.getByText('Demo data — simulated backend')).toBeVisible();
   await expect(demoPreloads()).toHaveCount(1);
-  await expect(page.getByRole('link', { name: 'demo-archive' })).toBeVisible();
+  await expect(page.locator('#main').getByRole('link', { name: 'demo-archive' })).toBeVisible();
 
   // The same tab switched to endpoint mode: a reload preloads nothing and requests no emulator chunk.
   await page.goto('/connect');

@@ -1,3 +1,4 @@
+import { Settings } from 'lucide-react';
 import { Link, useNavigate } from '../../lib/router.tsx';
 import { lazyView, usePreloadWhenIdle } from '../../components/lazy-view.tsx';
 import { InspectorLink } from '../../features/multipart/inspector-link.tsx';
@@ -51,8 +52,8 @@ function SettingsLink({ zone, bucket }: { zone: string; bucket: string }) {
   // Bucket settings are owner-only calls (ACL, CORS, policy, statistics): nothing to show anonymously.
   if (session.mode === 'anonymous') return null;
   return (
-    <Link className="button" to={bucketSettingsPath(zone, bucket)}>
-      {t('admin.settings.link')}
+    <Link className="icon-button icon-button--bordered" to={bucketSettingsPath(zone, bucket)} aria-label={t('admin.settings.link')} title={t('admin.settings.link')}>
+      <Settings aria-hidden="true" size={16} />
     </Link>
   );
 }
