@@ -73,6 +73,13 @@ test('keyboard: Space selects the active row; select all loaded; clear', async (
   await expect(page.getByTestId('selection-status')).toHaveText('2 objects selected · 8.0 KiB');
   await page.keyboard.press('Space');
   await expect(page.getByTestId('selection-status')).toHaveText('1 object selected · 8.0 KiB');
+  // Delete asks first, as the bar's button does.
+  await page.keyboard.press('Delete');
+  const confirm = page.getByRole('dialog', { name: /^Delete 1 object/ });
+  await expect(confirm).toContainText('quarterly-report.pdf');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(consolePage.row('quarterly-report.pdf')).toBeVisible();
 
   const all = page.getByRole('checkbox', { name: 'Select all 2 loaded objects' });
   await all.check();

@@ -116,4 +116,7 @@ test('at 390 px an opened object shows as a full-screen sheet in view, focused; 
   await page.keyboard.press('Escape');
   await expect(consolePage.details).toBeHidden();
   await expect(page).toHaveURL(/prefix=reports\/$/);
+  // Focus goes back to the list, on the row that was open.
+  await expect(consolePage.objectList).toBeFocused();
+  await expect(consolePage.row('quarterly-report.pdf')).toHaveAttribute('aria-selected', 'true');
 });

@@ -190,7 +190,7 @@ export const en = {
   'browser.loadingMore': 'Loading more…',
   'browser.loadMore': 'Load more',
   'browser.up': 'Up one level',
-  'browser.keyboardHelp': 'Keyboard: ↑/↓ move, Space selects, Enter opens, Backspace goes up, / filters.',
+  'browser.keyboardHelp': 'Keyboard: ↑/↓ move, Space selects, Enter opens, Delete deletes, Backspace goes up, / filters.',
   'browser.refresh': 'Refresh',
   'browser.flat': 'All objects below this folder (no folders)',
   'browser.anonymousList': 'Anonymous users cannot list this bucket. Open an object by its key instead.',

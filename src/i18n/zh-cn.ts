@@ -189,7 +189,7 @@ export const zhCN: Record<MessageKey, string> = {
   'browser.loadingMore': '正在加载更多…',
   'browser.loadMore': '加载更多',
   'browser.up': '返回上一级',
-  'browser.keyboardHelp': '键盘：↑/↓ 移动，空格键选择，Enter 打开，Backspace 返回上一级，/ 筛选。',
+  'browser.keyboardHelp': '键盘：↑/↓ 移动，空格键选择，Enter 打开，Delete 删除所选，Backspace 返回上一级，/ 筛选。',
   'browser.refresh': '刷新',
   'browser.flat': '显示此文件夹下的全部对象（不分文件夹）',
   'browser.anonymousList': '匿名用户无法列出此存储空间中的对象。请按对象名称打开。',

@@ -28,6 +28,7 @@ export function DeleteSelected({ zone, bucket, keys, onDeleted }: { zone: string
       <button
         type="button"
         className="button button--danger"
+        data-action="delete-selected"
         disabled={keys.length === 0}
         onClick={() => {
           setFrozen([...keys]);

@@ -124,6 +124,11 @@ export function ObjectBrowser({ toolbarExtra, detailsExtra, selectionActions }: 
     },
     [keyOrder, listKey],
   );
+  // The Delete key presses the selection bar's delete button, so it asks and reports exactly as a click does.
+  const barRef = useRef<HTMLElement>(null);
+  const onDeleteKey = useCallback(() => {
+    if (selectedKeys.size > 0) barRef.current?.querySelector<HTMLButtonElement>('[data-action="delete-selected"]:not(:disabled)')?.click();
+  }, [selectedKeys]);
   const clearSelection = useCallback(() => setSelection({ listKey, keys: new Set(), anchor: -1, inUse: false }), [listKey]);
   const onSelectionDone = useCallback(
     (removed: ReadonlySet<string>) =>
@@ -197,7 +202,7 @@ export function ObjectBrowser({ toolbarExtra, detailsExtra, selectionActions }: 
         {!query.isError || query.data ? (
           <>
             {/* Always there, saying how to select; its actions appear with the first selected object. */}
-            <section className="selection-bar" aria-label={t('browser.selectionBar')} data-empty={selectedKeys.size === 0}>
+            <section ref={barRef} className="selection-bar" aria-label={t('browser.selectionBar')} data-empty={selectedKeys.size === 0}>
               <output className="selection-bar__count" data-testid="selection-status">
                 {selectedKeys.size > 0 ? tp('browser.selected', selectedKeys.size, { size: formatBytes(selectedBytes) }) : t('browser.selectedNone')}
               </output>
@@ -224,6 +229,7 @@ export function ObjectBrowser({ toolbarExtra, detailsExtra, selectionActions }: 
               onToggleAll={onToggleAll}
               sort={sort}
               onSort={onSort}
+              onDeleteKey={onDeleteKey}
               resetKey={listKey}
               label={t('browser.objects', { location: locationLabel })}
               rows={rows}

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { ObjectHead } from '../../api/objects/operations.ts';
 import { decodeMetadataValue } from '../../api/metadata/encoding.ts';
 import { hiddenHeadersOf } from '../../api/cors/visibility.ts';
@@ -54,6 +54,13 @@ export function ObjectDetails({ zone, bucket, objectKey, onClose, extra }: {
   // is where the user is (and Escape closes it below).
   useEffect(() => {
     if (typeof window.matchMedia === 'function' && window.matchMedia(SHEET_MEDIA).matches) asideRef.current?.focus();
+  }, []);
+  // Closing the panel from inside it (Close, Escape) gives focus back to the object list, not to the page.
+  useLayoutEffect(() => {
+    const aside = asideRef.current;
+    return () => {
+      if (aside?.contains(document.activeElement)) aside.closest('.browser')?.querySelector<HTMLElement>('[role="grid"]')?.focus();
+    };
   }, []);
   useEffect(() => {
     const aside = asideRef.current;

@@ -41,6 +41,8 @@ export interface ObjectListProps {
   /** `null`: the server's key order. */
   sort: SortOrder | null;
   onSort: (column: SortColumn) => void;
+  /** The Delete key: delete the selection (asks first). */
+  onDeleteKey: () => void;
 }
 
 const SORT_COLUMNS: ReadonlyArray<{ column: SortColumn; label: 'browser.col.name' | 'browser.col.size' | 'browser.col.type' | 'browser.col.modified'; className?: string }> = [
@@ -57,7 +59,7 @@ const SORT_COLUMNS: ReadonlyArray<{ column: SortColumn; label: 'browser.col.name
  */
 export function ObjectList(props: ObjectListProps) {
   const { rows, hasMore, isFetchingMore, onLoadMore, activeIndex, onActiveIndexChange, onOpen, onUp, hrefFor, openKey, label, onEscape, resetKey } = props;
-  const { selected, onToggle, onToggleAll, sort, onSort } = props;
+  const { selected, onToggle, onToggleAll, sort, onSort, onDeleteKey } = props;
   const objectCount = rows.reduce((n, row) => n + (row.kind === 'object' ? 1 : 0), 0);
   const selectedLoaded = rows.reduce((n, row) => n + (row.kind === 'object' && selected.has(row.key) ? 1 : 0), 0);
   const allRef = useRef<HTMLInputElement>(null);
@@ -140,6 +142,9 @@ export function ObjectList(props: ObjectListProps) {
       }
       case 'Backspace':
         onUp();
+        break;
+      case 'Delete':
+        onDeleteKey();
         break;
       case 'Escape':
         if (!onEscape) return;
