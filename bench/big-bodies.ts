@@ -12,7 +12,8 @@
  * sends the same 1 MiB buffer over and over with backpressure. Peak RSS is VmHWM from /proc, reset before
  * each phase through /proc/<pid>/clear_refs (Linux).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { startChildServer, type ChildServer } from './child-server.ts';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
@@ -39,23 +40,8 @@ const server = http.createServer((req, res) => { req.on('data', () => {}); req.o
 server.listen(0, '127.0.0.1', () => console.log('listening on http://127.0.0.1:' + server.address().port));
 `;
 
-async function startChild(args: readonly string[]): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(join(root, 'node_modules/.bin/node'), args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
-  const port = await new Promise<number>((done, fail) => {
-    let out = '';
-    const timer = setTimeout(() => fail(new Error('server did not start within 30 s')), 30_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        done(Number(m[1]));
-      }
-    });
-    child.once('exit', (code) => fail(new Error(`server exited early with ${code}`)));
-  });
-  child.stdout?.resume();
-  return { child, port };
+function startChild(args: readonly string[]): Promise<ChildServer> {
+  return startChildServer(args, { timeoutMs: 30_000 });
 }
 
 async function stop(child: ChildProcess): Promise<void> {

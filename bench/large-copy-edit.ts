@@ -19,7 +19,7 @@
  * (and tells the console) so a smaller object still takes the multipart path; by default both use their
  * real limits (emulator 5 GiB, console 5 GB), which a 6 GiB object exceeds.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { startChildServer, type ChildServer } from './child-server.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -71,28 +71,12 @@ function procMib(pid: number | undefined, field: 'VmRSS' | 'VmHWM'): number {
   }
 }
 
-async function startEmulator(): Promise<{ child: ChildProcess; port: number }> {
+function startEmulator(): Promise<ChildServer> {
   const args = [join(root, 'mocks/server.ts'), '--port', '0', '--seed', 'empty', ...(copyLimit !== undefined ? ['--copy-limit', String(copyLimit)] : []), ...emulatorArgs];
-  const child = spawn(join(root, 'node_modules/.bin/node'), ['--max-old-space-size=4096', ...args], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
+  return startChildServer(['--max-old-space-size=4096', ...args], {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp' },
+    what: 'emulator',
   });
-  const port = await new Promise<number>((done, fail) => {
-    let out = '';
-    const timer = setTimeout(() => fail(new Error('emulator did not start within 20 s')), 20_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        done(Number(m[1]));
-      }
-    });
-    child.once('exit', (code) => fail(new Error(`emulator exited early with ${code}`)));
-  });
-  child.stdout?.resume();
-  return { child, port };
 }
 
 /** Streams `length` random bytes as part `partNumber`; feeds them to `md5` too. Resolves with the part ETag. */

@@ -8,7 +8,7 @@
  * timed loop, so the figures measure the server (parse, verify the signature, store, respond), not the client's
  * HMACs. Each phase is bounded by a request count and a time limit.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { startChildServer, type ChildServer } from './child-server.ts';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { join, resolve } from 'node:path';
@@ -36,27 +36,11 @@ const PUT_PHASE: Phase = { requests: 30_000, maxSeconds: 10 };
 const HEAD_PHASE: Phase = { requests: 60_000, maxSeconds: 10 };
 const WARMUP = 2_000;
 
-async function startChild(nodeArgs: readonly string[], serverArgs: readonly string[]): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(join(root, 'node_modules/.bin/node'), [...SERVER_NODE_FLAGS, ...nodeArgs, join(root, 'mocks/server.ts'), '--port', '0', '--seed', 'empty', ...serverArgs], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
+function startChild(nodeArgs: readonly string[], serverArgs: readonly string[]): Promise<ChildServer> {
+  return startChildServer([...SERVER_NODE_FLAGS, ...nodeArgs, join(root, 'mocks/server.ts'), '--port', '0', '--seed', 'empty', ...serverArgs], {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp' },
+    what: 'emulator',
   });
-  const port = await new Promise<number>((done, fail) => {
-    let out = '';
-    const timer = setTimeout(() => fail(new Error('emulator did not start within 20 s')), 20_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        done(Number(m[1]));
-      }
-    });
-    child.once('exit', (code) => fail(new Error(`emulator exited early with ${code}`)));
-  });
-  child.stdout?.resume();
-  return { child, port };
 }
 
 /**
