@@ -22,6 +22,49 @@ function uniquePrefix(name: string): string {
 
 for (const mode of MODES) {
   test.describe(`${mode} mode`, () => {
+    test('copy or move onto an existing key asks first and replaces only when told; another zone is refused with the reason', async ({ page, emulator, api, pageOrigin }) => {
+      const backend = await backendFor(mode, page, { emulator, api, pageOrigin });
+      const prefix = uniquePrefix('exists');
+      const key = `${prefix}a.txt`;
+      const taken = `${prefix}taken.txt`;
+      await backend.put(key, META, 'source body');
+      await backend.put(taken, { standard: { 'content-type': 'text/plain' }, custom: { keep: 'me' } }, 'the other body');
+      const details = page.getByRole('complementary', { name: 'Object details' });
+      await backend.open(backend.path(`prefix=${encodeURIComponent(prefix)}&object=${encodeURIComponent(key)}`));
+
+      await details.getByRole('button', { name: 'Copy…' }).click();
+      const dialog = page.getByRole('dialog', { name: `Copy ${key}` });
+      await dialog.getByLabel('Destination key').fill(taken);
+      await dialog.getByRole('button', { name: 'Copy', exact: true }).click();
+      const confirm = dialog.getByTestId('overwrite-confirm');
+      await expect(confirm).toContainText(`An object already exists at ${taken} (14 B, modified`);
+      // Nothing was written while the question stands.
+      expect(await backend.head(taken)).toEqual({ standard: { 'content-type': 'text/plain' }, custom: { keep: 'me' } });
+      // Another key clears the question; an unused one copies at once.
+      await dialog.getByLabel('Destination key').fill(`${prefix}free.txt`);
+      await expect(confirm).toHaveCount(0);
+      await dialog.getByLabel('Destination key').fill(taken);
+      await dialog.getByRole('button', { name: 'Copy', exact: true }).click();
+      await confirm.getByRole('button', { name: 'Replace it' }).click();
+      await expect(dialog.getByText(`Copied to ${taken}.`)).toBeVisible();
+      expect(await backend.head(taken)).toEqual(META);
+      await dialog.getByRole('button', { name: 'Close' }).last().click();
+
+      await details.getByRole('button', { name: 'Move or rename…' }).click();
+      const move = page.getByRole('dialog', { name: `Move or rename ${key}` });
+      await move.getByLabel('Destination key').fill(taken);
+      await move.getByRole('button', { name: 'Move', exact: true }).click();
+      await expect(move.getByTestId('overwrite-confirm')).toContainText(`An object already exists at ${taken}`);
+      expect(await backend.head(key)).toEqual(META);
+      await move.getByRole('button', { name: 'Cancel' }).click();
+
+      await details.getByRole('button', { name: 'Copy…' }).click();
+      await dialog.getByLabel('Destination bucket').fill('demo-archive');
+      await dialog.getByLabel('Destination key').fill(`${prefix}elsewhere.txt`);
+      await dialog.getByRole('button', { name: 'Copy', exact: true }).click();
+      await expect(dialog.getByRole('alert')).toContainText('demo-archive is in zone sh1a, this object is in pek3a');
+    });
+
     test('copy keeps (COPY) or replaces (REPLACE) metadata; move keeps it; delete asks first', async ({ page, emulator, api, pageOrigin }) => {
       const backend = await backendFor(mode, page, { emulator, api, pageOrigin });
       const prefix = uniquePrefix('act');

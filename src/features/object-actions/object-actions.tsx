@@ -7,6 +7,8 @@ import { Dialog } from '../../components/dialog.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { useClient } from '../../hooks/use-client.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
+import { formatBytes } from '../../lib/format.ts';
+import { checkDestination, type DestinationState } from './destination.ts';
 import { copyKeyFor, destinationKeyProblem, type KeyProblem } from './keys.ts';
 // oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
 import './object-actions.css';
@@ -107,6 +109,62 @@ function DestinationFields({ bucket, setBucket, destKey: key, setKey, problem }:
   );
 }
 
+/** The destination check of one form: remembered for the destination it was made for. */
+function useDestinationCheck(zone: string, bucket: string, key: string) {
+  const client = useClient();
+  const queryClient = useQueryClient();
+  const target = JSON.stringify([bucket, key]);
+  const [result, setResult] = useState<{ target: string; state: DestinationState } | null>(null);
+  const [checking, setChecking] = useState(false);
+  const check = async (): Promise<DestinationState> => {
+    setChecking(true);
+    try {
+      const state = await checkDestination(client, queryClient, { zone, bucket, key });
+      setResult({ target, state });
+      return state;
+    } finally {
+      setChecking(false);
+    }
+  };
+  return { state: result?.target === target ? result.state : null, checking, check };
+}
+
+/** Says what already stands at the destination and asks before replacing it. */
+function DestinationNotice({ state, zone, bucket, destKey, pending, onReplace }: {
+  state: DestinationState | null;
+  zone: string;
+  bucket: string;
+  destKey: string;
+  pending: boolean;
+  onReplace: () => void;
+}) {
+  const { t, formatDateTime } = useI18n();
+  if (state?.kind === 'other-zone') {
+    return (
+      <p className="field-error" role="alert">
+        {t('actions.otherZone', { bucket, bucketZone: state.bucketZone, zone })}
+      </p>
+    );
+  }
+  if (state?.kind !== 'exists') return null;
+  return (
+    <div className="notice notice--warn" role="alert" data-testid="overwrite-confirm">
+      <p>
+        {t('actions.exists', {
+          key: destKey,
+          size: formatBytes(state.head.size),
+          modified: state.head.lastModified ? formatDateTime(state.head.lastModified) : t('common.none'),
+        })}
+      </p>
+      <div className="notice__actions">
+        <button type="button" className="button button--danger" onClick={onReplace} disabled={pending}>
+          {t('actions.replaceExisting')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
 function CopyForm({ zone, bucket, objectKey, head, onNavigate, renderReplaceMetadata, onDone }: ObjectActionsProps & { onDone: () => void }) {
   const { t } = useI18n();
   const client = useClient();
@@ -122,10 +180,8 @@ function CopyForm({ zone, bucket, objectKey, head, onNavigate, renderReplaceMeta
   const selfCopy = destBucket === bucket && destKey === objectKey && directive === 'COPY';
   const blocked = problem !== null || destBucket === '' || (directive === 'REPLACE' && replacement === null) || selfCopy;
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    if (blocked) return;
+  const destination = useDestinationCheck(zone, destBucket, destKey);
+  const write = () =>
     copy.mutate({
       zone,
       bucket: destBucket,
@@ -134,6 +190,17 @@ function CopyForm({ zone, bucket, objectKey, head, onNavigate, renderReplaceMeta
       directive,
       ...(directive === 'REPLACE' && replacement ? { metadata: replacement } : {}),
     });
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (blocked) return;
+    // A copy onto its own key (REPLACE) rewrites that object on purpose: nothing to ask.
+    if (destBucket === bucket && destKey === objectKey) {
+      write();
+      return;
+    }
+    if ((await destination.check()).kind === 'free') write();
   };
 
   if (copy.isSuccess) {
@@ -156,7 +223,7 @@ function CopyForm({ zone, bucket, objectKey, head, onNavigate, renderReplaceMeta
   }
 
   return (
-    <form className="object-actions-form" onSubmit={onSubmit} noValidate>
+    <form className="object-actions-form" onSubmit={(e) => void onSubmit(e)} noValidate>
       <DestinationFields bucket={destBucket} setBucket={setDestBucket} destKey={destKey} setKey={setDestKey} problem={submitted || destKey !== '' ? problem : null} />
       <fieldset>
         <legend>{t('actions.metadataChoice')}</legend>
@@ -169,9 +236,10 @@ function CopyForm({ zone, bucket, objectKey, head, onNavigate, renderReplaceMeta
       </fieldset>
       {directive === 'REPLACE' && renderReplaceMetadata ? renderReplaceMetadata({ source: { zone, bucket, head }, initial: head.metadata, onChange: setReplacement }) : null}
       {selfCopy ? <p className="field-error">{t('actions.selfCopy')}</p> : null}
+      <DestinationNotice state={destination.state} zone={zone} bucket={destBucket} destKey={destKey} pending={copy.isPending} onReplace={write} />
       {copy.isError ? <ErrorNotice error={copy.error} /> : null}
       <div className="dialog__actions">
-        <button type="submit" className="button button--primary" disabled={copy.isPending || (submitted && blocked)}>
+        <button type="submit" className="button button--primary" disabled={copy.isPending || destination.checking || (submitted && blocked)}>
           {copy.isPending ? t('actions.copying') : t('actions.copySubmit')}
         </button>
         <button type="button" className="button" onClick={onDone}>
@@ -193,10 +261,8 @@ function MoveForm({ zone, bucket, objectKey, onNavigate, onDone }: ObjectActions
   const problem = destinationKeyProblem(destKey);
   const same = destBucket === bucket && destKey === objectKey;
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    if (problem || same || destBucket === '') return;
+  const destination = useDestinationCheck(zone, destBucket, destKey);
+  const write = () =>
     move.mutate(
       { zone, bucket: destBucket, key: destKey, source: { bucket, key: objectKey } },
       {
@@ -206,16 +272,23 @@ function MoveForm({ zone, bucket, objectKey, onNavigate, onDone }: ObjectActions
         },
       },
     );
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (problem || same || destBucket === '') return;
+    if ((await destination.check()).kind === 'free') write();
   };
 
   return (
-    <form className="object-actions-form" onSubmit={onSubmit} noValidate>
+    <form className="object-actions-form" onSubmit={(e) => void onSubmit(e)} noValidate>
       <p className="field-hint">{t('actions.moveHint')}</p>
       <DestinationFields bucket={destBucket} setBucket={setDestBucket} destKey={destKey} setKey={setDestKey} problem={submitted || destKey !== '' ? problem : null} />
       {submitted && same ? <p className="field-error">{t('actions.moveSame')}</p> : null}
+      <DestinationNotice state={destination.state} zone={zone} bucket={destBucket} destKey={destKey} pending={move.isPending} onReplace={write} />
       {move.isError ? <ErrorNotice error={move.error} /> : null}
       <div className="dialog__actions">
-        <button type="submit" className="button button--primary" disabled={move.isPending}>
+        <button type="submit" className="button button--primary" disabled={move.isPending || destination.checking}>
           {move.isPending ? t('actions.moving') : t('actions.moveSubmit')}
         </button>
         <button type="button" className="button" onClick={onDone}>
