@@ -45,6 +45,12 @@ describe('translate', () => {
     expect(translatePlural('en', 'browser.loaded', 2, { size: '5 B' })).toBe('2 items loaded · 5 B');
     expect(translatePlural('en', 'uploads.indicator', 1, { percent: 40 })).toBe('1 upload running, 40% — show uploads');
     expect(translatePlural('zh-CN', 'browser.loaded', 1, { size: '5 B' })).toBe('已加载 1 项 · 5 B');
+    // Selections and bulk actions of one object read as one object.
+    expect(translatePlural('en', 'metadata.bulk.open', 1)).toBe('Edit metadata of 1 object');
+    expect(translatePlural('en', 'metadata.bulk.open', 2)).toBe('Edit metadata of 2 objects');
+    expect(translatePlural('en', 'actions.deleteSelectedConfirm', 1)).toBe('Delete 1 object? This cannot be undone.');
+    expect(translatePlural('en', 'actions.deletedCount', 1)).toBe('1 object deleted.');
+    expect(translatePlural('zh-CN', 'metadata.bulk.open', 1)).toBe('编辑 1 个对象的元数据');
   });
 });
 

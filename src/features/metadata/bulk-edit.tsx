@@ -38,7 +38,7 @@ const ENCODING_LABELS: Record<string, MessageKey> = {
 
 /** "Edit metadata of N objects" for a selection; the app places it in the selection's action bar. */
 export function BulkEditButton({ zone, bucket, keys }: { zone: string; bucket: string; keys: readonly string[] }) {
-  const { t } = useI18n();
+  const { tp } = useI18n();
   const [open, setOpen] = useState(false);
   // The selection is frozen when the dialog opens: the run and its retries cover exactly these objects.
   const [frozen, setFrozen] = useState<readonly string[]>([]);
@@ -53,9 +53,9 @@ export function BulkEditButton({ zone, bucket, keys }: { zone: string; bucket: s
           setOpen(true);
         }}
       >
-        {t('metadata.bulk.open', { count: keys.length })}
+        {tp('metadata.bulk.open', keys.length)}
       </button>
-      <Dialog open={open} onClose={() => setOpen(false)} title={t('metadata.bulk.title', { count: frozen.length })}>
+      <Dialog open={open} onClose={() => setOpen(false)} title={tp('metadata.bulk.title', frozen.length)}>
         <BulkEditor zone={zone} bucket={bucket} keys={frozen} />
       </Dialog>
     </>
@@ -63,7 +63,7 @@ export function BulkEditButton({ zone, bucket, keys }: { zone: string; bucket: s
 }
 
 function BulkEditor({ zone, bucket, keys }: { zone: string; bucket: string; keys: readonly string[] }) {
-  const { t } = useI18n();
+  const { t, tp } = useI18n();
   const client = useClient();
   const queryClient = useQueryClient();
   const idBase = useId();
@@ -267,7 +267,7 @@ function BulkEditor({ zone, bucket, keys }: { zone: string; bucket: string; keys
         {!started ? (
           <div className="dialog__actions">
             <button type="submit" className="button button--primary" disabled={block !== null}>
-              {t('metadata.bulk.apply', { count: keys.length })}
+              {tp('metadata.bulk.apply', keys.length)}
             </button>
           </div>
         ) : null}
@@ -286,7 +286,7 @@ function BulkEditor({ zone, bucket, keys }: { zone: string; bucket: string; keys
           ) : null}
           {!running && counts.done > 0 && undoStates.size === 0 ? (
             <button type="button" className="button" onClick={() => void undoAll()}>
-              {t('metadata.bulk.undo', { count: counts.done })}
+              {tp('metadata.bulk.undo', counts.done)}
             </button>
           ) : null}
           {undoStates.size > 0 ? (

@@ -17,7 +17,7 @@ export interface Selection {
 
 /** Deletes the selection with DeleteMultipleObjects (ref §5.9), at most 1000 keys per request. */
 export function DeleteSelected({ zone, bucket, keys, onDeleted }: { zone: string; bucket: string; keys: readonly string[]; onDeleted: (keys: ReadonlySet<string>) => void }) {
-  const { t } = useI18n();
+  const { t, tp } = useI18n();
   const client = useClient();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
@@ -38,10 +38,10 @@ export function DeleteSelected({ zone, bucket, keys, onDeleted }: { zone: string
       >
         {t('actions.deleteSelected', { count: keys.length })}
       </button>
-      <Dialog open={open} onClose={() => setOpen(false)} title={t('actions.deleteSelectedTitle', { count: frozen.length })}>
+      <Dialog open={open} onClose={() => setOpen(false)} title={tp('actions.deleteSelectedTitle', frozen.length)}>
         {remove.data ? (
           <div>
-            <output className="status-line">{t('actions.deletedCount', { count: remove.data.deleted.length })}</output>
+            <output className="status-line">{tp('actions.deletedCount', remove.data.deleted.length)}</output>
             {remove.data.errors.length > 0 ? (
               <ul className="notice notice--error" role="alert">
                 {remove.data.errors.map((e) => {
@@ -62,7 +62,7 @@ export function DeleteSelected({ zone, bucket, keys, onDeleted }: { zone: string
           </div>
         ) : (
           <div>
-            <p>{t('actions.deleteSelectedConfirm', { count: frozen.length })}</p>
+            <p>{tp('actions.deleteSelectedConfirm', frozen.length)}</p>
             <ul className="selection__preview">
               {frozen.slice(0, 10).map((key) => (
                 <li key={key} dir="auto" className="mono">

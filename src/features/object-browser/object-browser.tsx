@@ -127,7 +127,24 @@ export function ObjectBrowser({ toolbarExtra, detailsExtra, selectionActions }: 
   // The Delete key presses the selection bar's delete button, so it asks and reports exactly as a click does.
   const barRef = useRef<HTMLElement>(null);
   const onDeleteKey = useCallback(() => {
-    if (selectedKeys.size > 0) barRef.current?.querySelector<HTMLButtonElement>('[data-action="delete-selected"]:not(:disabled)')?.click();
+    const bar = barRef.current;
+    if (selectedKeys.size === 0 || !bar) return;
+    const find = () => bar.querySelector<HTMLButtonElement>('[data-action="delete-selected"]:not(:disabled)');
+    const button = find();
+    if (button) {
+      button.click();
+      return;
+    }
+    // The delete action loads with the selection bar's later views: a Delete pressed before it arrived is
+    // carried out as soon as the button is there, not lost (the watch ends after 10 s).
+    const observer = new MutationObserver(() => {
+      const arrived = find();
+      if (!arrived) return;
+      observer.disconnect();
+      arrived.click();
+    });
+    observer.observe(bar, { childList: true, subtree: true, attributes: true });
+    setTimeout(() => observer.disconnect(), 10_000);
   }, [selectedKeys]);
   const clearSelection = useCallback(() => setSelection({ listKey, keys: new Set(), anchor: -1, inUse: false }), [listKey]);
   const onSelectionDone = useCallback(
