@@ -1,7 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { memo, useDeferredValue, useId, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from '../../lib/router.tsx';
 import { z } from 'zod';
 import { ApiError } from '../../api/errors.ts';
@@ -370,28 +368,43 @@ function MinPartSizeChoice({ value, onChange }: { value: number; onChange: (valu
 function LimitForm({ limit, onApply }: { limit: number; onApply: (limit: number) => void }) {
   const { t } = useI18n();
   const id = useId();
-  const form = useForm<z.input<typeof partsLimitSchema>, unknown, z.output<typeof partsLimitSchema>>({
-    resolver: zodResolver(partsLimitSchema),
-    values: { limit: String(limit) },
-  });
-  const error = form.formState.errors.limit;
+  // One number field: plain state and the schema, without a form library on this screen.
+  const [text, setText] = useState(String(limit));
+  const [invalid, setInvalid] = useState(false);
+  const [shownLimit, setShownLimit] = useState(limit);
+  if (shownLimit !== limit) {
+    setShownLimit(limit);
+    setText(String(limit));
+    setInvalid(false);
+  }
   return (
-    <form className="inline-form__fields" noValidate onSubmit={form.handleSubmit((values) => onApply(values.limit))}>
+    <form
+      className="inline-form__fields"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        const parsed = partsLimitSchema.safeParse({ limit: text });
+        setInvalid(!parsed.success);
+        if (parsed.success) onApply(parsed.data.limit);
+      }}
+    >
       <label htmlFor={id}>{t('multipart.limit')}</label>
       <input
         id={id}
+        name="limit"
         type="number"
         inputMode="numeric"
         min={1}
         max={MAX_LIST_PARTS_LIMIT}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        {...form.register('limit')}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        aria-invalid={invalid ? true : undefined}
+        aria-describedby={invalid ? `${id}-error` : undefined}
       />
       <button type="submit" className="button">
         {t('multipart.applyLimit')}
       </button>
-      {error ? (
+      {invalid ? (
         <p id={`${id}-error`} className="field-error">
           {t('multipart.limitError', { max: MAX_LIST_PARTS_LIMIT })}
         </p>
