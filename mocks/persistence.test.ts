@@ -64,7 +64,7 @@ describe('--data-dir: a clean restart keeps everything', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('keeps buckets, ACL, CORS, policy, objects with metadata, appended and copied objects, completed and in-progress uploads', async () => {
+  it('keeps buckets, ACL, CORS, policy, lifecycle rules, objects with metadata, appended and copied objects, completed and in-progress uploads', async () => {
     server = await startEmulatorServer({ port: 0, seed: 'empty', dataDir: dir, minPartSize: 1 });
     port = server.port;
     expect((await request('PUT', `/${bucket}`)).status).toBe(201);
@@ -81,6 +81,8 @@ describe('--data-dir: a clean restart keeps everything', () => {
       `{"statement":[{"id":"s1","user":"*","action":"get_object","effect":"allow","resource":["${bucket}/public/*"]}],"__proto__":{"kept":true}}`,
     );
     expect((await request('PUT', `/${bucket}?policy`, { body: policy })).status).toBe(200);
+    const lifecycle = { rule: [{ id: 'abort-old', status: 'enabled', filter: { prefix: 'tmp/' }, abort_incomplete_multipart_upload: { days_after_initiation: 7 } }] };
+    expect((await request('PUT', `/${bucket}?lifecycle`, { body: Buffer.from(JSON.stringify(lifecycle)) })).status).toBe(200);
 
     const big = contentOf('big', 3 * 1024 * 1024 + 17);
     const put = await request('PUT', `/${bucket}/dir/big.bin`, { headers: { 'content-type': 'application/x-test', 'x-qs-meta-owner': 'tom', 'x-qs-meta-__proto__': 'proto', 'cache-control': 'no-cache' }, body: big });
@@ -110,6 +112,7 @@ describe('--data-dir: a clean restart keeps everything', () => {
     const policyAfter = await request('GET', `/${bucket}?policy`);
     expect(jsonBody(policyAfter)).toEqual(JSON.parse(policy.toString()));
     expect(policyAfter.body.toString()).toContain('"__proto__":{"kept":true}');
+    expect(jsonBody(await request('GET', `/${bucket}?lifecycle`))).toEqual(lifecycle);
 
     const got = await request('GET', `/${bucket}/dir/big.bin`);
     expect(got.status).toBe(200);

@@ -60,6 +60,9 @@ export type BucketOperation =
   | 'get_bucket_policy'
   | 'put_bucket_policy'
   | 'delete_bucket_policy'
+  | 'get_bucket_lifecycle'
+  | 'put_bucket_lifecycle'
+  | 'delete_bucket_lifecycle'
   | 'list_objects'
   | 'list_multipart_uploads'
   | 'delete_multiple_objects'
@@ -96,6 +99,9 @@ const REQUIREMENTS: Record<BucketOperation, Requirement> = {
   get_bucket_policy: { need: 'owner', anonymous: false },
   put_bucket_policy: { need: 'owner', anonymous: false },
   delete_bucket_policy: { need: 'owner', anonymous: false },
+  get_bucket_lifecycle: { need: 'owner', anonymous: false },
+  put_bucket_lifecycle: { need: 'owner', anonymous: false },
+  delete_bucket_lifecycle: { need: 'owner', anonymous: false },
   list_objects: { need: 'READ', anonymous: false },
   list_multipart_uploads: { need: 'READ', anonymous: false },
   delete_multiple_objects: { need: 'WRITE', anonymous: false },

@@ -120,6 +120,7 @@ export function requireBucket(ctx: RequestContext, name: string, operation: Buck
 
 const CHANGES_BUCKET: ReadonlySet<BucketOperation> = new Set<BucketOperation>([
   'delete_bucket', 'put_bucket_acl', 'put_bucket_cors', 'delete_bucket_cors', 'put_bucket_policy', 'delete_bucket_policy',
+  'put_bucket_lifecycle', 'delete_bucket_lifecycle',
   'delete_multiple_objects', 'put_object', 'post_object', 'append_object', 'initiate_multipart_upload', 'upload_multipart',
   'complete_multipart_upload', 'abort_multipart_upload', 'delete_object', 'copy_destination',
 ]);

@@ -402,7 +402,7 @@ describe('unknown sub-resources and methods (ref §4)', () => {
     expect(r.status).toBe(200);
   });
   it('unimplemented sub-resources answer invalid_request and never fall through to a destructive op', async () => {
-    for (const [method, path] of [['DELETE', `/${B}?lifecycle`], ['PUT', `/${B}/hello.txt?versioning`], ['DELETE', `/${B}/hello.txt?acl`], ['DELETE', `/${B}?upload_id=x`]] as const) {
+    for (const [method, path] of [['DELETE', `/${B}?notification`], ['PUT', `/${B}/hello.txt?versioning`], ['DELETE', `/${B}/hello.txt?acl`], ['DELETE', `/${B}?upload_id=x`]] as const) {
       expect(await refusal(await send(em, method, path))).toEqual(qs(400, 'invalid_request'));
     }
     expect(keysOf()).toContain('hello.txt');

@@ -15,7 +15,7 @@ import { authenticateRequest } from '../auth/signature.ts';
 import { QsError } from '../errors.ts';
 import { isEmulatorHost, resolveAddress, type Address, type HostOptions } from '../http/address.ts';
 import { emptyResponse, errorResponse, finishResponse, newRequestId } from '../http/response.ts';
-import type { CorsConfiguration } from '../store/index.ts';
+import { applyLifecycle, type CorsConfiguration } from '../store/index.ts';
 import { getBucketAcl, putBucketAcl } from './acl.ts';
 import {
   deleteBucket,
@@ -36,6 +36,7 @@ import {
   uploadMultipart,
 } from './multipart.ts';
 import { appendObject, copyObject, deleteObject, getObject, headObject, moveObject, putObject } from './object.ts';
+import { deleteBucketLifecycle, getBucketLifecycle, putBucketLifecycle } from './lifecycle.ts';
 import { deleteBucketPolicy, getBucketPolicy, putBucketPolicy } from './policy.ts';
 import { postObject } from './post-object.ts';
 import { getLocations, listBuckets } from './service.ts';
@@ -43,7 +44,7 @@ import { getLocations, listBuckets } from './service.ts';
 export { DEFAULT_ZONES, resolveOptions, type EmulatorOptions, type ResolvedOptions } from './context.ts';
 
 /** Sub-resources QingStor has but the emulator does not implement (ref §2.3 list minus the ones served). */
-const UNSUPPORTED_SUB_RESOURCES = ['lifecycle', 'notification', 'logging', 'cname', 'mirror', 'replication', 'versioning', 'versions', 'version_id', 'image'];
+const UNSUPPORTED_SUB_RESOURCES = ['notification', 'logging', 'cname', 'mirror', 'replication', 'versioning', 'versions', 'version_id', 'image'];
 
 /**
  * Sub-resources each level + method understands. Anything else that names a sub-resource (ref §2.3) is refused
@@ -51,7 +52,7 @@ const UNSUPPORTED_SUB_RESOURCES = ['lifecycle', 'notification', 'logging', 'cnam
  * `DELETE /<bucket>/<key>?cors` never deletes the object.
  */
 const ALLOWED_SUB_RESOURCES: Record<'bucket' | 'object', Record<string, readonly string[]>> = {
-  bucket: { GET: ['acl', 'cors', 'policy', 'stats', 'uploads'], PUT: ['acl', 'cors', 'policy'], DELETE: ['cors', 'policy'], POST: ['delete'], HEAD: [] },
+  bucket: { GET: ['acl', 'cors', 'policy', 'lifecycle', 'stats', 'uploads'], PUT: ['acl', 'cors', 'policy', 'lifecycle'], DELETE: ['cors', 'policy', 'lifecycle'], POST: ['delete'], HEAD: [] },
   object: { GET: ['upload_id'], HEAD: [], PUT: ['upload_id', 'part_number'], DELETE: ['upload_id'], POST: ['uploads', 'upload_id', 'append', 'position'] },
 };
 
@@ -96,6 +97,7 @@ async function dispatchBucket(ctx: RequestContext, name: string): Promise<Respon
       if (q.has('acl')) return getBucketAcl(ctx, name);
       if (q.has('cors')) return getBucketCors(ctx, name);
       if (q.has('policy')) return getBucketPolicy(ctx, name);
+      if (q.has('lifecycle')) return getBucketLifecycle(ctx, name);
       if (q.has('stats')) return getBucketStatistics(ctx, name);
       if (q.has('uploads')) return listMultipartUploads(ctx, name);
       return listObjects(ctx, name);
@@ -103,10 +105,12 @@ async function dispatchBucket(ctx: RequestContext, name: string): Promise<Respon
       if (q.has('acl')) return putBucketAcl(ctx, name);
       if (q.has('cors')) return putBucketCors(ctx, name);
       if (q.has('policy')) return putBucketPolicy(ctx, name);
+      if (q.has('lifecycle')) return putBucketLifecycle(ctx, name);
       return putBucket(ctx, name);
     case 'DELETE':
       if (q.has('cors')) return deleteBucketCors(ctx, name);
       if (q.has('policy')) return deleteBucketPolicy(ctx, name);
+      if (q.has('lifecycle')) return deleteBucketLifecycle(ctx, name);
       return deleteBucket(ctx, name);
     case 'HEAD':
       return headBucket(ctx, name);
@@ -160,6 +164,8 @@ function dispatch(ctx: RequestContext): Promise<Response> {
   const unsupported = UNSUPPORTED_SUB_RESOURCES.find((name) => a.query.has(name));
   if (unsupported !== undefined) refuseMalformed(ctx, a.bucket, `The emulator does not implement the ${unsupported} sub-resource.`);
   assertSubResourcesFit(ctx, a.level, a.bucket);
+  // Lifecycle rules act on the store's clock when a request reaches their bucket (mocks/store/lifecycle.ts).
+  applyLifecycle(ctx.store, a.bucket);
   if (a.level === 'bucket') return dispatchBucket(ctx, a.bucket);
   return dispatchObject(ctx, a.bucket, a.key);
 }

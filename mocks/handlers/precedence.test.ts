@@ -33,7 +33,7 @@ describe('precedence (ref §4)', () => {
     ['invalid JSON ACL', 'PUT', `/${P}?acl`, { body: '{' }],
     ['malformed limit', 'GET', `/${P}?limit=abc`, {}],
     ['bad Range on a missing object', 'GET', `/${P}/missing`, { headers: { range: 'bytes=5-2' } }],
-    ['unimplemented sub-resource', 'GET', `/${P}?lifecycle`, {}],
+    ['unimplemented sub-resource', 'GET', `/${P}?notification`, {}],
     ['misplaced sub-resource', 'DELETE', `/${P}?upload_id=1`, {}],
     ['malformed copy source', 'PUT', `/${P}/x`, { headers: { 'x-qs-copy-source': 'nonsense' } }],
     ['missing Content-MD5 on delete', 'POST', `/${P}?delete`, { body: '{"objects":[]}' }],
@@ -56,8 +56,8 @@ describe('precedence (ref §4)', () => {
   });
 
   it('a caller with access gets the validation error itself', async () => {
-    expect(await errorOf(await send(em, 'GET', `/${P}?lifecycle`, { as: WRITER }))).toMatchObject({ status: 400, code: 'invalid_request' });
-    expect(await errorOf(await send(em, 'GET', `/${PUB}?lifecycle`, { as: 'anonymous' }))).toMatchObject({ status: 400, code: 'invalid_request' });
+    expect(await errorOf(await send(em, 'GET', `/${P}?notification`, { as: WRITER }))).toMatchObject({ status: 400, code: 'invalid_request' });
+    expect(await errorOf(await send(em, 'GET', `/${PUB}?notification`, { as: 'anonymous' }))).toMatchObject({ status: 400, code: 'invalid_request' });
   });
 });
 

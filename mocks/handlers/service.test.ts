@@ -43,9 +43,9 @@ describe('common response headers (ref §11.1)', () => {
     await createBucket(em, 'mybucket');
     expect(await errorOf(await send(em, 'PATCH', '/mybucket/key'))).toMatchObject({ status: 405, code: 'method_not_allowed' });
     expect(await errorOf(await send(em, 'DELETE', 'https://qingstor.com/'))).toMatchObject({ status: 405, code: 'method_not_allowed' });
-    expect(await errorOf(await send(em, 'GET', '/mybucket?lifecycle'))).toMatchObject({ status: 400, code: 'invalid_request' });
+    expect(await errorOf(await send(em, 'GET', '/mybucket?notification'))).toMatchObject({ status: 400, code: 'invalid_request' });
     expect(await errorOf(await send(em, 'POST', '/mybucket/key'))).toMatchObject({ status: 405, code: 'method_not_allowed' });
-    expect(await errorOf(await send(em, 'GET', '/nosuchbucket2?lifecycle'))).toMatchObject({ status: 404, code: 'bucket_not_exists' });
+    expect(await errorOf(await send(em, 'GET', '/nosuchbucket2?notification'))).toMatchObject({ status: 404, code: 'bucket_not_exists' });
   });
 
   it('refuses sub-resources that do not fit the level and method instead of ignoring them', async () => {

@@ -97,6 +97,23 @@ const bucketRecordSchema = z.object({
     })
     .nullable(),
   policy: z.record(z.string(), jsonValueSchema).nullable(),
+  // Absent in data directories written before lifecycle rules existed.
+  lifecycle: z
+    .object({
+      rule: z.array(
+        z.object({
+          id: z.string(),
+          status: z.enum(['enabled', 'disabled']),
+          filter: z.object({ prefix: z.string().optional() }),
+          expiration: z.object({ days: z.number() }).optional(),
+          abort_incomplete_multipart_upload: z.object({ days_after_initiation: z.number() }).optional(),
+          transition: z.object({ days: z.number().optional(), storage_class: z.enum(['STANDARD', 'STANDARD_IA']) }).optional(),
+        }),
+      ),
+      updated: z.number(),
+    })
+    .nullable()
+    .optional(),
 });
 
 const objectRecordSchema = z.object({
@@ -575,7 +592,7 @@ export class DiskPersistence implements StoreJournal {
       const cors: CorsConfiguration | null = b.cors;
       // The policy is returned verbatim (ref §9.8): the parsed JSON itself, not zod's copy of it.
       const rawPolicy = typeof raw === 'object' && raw !== null && 'policy' in raw ? raw.policy : null;
-      store.restoreBucket({ ...b, created: new Date(b.created), cors, policy: isPolicy(rawPolicy) ? rawPolicy : null });
+      store.restoreBucket({ ...b, created: new Date(b.created), cors, policy: isPolicy(rawPolicy) ? rawPolicy : null, lifecycle: b.lifecycle ?? null });
       const objects: StoredObject[] = [];
       for (const objectRow of rows(this.db.prepare('SELECT record FROM objects WHERE bucket = ?'), b.name)) {
         const o = objectRecordSchema.parse(JSON.parse(objectRow.record));

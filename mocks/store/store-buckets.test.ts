@@ -16,6 +16,7 @@ describe('buckets', () => {
       acl: [],
       cors: null,
       policy: null,
+      lifecycle: null,
     });
     expect(store.getBucket('photos-2024')).toBe(info);
     expect(store.findBucket('nothere')).toBeUndefined();

@@ -24,6 +24,7 @@ import type {
   CreateBucketInput,
   DeleteObjectsResult,
   InitiateUploadInput,
+  LifecycleRule,
   ListBucketsInput,
   ListBucketsResult,
   ListObjectsInput,
@@ -257,6 +258,7 @@ export class Store {
       acl: [],
       cors: null,
       policy: null,
+      lifecycle: null,
     };
     this.journal?.putBucket(info);
     this.buckets.set(input.name, {
@@ -304,7 +306,7 @@ export class Store {
     return { count: matching.length, buckets: matching.slice(offset, offset + limit) };
   }
 
-  private updateBucket(name: string, change: Partial<Pick<BucketInfo, 'acl' | 'cors' | 'policy' | 'status'>>): BucketInfo {
+  private updateBucket(name: string, change: Partial<Pick<BucketInfo, 'acl' | 'cors' | 'policy' | 'lifecycle' | 'status'>>): BucketInfo {
     const state = this.bucketState(name);
     const info = { ...state.info, ...change };
     this.journal?.putBucket(info);
@@ -331,6 +333,15 @@ export class Store {
 
   deleteBucketPolicy(name: string): BucketInfo {
     return this.updateBucket(name, { policy: null });
+  }
+
+  /** Replaces all lifecycle rules (ref §9.10); `updated` is the injected clock's now. */
+  putBucketLifecycle(name: string, rule: readonly LifecycleRule[]): BucketInfo {
+    return this.updateBucket(name, { lifecycle: { rule, updated: this.clock().getTime() } });
+  }
+
+  deleteBucketLifecycle(name: string): BucketInfo {
+    return this.updateBucket(name, { lifecycle: null });
   }
 
   /** For tests/admin: e.g. emulate a suspended bucket (ref §9.6 status). */

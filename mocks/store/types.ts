@@ -74,6 +74,21 @@ export type BucketPolicy = { readonly [key: string]: JsonValue };
 
 export type BucketStatus = 'active' | 'suspended';
 
+/** One lifecycle rule (ref §9.10): a prefix filter and exactly one action. */
+export interface LifecycleRule {
+  readonly id: string;
+  readonly status: 'enabled' | 'disabled';
+  readonly filter: { readonly prefix?: string };
+  readonly expiration?: { readonly days: number };
+  readonly abort_incomplete_multipart_upload?: { readonly days_after_initiation: number };
+  readonly transition?: { readonly days?: number; readonly storage_class: 'STANDARD' | 'STANDARD_IA' };
+}
+export interface LifecycleConfiguration {
+  readonly rule: readonly LifecycleRule[];
+  /** When the rules were last written (ms since the epoch): they act from 24 hours later (ref §9.10). */
+  readonly updated: number;
+}
+
 export interface BucketInfo {
   readonly name: string;
   /** zone id, e.g. 'pek3a' */
@@ -87,6 +102,8 @@ export interface BucketInfo {
   readonly cors: CorsConfiguration | null;
   /** null = no policy */
   readonly policy: BucketPolicy | null;
+  /** null = no lifecycle rules (GET ?lifecycle then answers {"rule": []}, ref §9.10) */
+  readonly lifecycle: LifecycleConfiguration | null;
 }
 
 export interface CreateBucketInput {
