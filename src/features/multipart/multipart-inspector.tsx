@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from '../../lib/router.tsx';
 import { browseHref } from '../../hooks/browse-location.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
-import { useUploadsLocation } from './location.ts';
+import { uploadsHref, useUploadsLocation } from './location.ts';
 import { DEFAULT_PARTS_LIMIT, UploadDetail, type ResumeContext } from './upload-detail.tsx';
 import { UploadsList } from './uploads-list.tsx';
 // oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
@@ -21,10 +21,34 @@ export function MultipartInspector({ renderResume }: { renderResume?: (context: 
   const { zone, bucket, prefix, upload, key } = location;
   return (
     <div className="inspector">
+      <nav aria-label={t('multipart.crumbs')} className="inspector-crumbs">
+        <ol>
+          <li>
+            <Link to="/">{t('multipart.crumbBuckets')}</Link>
+          </li>
+          <li>
+            <Link to={browseHref({ zone, bucket })} title={t('multipart.backToBucket', { bucket })}>
+              {bucket}
+            </Link>{' '}
+            <span className="inspector-crumbs__zone">({zone})</span>
+          </li>
+          <li>
+            {upload !== null && key !== null ? (
+              <Link to={uploadsHref({ zone, bucket, prefix })}>{t('multipart.crumbUploads')}</Link>
+            ) : (
+              <span aria-current="page">{t('multipart.crumbUploads')}</span>
+            )}
+          </li>
+          {upload !== null && key !== null ? (
+            <li>
+              <span aria-current="page" dir="auto">
+                {key}
+              </span>
+            </li>
+          ) : null}
+        </ol>
+      </nav>
       <h1>{t('multipart.title', { bucket })}</h1>
-      <p>
-        <Link to={browseHref({ zone, bucket })}>{t('multipart.backToBucket', { bucket })}</Link>
-      </p>
       {upload !== null && key !== null ? (
         <UploadDetail
           key={`${key}\u0000${upload}`}

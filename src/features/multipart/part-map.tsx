@@ -66,7 +66,12 @@ export function PartMap({ numbers }: { numbers: Int32Array }) {
       ) : null}
       <figcaption>
         <p data-testid="part-map-summary">{summary}</p>
-        {numbers.length > 0 && first !== 0 ? <p data-testid="part-map-zero-note">{t('multipart.map.noPartZero')}</p> : null}
+        {numbers.length > 0 && first !== 0 ? (
+          <details className="part-map__note" data-testid="part-map-zero-note">
+            <summary>{t('multipart.partNumbering')}</summary>
+            <p>{t('multipart.map.noPartZero')}</p>
+          </details>
+        ) : null}
         {cellCount > 0 ? (
           <p className="part-map__legend" aria-hidden="true">
             <span className="part-map__swatch" style={{ background: PRESENT }} /> {t('multipart.map.present')}{' '}

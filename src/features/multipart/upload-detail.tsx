@@ -202,7 +202,7 @@ export function UploadDetail({ zone, bucket, objectKey: key, uploadId, limit, af
 
       <section className="upload-detail__actions" aria-labelledby="actions-title">
         <h3 id="actions-title">{t('multipart.actions')}</h3>
-        <MinPartSizeChoice value={minPartSize} onChange={setMinPartSize} />
+        {session.mode === 'demo' ? <MinPartSizeChoice value={minPartSize} onChange={setMinPartSize} /> : null}
         {verdict && !verdict.ok ? (
           <p className="notice notice--warn" data-testid="complete-verdict">
             {verdict.reason === 'empty'
