@@ -2,11 +2,11 @@
  * JavaScript of the production build, gzip-compressed.
  *
  * - "initial JS": the entry script plus every chunk that index.html preloads, i.e. what the browser fetches
- *   before any route is chosen. The issue's 150 KiB budget is checked against this figure.
+ *   before any route is chosen. Budget: 130 KiB.
  * - "JS before the <route> screen": the initial JS plus the route's lazily imported chunk and everything it
  *   imports statically (walked in dist/.vite/manifest.json), i.e. what must arrive before that screen can
- *   render. Against a real endpoint the first screen is Connect; in the demo it is the bucket list. These are
- *   printed without a target, so the budget is never quoted for less than the user downloads.
+ *   render. Against a real endpoint the first screen is Connect; in the demo it is the bucket list. Budget:
+ *   160 KiB for each; the note says when a figure is over its budget.
  * - Lazily imported chunks (the demo backend among them) are listed separately.
  * - "initial JS on the wire": the same files fetched from `npm run serve` (src/serve/serve.ts) by a client
  *   that accepts brotli, i.e. the bytes a browser really downloads (the build's precompressed .br copies),
@@ -111,10 +111,11 @@ export async function benchBundleSize(options: { build?: boolean } = {}): Promis
     };
     walk(source);
     const kib = [...files].reduce((sum, file) => sum + gzipKiB(file), 0);
-    return { name: `JS before the ${screen} screen (gzip, mock excluded)`, value: round(kib), unit: 'KiB', note: `initial JS + ${round(kib - initialKiB)} KiB of route chunks` };
+    const over = kib > SCREEN_BUDGET_KIB ? `, OVER the ${SCREEN_BUDGET_KIB} KiB budget` : `, budget ${SCREEN_BUDGET_KIB} KiB`;
+    return { name: `JS before the ${screen} screen (gzip, mock excluded)`, value: round(kib), unit: 'KiB', note: `initial JS + ${round(kib - initialKiB)} KiB of route chunks${over}` };
   });
   return [
-    { name: 'initial JS (gzip, mock excluded)', value: round(initialKiB), unit: 'KiB', note: 'entry + chunks index.html preloads; budget 150 KiB' },
+    { name: 'initial JS (gzip, mock excluded)', value: round(initialKiB), unit: 'KiB', note: `entry + chunks index.html preloads${initialKiB > INITIAL_BUDGET_KIB ? ', OVER' : ';'} budget ${INITIAL_BUDGET_KIB} KiB` },
     ...(await initialOnTheWire([...initial])),
     ...screens,
     { name: 'lazily loaded JS (gzip, all chunks)', value: round(lazyKiB), unit: 'KiB' },
@@ -126,6 +127,9 @@ interface ManifestChunk {
   file: string;
   imports?: string[];
 }
+
+const INITIAL_BUDGET_KIB = 130;
+const SCREEN_BUDGET_KIB = 160;
 
 /** Route modules (src/app/router.tsx) and the screen each one renders first. */
 const ROUTE_SCREENS: Record<string, string> = {

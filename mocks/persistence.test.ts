@@ -186,7 +186,8 @@ describe('--data-dir: the demo seed', () => {
     server = await startEmulatorServer({ port: 0, seed: 'demo', dataDir: dir });
     expect(server.store.getBucketStatistics('demo-archive')).toEqual(before);
     expect(server.store.listObjects('demo-archive', { limit: 1, marker: 'logs/2024/06' }).keys.map((k) => k.key)).toEqual(['logs/2024/06/01/event-0000.json']);
-  });
+    // 100,000 records journaled and read back twice: seconds alone, far more on a loaded machine.
+  }, 90_000);
 });
 
 describe('--data-dir: body files nothing points at any more are removed while running', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CATALOG } from '../../mocks/errors.ts';
 import { STATUS_CODES } from '../api/errors.ts';
-import { en } from './en.ts';
+import { allEnglish as en } from './all-english.ts';
 import { zhCN } from './zh-cn.ts';
 
 /**

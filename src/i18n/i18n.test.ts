@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { en } from './en.ts';
+import { allEnglish as en } from './all-english.ts';
 import { ensureLocale, initialLocale, isMessageKey, LOCALE_STORAGE_KEY, translate, translatePlural } from './i18n.tsx';
 import { zhCN } from './zh-cn.ts';
 
@@ -43,7 +43,7 @@ describe('translate', () => {
     expect(translatePlural('en', 'browser.loaded', 1, { size: '5 B' })).toBe('1 item loaded · 5 B');
     expect(translatePlural('en', 'browser.loaded', 0, { size: '0 B' })).toBe('0 items loaded · 0 B');
     expect(translatePlural('en', 'browser.loaded', 2, { size: '5 B' })).toBe('2 items loaded · 5 B');
-    expect(translatePlural('en', 'uploads.indicator', 1, { percent: 40 })).toBe('1 upload running, 40% — show uploads');
+    expect(translatePlural('en', 'shell.uploadsIndicator', 1, { percent: 40 })).toBe('1 upload running, 40% — show uploads');
     expect(translatePlural('zh-CN', 'browser.loaded', 1, { size: '5 B' })).toBe('已加载 1 项 · 5 B');
     // Selections and bulk actions of one object read as one object.
     expect(translatePlural('en', 'metadata.bulk.open', 1)).toBe('Edit metadata of 1 object');

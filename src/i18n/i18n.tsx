@@ -1,5 +1,6 @@
 import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { en, type MessageKey } from './en.ts';
+import type { MessageKey } from './en.ts';
+import { englishMessage } from './registry.ts';
 
 export type { MessageKey } from './en.ts';
 export const LOCALES = ['en', 'zh-CN'] as const;
@@ -10,20 +11,21 @@ export type Catalog = Readonly<Record<MessageKey, string>>;
 export const LOCALE_STORAGE_KEY = 'qsc.locale';
 
 /**
- * English ships in the entry chunk; other catalogs load on demand (every new string would otherwise
- * count twice against the initial-JS budget). main.tsx loads the starting locale before the first render.
+ * English ships in the entry chunk (the shell's messages, en.ts) and with each feature (its part,
+ * src/i18n/parts/); other catalogs load whole on demand (every new string would otherwise count twice
+ * against the initial-JS budget). main.tsx loads the starting locale before the first render.
  */
-const loaded = new Map<Locale, Catalog>([['en', en]]);
+const loaded = new Map<Exclude<Locale, 'en'>, Catalog>();
 const loaders: Record<Exclude<Locale, 'en'>, () => Promise<Catalog>> = {
   'zh-CN': async () => (await import('./zh-cn.ts')).zhCN,
 };
 
 export function isLocaleLoaded(locale: Locale): boolean {
-  return loaded.has(locale);
+  return locale === 'en' || loaded.has(locale);
 }
 
 export async function ensureLocale(locale: Locale): Promise<void> {
-  if (loaded.has(locale) || locale === 'en') return;
+  if (locale === 'en' || loaded.has(locale)) return;
   loaded.set(locale, await loaders[locale]());
 }
 
@@ -31,8 +33,11 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
 
+/** A key of a loaded catalog: the English messages registered so far, or the whole Chinese catalog. */
 export function isMessageKey(value: string): value is MessageKey {
-  return Object.hasOwn(en, value);
+  if (englishMessage(value) !== undefined) return true;
+  for (const catalog of loaded.values()) if (Object.hasOwn(catalog, value)) return true;
+  return false;
 }
 
 /**
@@ -40,8 +45,10 @@ export function isMessageKey(value: string): value is MessageKey {
  * holding markup (an object key such as `<img onerror=…>`) can never become HTML.
  */
 export function translate(locale: Locale, key: MessageKey, params?: MessageParams): string {
-  // A catalog that is not loaded yet falls back to English rather than showing keys.
-  const template = (loaded.get(locale) ?? en)[key];
+  // A catalog that is not loaded yet falls back to English; a message whose part has not been registered
+  // (a module used a key without importing its part, which src/i18n/parts.test.ts forbids) shows its key.
+  const catalog = locale === 'en' ? undefined : loaded.get(locale);
+  const template = catalog?.[key] ?? englishMessage(key) ?? key;
   if (!params) return template;
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
     const value = params[name];

@@ -52,7 +52,7 @@ function SettingsLink({ zone, bucket }: { zone: string; bucket: string }) {
   // Bucket settings are owner-only calls (ACL, CORS, policy, statistics): nothing to show anonymously.
   if (session.mode === 'anonymous') return null;
   return (
-    <Link className="icon-button icon-button--bordered" to={bucketSettingsPath(zone, bucket)} aria-label={t('admin.settings.link')} title={t('admin.settings.link')}>
+    <Link className="icon-button icon-button--bordered" to={bucketSettingsPath(zone, bucket)} aria-label={t('browser.bucketSettings')} title={t('browser.bucketSettings')}>
       <Settings aria-hidden="true" size={16} />
     </Link>
   );

@@ -1,4 +1,6 @@
 import type { MessageKey } from '../../i18n/i18n.tsx';
+// oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
+import '../../i18n/parts/admin.ts';
 
 /**
  * QingStor's bucket name rules (ref §1.3): 6 to 63 characters from lower-case letters, digits and '-',

@@ -20,6 +20,8 @@ import { isPublicRead, withPublicRead } from './acl-model.ts';
 import { EMPTY_RULE_FORM, RULE_METHODS, ruleFromForm, sameRule, type RuleForm, type RuleProblems } from './cors-model.ts';
 // oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
 import './bucket-admin.css';
+// oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
+import '../../i18n/parts/admin.ts';
 
 interface Ref {
   zone: string;

@@ -1,5 +1,7 @@
 import type { CorsRule } from '../../api/cors/schemas.ts';
 import type { MessageKey } from '../../i18n/i18n.tsx';
+// oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
+import '../../i18n/parts/admin.ts';
 
 export const RULE_METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'HEAD'] as const;
 export type RuleMethod = (typeof RULE_METHODS)[number];

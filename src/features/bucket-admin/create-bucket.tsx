@@ -13,6 +13,8 @@ import { Link } from '../../lib/router.tsx';
 import { bucketNameProblem } from './bucket-name.ts';
 // oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
 import './bucket-admin.css';
+// oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
+import '../../i18n/parts/admin.ts';
 
 /** "Create bucket": a name checked against QingStor's rules as it is typed, and the zone it lives in (ref §9.2). */
 export function CreateBucketButton() {

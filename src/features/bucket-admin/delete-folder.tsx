@@ -10,6 +10,8 @@ import { formatBytes } from '../../lib/format.ts';
 import { useNavigate } from '../../lib/router.tsx';
 // oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
 import './bucket-admin.css';
+// oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
+import '../../i18n/parts/admin.ts';
 
 /**
  * "Delete folder": counts every key under the folder first (ListObjects without a delimiter), then, once

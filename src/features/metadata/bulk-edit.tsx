@@ -20,6 +20,8 @@ import { completenessBlock, SaveBlockedError } from './save.ts';
 import { blockMessageKey, SaveSafetyNotice } from './visibility-notice.tsx';
 // oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
 import './metadata.css';
+// oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
+import '../../i18n/parts/metadata.ts';
 
 const HEADER_LABELS: Record<(typeof STANDARD_METADATA_HEADERS)[number], string> = {
   'cache-control': 'Cache-Control',

@@ -2,6 +2,8 @@ import type { MetadataChange } from '../../api/metadata/edit.ts';
 import { decodeMetadataValue } from '../../api/metadata/encoding.ts';
 import { useI18n, type MessageKey } from '../../i18n/i18n.tsx';
 import { visibleText } from '../../lib/visible-text.ts';
+// oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
+import '../../i18n/parts/metadata.ts';
 
 const KIND_LABELS: Record<MetadataChange['kind'], MessageKey> = {
   added: 'metadata.diff.added',

@@ -26,6 +26,8 @@ import { copyLimitOf, isCancelled } from './large-copy.ts';
 import { LargeCopyStatus, useLargeCopy } from './large-copy-status.tsx';
 // oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
 import './metadata.css';
+// oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
+import '../../i18n/parts/metadata.ts';
 
 /** Refreshes what shows the object (details panel, listing columns, bucket statistics) after a write. */
 function useInvalidateObject(client: QsClient, ref: ObjectRef) {

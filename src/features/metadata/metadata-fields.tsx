@@ -18,6 +18,8 @@ import {
   type EditorValues,
   type RowEncoding,
 } from './editor-model.ts';
+// oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
+import '../../i18n/parts/metadata.ts';
 
 const STANDARD_FIELDS: ReadonlyArray<{ name: StandardHeader; label: string; hint: MessageKey }> = [
   { name: 'content-type', label: 'Content-Type', hint: 'metadata.hint.contentType' },

@@ -4,6 +4,8 @@ import { Loading } from '../../components/spinner.tsx';
 import { useCorsFix } from '../../hooks/use-cors-fix.ts';
 import { useI18n, type MessageKey } from '../../i18n/i18n.tsx';
 import type { SaveBlock, VersionGuard } from './save.ts';
+// oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
+import '../../i18n/parts/metadata.ts';
 
 /**
  * Why a metadata save cannot run yet, or what guards it. A hidden standard header always blocks; hidden

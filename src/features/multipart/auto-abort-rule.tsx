@@ -6,6 +6,8 @@ import { bucketLifecycleKey, bucketLifecycleQuery } from '../../api/lifecycle/qu
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { useClient } from '../../hooks/use-client.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
+// oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
+import '../../i18n/parts/multipart.ts';
 
 const DEFAULT_DAYS = 7;
 const MAX_DAYS = 3650;

@@ -7,7 +7,7 @@ export function InspectorLink({ zone, bucket, prefix }: { zone: string; bucket: 
   const { t } = useI18n();
   return (
     <Link className="button" to={uploadsHref({ zone, bucket, prefix })}>
-      {t('multipart.openInspector')}
+      {t('shell.openInspector')}
     </Link>
   );
 }

@@ -7,6 +7,8 @@ import { DEFAULT_PARTS_LIMIT, UploadDetail, type ResumeContext } from './upload-
 import { UploadsList } from './uploads-list.tsx';
 // oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
 import './multipart.css';
+// oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
+import '../../i18n/parts/multipart.ts';
 
 export type { ResumeContext } from './upload-detail.tsx';
 

@@ -1,6 +1,8 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { countInRanges, formatRanges, missingRanges, presentRanges } from './part-scan.ts';
+// oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
+import '../../i18n/parts/multipart.ts';
 
 const MAP_WIDTH = 640;
 const PRESENT = '#2e7d32';

@@ -20,6 +20,8 @@ import { uploadsHref } from './location.ts';
 import { PartMap } from './part-map.tsx';
 import { DEMO_MIN_PART_SIZE, QINGSTOR_MIN_PART_SIZE, completeVerdict, formatRanges, type PartScan, type ScanProgress } from './part-scan.ts';
 import { UploadErrorNotice } from './upload-error.tsx';
+// oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
+import '../../i18n/parts/multipart.ts';
 
 export const DEFAULT_PARTS_LIMIT = 100;
 

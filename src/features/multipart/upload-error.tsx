@@ -3,6 +3,8 @@ import { ApiError } from '../../api/errors.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { useConnectedSession } from '../../hooks/session.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
+// oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
+import '../../i18n/parts/multipart.ts';
 
 /**
  * ErrorNotice plus what the generic explanation cannot know: an upload that vanished was completed or

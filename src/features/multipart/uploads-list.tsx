@@ -16,6 +16,8 @@ import { AutoAbortRule } from './auto-abort-rule.tsx';
 import { DEFAULT_PARTS_LIMIT } from './upload-detail.tsx';
 import { uploadsHref } from './location.ts';
 import { UploadErrorNotice } from './upload-error.tsx';
+// oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
+import '../../i18n/parts/multipart.ts';
 
 /** Uploads per ListMultipartUploads request (ref §8.7: default 200, max 1000). */
 export const UPLOADS_PAGE_LIMIT = 50;

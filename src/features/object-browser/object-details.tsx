@@ -15,6 +15,8 @@ import { useI18n, type MessageKey } from '../../i18n/i18n.tsx';
 import { formatBytes } from '../../lib/format.ts';
 import { objectHeadQuery } from './data.ts';
 import { getObjectUrl } from '../../api/objects/operations.ts';
+// oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
+import '../../i18n/parts/metadata.ts';
 
 const EXPIRY_CHOICES: ReadonlyArray<{ seconds: number; label: MessageKey }> = [
   { seconds: 300, label: 'details.expiry.5m' },

@@ -4,6 +4,8 @@ import { useClient } from '../../../hooks/use-client.ts';
 import { useI18n } from '../../../i18n/i18n.tsx';
 import { UploadItemRow } from './upload-items.tsx';
 import { getUploadSession, useUploadsSnapshot } from './upload-store.ts';
+// oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
+import '../../../i18n/parts/uploads.ts';
 
 export interface ResumeFromFileProps {
   zone: string;

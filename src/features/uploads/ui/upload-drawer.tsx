@@ -16,7 +16,7 @@ export function UploadDrawer() {
     <div className="uploads-drawer">
       <button type="button" className="button button--small uploads-drawer__close" onClick={() => setUploadDrawer({ open: false })}>
         <X aria-hidden="true" size={14} />
-        {t('uploads.closePanel')}
+        {t('shell.uploadsClose')}
       </button>
       {/* Keyed by folder: a new folder starts with its own default prefix. */}
       <UploadPanel key={`${target.zone}/${target.bucket}/${target.prefix}`} zone={target.zone} bucket={target.bucket} prefix={target.prefix} />
@@ -34,7 +34,7 @@ export function UploadIndicator({ scope }: { scope: string }) {
   return (
     <button type="button" className="button button--ghost upload-indicator" aria-expanded={open} onClick={() => setUploadDrawer({ open: !open })}>
       <Upload aria-hidden="true" size={16} />
-      <span>{tp('uploads.indicator', active, { percent })}</span>
+      <span>{tp('shell.uploadsIndicator', active, { percent })}</span>
       <progress max={100} value={percent} aria-hidden="true" />
     </button>
   );

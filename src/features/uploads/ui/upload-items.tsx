@@ -3,6 +3,8 @@ import { ErrorNotice } from '../../../components/error-notice.tsx';
 import { useI18n, type I18n } from '../../../i18n/i18n.tsx';
 import { formatBytes } from '../../../lib/format.ts';
 import { IntegrityError, ResumeMismatchError, type UploadItem, type UploadQueue, type UploadsSnapshot } from '../engine/index.ts';
+// oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
+import '../../../i18n/parts/uploads.ts';
 
 export function formatEta(seconds: number | null, t: I18n['t']): string {
   if (seconds === null || !Number.isFinite(seconds)) return t('uploads.etaUnknown');

@@ -24,6 +24,8 @@ import { RememberedUploads } from './remembered-uploads.tsx';
 import { MAX_CONCURRENCY, MAX_PART_CONCURRENCY, saveSettings, thresholdBytes, uploadSettingsSchema, type UploadSettings } from './settings.ts';
 import { UploadItemList, UploadTotals } from './upload-items.tsx';
 import { getUploadSession, useUploadsSnapshot, type UploadSession } from './upload-store.ts';
+// oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
+import '../../../i18n/parts/uploads.ts';
 
 export interface UploadPanelProps {
   zone: string;

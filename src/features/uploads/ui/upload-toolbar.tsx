@@ -27,7 +27,7 @@ export function UploadToolbar({ zone, bucket, prefix }: { zone: string; bucket: 
   return (
     <button type="button" className="button" aria-expanded={open} onClick={() => setUploadDrawer({ open: !open, target: { zone, bucket, prefix } })}>
       <Upload aria-hidden="true" size={16} />
-      {active > 0 ? tp('uploads.openActive', active) : t('uploads.open')}
+      {active > 0 ? tp('shell.uploadsOpenActive', active) : t('shell.uploadsOpen')}
     </button>
   );
 }

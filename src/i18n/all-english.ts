@@ -1,0 +1,8 @@
+import { en, type MessageKey } from './en.ts';
+import { adminEn } from './parts/admin.ts';
+import { metadataEn } from './parts/metadata.ts';
+import { multipartEn } from './parts/multipart.ts';
+import { uploadsEn } from './parts/uploads.ts';
+
+/** Every English message in one record, for checks over the whole catalog (tests); the app never imports it. */
+export const allEnglish: Readonly<Record<MessageKey, string>> = { ...en, ...metadataEn, ...multipartEn, ...uploadsEn, ...adminEn };
