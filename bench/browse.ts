@@ -10,7 +10,11 @@
  *     (endpoint mode, seeded the same way), cold and warm, sampled in between the demo samples;
  *   - frame times while scrolling the flat listing through many pages (infinite scroll, 100 keys a page):
  *     requestAnimationFrame deltas, each frame also moving the list down;
- *   - how many rows the DOM holds during and after the scroll (the list is virtualized).
+ *   - how many rows the DOM holds during and after the scroll (the list is virtualized);
+ *   - a bucket of 1,000,000 keys (default; `bucketKeys`) in the standalone emulator (bench/servers-process.ts
+ *     `bench-million`, generated page by page as listed): first row painted cold and warm in endpoint mode,
+ *     and a scroll through 10,000 of its rows with the browser's long tasks (PerformanceObserver
+ *     'longtask': main-thread work over 50 ms) counted.
  *
  * `node bench/browse.ts [samples]` prints the figures; `node bench/browse.ts --ab <distA> <distB>
  * [samples]` compares the demo figures of two builds, samples interleaved.
@@ -21,6 +25,7 @@ import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { markPaintOf, paintTimeOf, spread, startServersProcess, summarize, type Figure, type ServersProcess } from './lib.ts';
 import { CHROMIUM_ARGS, connectConsole } from './multipart-inspector.ts';
+import { BIG_BUCKET } from './servers-process.ts';
 
 export type { Figure } from './lib.ts';
 
@@ -35,6 +40,10 @@ export interface BrowseBenchOptions {
   samples?: number;
   /** Stop scrolling once this many rows are loaded (or after maxScrollMs). Default 3,000 (30 pages). */
   targetRows?: number;
+  /** Keys of the big bucket. Default 1,000,000; 0 skips it. */
+  bucketKeys?: number;
+  /** Rows to scroll through in the big bucket. Default 10,000. */
+  bigTargetRows?: number;
   /** Pixels the list moves per animation frame. Default 600 (a fast fling). */
   stepPx?: number;
   maxScrollMs?: number;
@@ -42,6 +51,7 @@ export interface BrowseBenchOptions {
 
 const root = resolve(import.meta.dirname, '..');
 const BUCKET_PATH = '/buckets/sh1a/demo-archive?flat=1';
+const BIG_BUCKET_PATH = `/buckets/sh1a/${BIG_BUCKET}?flat=1`;
 const ROWS = '[role="grid"] [role="rowgroup"].object-list__body [role="row"]';
 const FIRST_KEY = 'logs/2024/01/01/event-0000.json';
 
@@ -64,6 +74,8 @@ interface Target {
   servers: ServersProcess;
   /** sessionStorage of a connected tab (endpoint mode); undefined: demo mode. */
   session?: Array<[string, string]>;
+  /** The page opened; default the demo archive, flat. */
+  path?: string;
 }
 
 interface ColdWarm {
@@ -80,7 +92,7 @@ async function sampleOnce(browser: Browser, target: Target, into: ColdWarm): Pro
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    into.cold.push(await firstRowPainted(page, () => page.goto(`${target.servers.site}${BUCKET_PATH}`)));
+    into.cold.push(await firstRowPainted(page, () => page.goto(`${target.servers.site}${target.path ?? BUCKET_PATH}`)));
     into.warm.push(await firstRowPainted(page, () => page.reload()));
     if (errors.length > 0) throw new Error(`page errors: ${errors.join('; ')}`);
   } finally {
@@ -137,6 +149,8 @@ export async function compareBrowseBuilds(dists: Array<{ label: string; dist: st
 
 interface ScrollResult {
   frames: number[];
+  /** Durations of the long tasks (over 50 ms) the browser reported while scrolling. */
+  longTasks: number[];
   loadedRows: number;
   maxDomRows: number;
   minDomRows: number;
@@ -149,6 +163,11 @@ function scrollThrough(args: { selector: string; targetRows: number; stepPx: num
   const grid = document.querySelector<HTMLElement>('[role="grid"]');
   if (!grid) throw new Error('no grid');
   const loaded = (): number => Number(grid.getAttribute('data-row-count') ?? '0');
+  const longTasks: number[] = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) longTasks.push(entry.duration);
+  });
+  observer.observe({ type: 'longtask' });
   return new Promise((done) => {
     const frames: number[] = [];
     let maxDomRows = 0;
@@ -164,7 +183,8 @@ function scrollThrough(args: { selector: string; targetRows: number; stepPx: num
       grid.scrollTop += args.stepPx;
       const reachedTarget = loaded() >= args.targetRows;
       if (reachedTarget || now - started > args.maxMs) {
-        done({ frames: frames.slice(1), loadedRows: loaded(), maxDomRows, minDomRows, elapsedMs: now - started, reachedTarget });
+        observer.disconnect();
+        done({ frames: frames.slice(1), longTasks, loadedRows: loaded(), maxDomRows, minDomRows, elapsedMs: now - started, reachedTarget });
         return;
       }
       requestAnimationFrame(frame);
@@ -182,6 +202,48 @@ function quantile(sorted: readonly number[], q: number): number {
 
 const round1 = (n: number): number => Math.round(n * 10) / 10;
 
+/** First row painted and a long scroll in the big bucket, endpoint mode against the standalone emulator. */
+async function benchBigBucket(
+  browser: Browser,
+  session: Array<[string, string]>,
+  servers: ServersProcess,
+  times: ColdWarm,
+  keys: number,
+  targetRows: number,
+  stepPx: number,
+  maxMs: number,
+): Promise<Figure[]> {
+  const label = `${(keys / 1_000_000).toLocaleString('en-US')}M-key bucket`;
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    await context.addInitScript(restoreSession, session);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${servers.site}${BIG_BUCKET_PATH}`);
+    await page.locator(ROWS).first().waitFor({ timeout: 60_000 });
+    const scroll = await page.evaluate(scrollThrough, { selector: ROWS, targetRows, stepPx, maxMs });
+    if (errors.length > 0) throw new Error(`page errors in the big bucket: ${errors.join('; ')}`);
+    if (!scroll.reachedTarget) throw new Error(`the big bucket loaded only ${scroll.loadedRows} rows in ${Math.round(scroll.elapsedMs)} ms (target ${targetRows})`);
+    const cold = summarize(times.cold);
+    const warm = summarize(times.warm);
+    const longest = Math.max(0, ...scroll.longTasks);
+    return [
+      { name: `first row painted, ${label}, cold`, value: Math.round(cold.median), unit: 'ms', note: `${spread(cold)}; endpoint mode, standalone emulator, new browser context` },
+      { name: `first row painted, ${label}, warm`, value: Math.round(warm.median), unit: 'ms', note: `${spread(warm)}; reload` },
+      {
+        name: `scroll ${targetRows.toLocaleString('en-US')} rows of the ${label}: longest long task`,
+        value: Math.round(longest),
+        unit: 'ms',
+        note: `${scroll.longTasks.length} long tasks (over 50 ms); ${scroll.loadedRows} rows loaded in ${(scroll.elapsedMs / 1000).toFixed(1)} s; DOM rows at most ${scroll.maxDomRows}`,
+      },
+      { name: `scroll ${targetRows.toLocaleString('en-US')} rows of the ${label}: DOM rows (max)`, value: scroll.maxDomRows, unit: 'rows', note: `min ${scroll.minDomRows}` },
+    ];
+  } finally {
+    await context.close();
+  }
+}
+
 export async function benchBrowse(options: BrowseBenchOptions = {}): Promise<Figure[]> {
   const dist = options.dist ?? join(root, 'dist');
   if (options.build === true || (options.build === undefined && !existsSync(join(dist, 'index.html')))) {
@@ -191,14 +253,19 @@ export async function benchBrowse(options: BrowseBenchOptions = {}): Promise<Fig
   const targetRows = options.targetRows ?? 3000;
   const stepPx = options.stepPx ?? 600;
   const maxScrollMs = options.maxScrollMs ?? 30_000;
-  const servers = await startServersProcess({ dist, emulator: true });
+  const bucketKeys = options.bucketKeys ?? 1_000_000;
+  const bigTargetRows = options.bigTargetRows ?? 10_000;
+  const servers = await startServersProcess({ dist, emulator: true, ...(bucketKeys > 0 ? { bucketKeys } : {}) });
   let browser: Browser | undefined;
   try {
     browser = await launch(options.executablePath);
+    const session = await connectedSession(browser, servers);
     const demo: Target = { label: 'demo', servers };
-    const emulator: Target = { label: 'emulator', servers, session: await connectedSession(browser, servers) };
-    const [demoTimes, emulatorTimes] = await sampleTargets(browser, [demo, emulator], samples);
+    const emulator: Target = { label: 'emulator', servers, session };
+    const big: Target = { label: 'emulator 1M', servers, session, path: BIG_BUCKET_PATH };
+    const [demoTimes, emulatorTimes, bigTimes] = await sampleTargets(browser, bucketKeys > 0 ? [demo, emulator, big] : [demo, emulator], samples);
     if (!demoTimes || !emulatorTimes) throw new Error('no samples');
+    const bigFigures = bucketKeys > 0 && bigTimes ? await benchBigBucket(browser, session, servers, bigTimes, bucketKeys, bigTargetRows, stepPx, maxScrollMs) : [];
 
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
@@ -232,6 +299,7 @@ export async function benchBrowse(options: BrowseBenchOptions = {}): Promise<Fig
       { name: 'browse 100k demo bucket: scroll frame time max', value: round1(sorted[sorted.length - 1] ?? 0), unit: 'ms', note: `${long} frames over 50 ms` },
       { name: 'browse 100k demo bucket: DOM rows during scroll (max)', value: scroll.maxDomRows, unit: 'rows', note: `min ${scroll.minDomRows}; rows loaded ${scroll.loadedRows}` },
       { name: 'browse 100k demo bucket: DOM rows after scroll', value: domAfter, unit: 'rows', note: `of ${loadedAfter} loaded` },
+      ...bigFigures,
     ];
   } finally {
     await browser?.close();

@@ -19,7 +19,7 @@ export interface ServersProcess extends ServerAddresses {
 }
 
 /** Starts bench/servers-process.ts in its own Node process and waits for its addresses. */
-export async function startServersProcess(args: { dist: string; emulator?: boolean; plantParts?: number }): Promise<ServersProcess> {
+export async function startServersProcess(args: { dist: string; emulator?: boolean; plantParts?: number; bucketKeys?: number }): Promise<ServersProcess> {
   const child: ChildProcess = spawn(process.execPath, [join(import.meta.dirname, 'servers-process.ts'), JSON.stringify(args)], { stdio: ['pipe', 'pipe', 'inherit'] });
   const { stdout, stdin } = child;
   if (!stdout || !stdin) throw new Error('servers process: no pipes');

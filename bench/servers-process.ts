@@ -9,15 +9,25 @@
  * Prints one JSON line `{ site, emulator?, uploadId? }` when listening and runs until its stdin closes.
  * `plantParts`: plants an upload `bench/ten-thousand-parts.bin` in `demo-uploads` with part numbers
  * 0..plantParts except plantParts/2 + 1 (one gap), 16-byte bodies, so figures measure listing and rendering.
+ * `bucketKeys`: adds the bucket `bench-million` (zone sh1a, the demo's CORS rule) holding that many keys
+ * laid out like the demo archive (logs/<date>/event-NNNN.json), built page by page as it is listed.
  */
 import http from 'node:http';
 import { z } from 'zod';
+import { archiveSource, DEMO_CORS } from '../mocks/seed.ts';
 import { startEmulatorServer, type RunningEmulatorServer } from '../mocks/server.ts';
 import { createStaticSite } from '../src/serve/static.ts';
 
 export const PLANTED_KEY = 'bench/ten-thousand-parts.bin';
 
-const argsSchema = z.object({ dist: z.string(), emulator: z.boolean().default(false), plantParts: z.int().positive().optional() });
+export const BIG_BUCKET = 'bench-million';
+
+const argsSchema = z.object({
+  dist: z.string(),
+  emulator: z.boolean().default(false),
+  plantParts: z.int().positive().optional(),
+  bucketKeys: z.int().positive().optional(),
+});
 
 async function serveStatic(dist: string): Promise<{ url: string; close(): void }> {
   // No CSP here: the console connects to an emulator whose address is not known when this starts.
@@ -47,11 +57,20 @@ function plantUpload(emulator: RunningEmulatorServer, parts: number): string {
   return uploadId;
 }
 
+function plantBigBucket(emulator: RunningEmulatorServer, keys: number): void {
+  const { store } = emulator;
+  const { ownerId } = store.getBucket('demo-archive');
+  store.createBucket({ name: BIG_BUCKET, zone: 'sh1a', ownerId });
+  store.bulkLoadLazy(BIG_BUCKET, archiveSource(keys));
+  store.putBucketCors(BIG_BUCKET, DEMO_CORS);
+}
+
 if (import.meta.main) {
   const args = argsSchema.parse(JSON.parse(process.argv[2] ?? '{}'));
   const site = await serveStatic(args.dist);
   const emulator = args.emulator ? await startEmulatorServer({ port: 0, seed: 'demo' }) : undefined;
   const uploadId = emulator && args.plantParts !== undefined ? plantUpload(emulator, args.plantParts) : undefined;
+  if (emulator && args.bucketKeys !== undefined) plantBigBucket(emulator, args.bucketKeys);
   process.stdout.write(`${JSON.stringify({ site: site.url, ...(emulator ? { emulator: emulator.url } : {}), ...(uploadId ? { uploadId } : {}) })}\n`);
   process.stdin.resume();
   process.stdin.on('end', () => {
