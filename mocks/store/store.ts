@@ -5,8 +5,10 @@ import { effectiveLimit, scanListing } from './listing.ts';
 import { checkContentMd5, Md5, type Md5State } from './md5.ts';
 import { cursorAfter, SortedIndex } from './sorted-index.ts';
 import type { Cursor } from './sorted-index.ts';
-import { STANDARD_HEADERS } from './types.ts';
 import { setEntry } from '../../src/api/metadata/model.ts';
+import { unquoteEtag } from '../../src/api/protocol/etag.ts';
+import { MAX_OBJECT_SIZE, MAX_PART_NUMBER, MIN_PART_SIZE } from '../../src/api/protocol/limits.ts';
+import { STANDARD_METADATA_HEADERS, type StandardHeader } from '../../src/api/protocol/headers.ts';
 import type {
   AclGrant,
   AppendObjectInput,
@@ -47,9 +49,6 @@ import type {
 } from './types.ts';
 
 const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
-const MAX_PART_NUMBER = 10000; // ref §8 / §12: part numbers 0..10000
-/** ref §5.1, §8: 5 GB per single PUT, part or append. */
-export const MAX_OBJECT_SIZE = 5 * 1024 * 1024 * 1024;
 
 interface UploadState {
   info: UploadInfo;
@@ -100,21 +99,15 @@ function wholeSeconds(date: Date): Date {
   return new Date(Math.floor(date.getTime() / 1000) * 1000);
 }
 
-function unquoteEtag(value: string): string {
-  let v = value.trim();
-  if (v.startsWith('W/')) v = v.slice(2);
-  if (v.length >= 2 && v.startsWith('"') && v.endsWith('"')) v = v.slice(1, -1);
-  return v;
-}
 
 const defaultMetadataCache = new Map<string, StoredMetadata>();
 
 /** Keeps only the five storable standard headers, defaults Content-Type (ref §3, §6), lower-cases custom keys. */
 export function normalizeMetadata(input: MetadataInput | undefined): StoredMetadata {
-  const standard: Partial<Record<(typeof STANDARD_HEADERS)[number], string>> = {};
+  const standard: Partial<Record<StandardHeader, string>> = {};
   let contentType = DEFAULT_CONTENT_TYPE;
   if (input !== undefined) {
-    for (const name of STANDARD_HEADERS) {
+    for (const name of STANDARD_METADATA_HEADERS) {
       const value = input.standard[name];
       if (value === undefined) continue;
       if (name === 'content-type') {
@@ -189,7 +182,7 @@ export class Store {
     this.journal = options.journal;
     this.sinkFactory = options.bodySink;
     this.clock = options.now ?? (() => new Date());
-    this.minPartSize = options.minPartSize ?? 4 * 1024 * 1024;
+    this.minPartSize = options.minPartSize ?? MIN_PART_SIZE;
     this.defaultListLimit = options.defaultListLimit ?? 100;
     this.maxListLimit = options.maxListLimit ?? 1000;
     this.maxPartsListLimit = options.maxPartsListLimit ?? 1000;

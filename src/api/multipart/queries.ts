@@ -2,6 +2,7 @@ import { infiniteQueryOptions, mutationOptions, type QueryClient } from '@tansta
 import type { QsClient } from '../client.ts';
 import { bucketKey } from '../buckets/queries.ts';
 import { objectKey, objectListsKey } from '../objects/queries.ts';
+import { unlessRepeated } from '../protocol/paging.ts';
 import { qsRootKey } from '../service/queries.ts';
 import {
   abortMultipartUpload,
@@ -60,7 +61,7 @@ export function listMultipartUploadsInfiniteQuery(client: QsClient, params: Uplo
     queryFn: ({ pageParam, signal }) =>
       listMultipartUploads(client, { ...params, keyMarker: pageParam?.keyMarker, uploadIdMarker: pageParam?.uploadIdMarker }, { signal }),
     initialPageParam: null as UploadsPageParam | null,
-    getNextPageParam: (lastPage) => nextUploadsPageParam(lastPage),
+    getNextPageParam: (lastPage, _pages, _param, requested) => unlessRepeated(nextUploadsPageParam(lastPage), requested),
   });
 }
 
@@ -81,7 +82,7 @@ export function listPartsInfiniteQuery(client: QsClient, ref: UploadRef, limit: 
     queryKey: [...uploadKey(client, ref.bucket, ref.key, ref.uploadId), 'parts', { limit }] as const,
     queryFn: ({ pageParam, signal }) => listParts(client, { ...ref, partNumberMarker: pageParam ?? undefined, limit }, { signal }),
     initialPageParam: null as number | null,
-    getNextPageParam: (lastPage) => nextPartNumberMarker(lastPage, limit),
+    getNextPageParam: (lastPage, _pages, _param, requested) => unlessRepeated(nextPartNumberMarker(lastPage, limit), requested),
   });
 }
 

@@ -224,6 +224,19 @@ describe('resuming an upload from its parts on the server', () => {
     expect(server.count('listParts')).toBe(3); // 2 + 2 + an empty page
   });
 
+  it('stops when a server answers every marker with the same full page instead of paging forever', async () => {
+    let calls = 0;
+    const stuck = new FakeServer();
+    stuck.listParts = () => {
+      calls += 1;
+      if (calls > 10) return Promise.reject(new Error('still paging'));
+      return Promise.resolve({ parts: [{ partNumber: 0, size: 8, etag: '"a"' }, { partNumber: 1, size: 8, etag: '"b"' }] });
+    };
+    const parts = await listAllParts(stuck, { bucket: 'b', key: 'k', uploadId: 'u' }, new AbortController().signal, 2);
+    expect(calls).toBe(2);
+    expect(parts.map((p) => p.partNumber)).toEqual([0, 1, 0, 1]);
+  });
+
   it('uploads only missing parts and parts whose ETag differs, then completes', async () => {
     const { server, clock, create } = setup();
     const uploadId = server.seedUpload('k', META);
