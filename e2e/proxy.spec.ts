@@ -251,10 +251,10 @@ test('hostile content in a public-read bucket never runs on the console origin t
       const loads: Array<Promise<string>> = [];
       for (const tag of ['iframe', 'object', 'embed', 'img']) {
         const el = document.createElement(tag);
-        loads.push(new Promise((resolve) => {
+        loads.push(new Promise((done) => {
           const settle = (outcome: string): void => {
             unsettled.delete(tag);
-            resolve(outcome);
+            done(outcome);
           };
           unsettled.set(tag, settle);
           el.addEventListener('load', () => settle(`${tag} load`));
