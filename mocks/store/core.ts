@@ -5,7 +5,7 @@
  */
 import { QsError } from '../errors.ts';
 import { Md5 } from './md5.ts';
-import { MAX_OBJECT_SIZE, MIN_PART_SIZE } from '../../src/api/protocol/limits.ts';
+import { MAX_LIST_PARTS_LIMIT, MAX_LIST_UPLOADS_LIMIT, MAX_OBJECT_SIZE, MIN_PART_SIZE } from '../../src/api/protocol/limits.ts';
 import type { BodySink, ObjectBody, StorageClass, StoreJournal, StoreOptions } from './types.ts';
 import { type ClassCounter, type BucketState, emptyStats } from './state.ts';
 
@@ -35,9 +35,9 @@ export abstract class StoreCore {
     this.minPartSize = options.minPartSize ?? MIN_PART_SIZE;
     this.defaultListLimit = options.defaultListLimit ?? 100;
     this.maxListLimit = options.maxListLimit ?? 1000;
-    this.maxPartsListLimit = options.maxPartsListLimit ?? 1000;
+    this.maxPartsListLimit = options.maxPartsListLimit ?? MAX_LIST_PARTS_LIMIT;
     this.defaultUploadsListLimit = options.defaultUploadsListLimit ?? 200;
-    this.maxUploadsListLimit = options.maxUploadsListLimit ?? 1000;
+    this.maxUploadsListLimit = options.maxUploadsListLimit ?? MAX_LIST_UPLOADS_LIMIT;
     this.maxBucketsPerOwner = options.maxBucketsPerOwner ?? Number.POSITIVE_INFINITY;
     this.maxObjectSize = options.maxObjectSize ?? MAX_OBJECT_SIZE;
     this.copyLimit = options.copyLimit ?? this.maxObjectSize;

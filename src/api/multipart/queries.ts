@@ -2,6 +2,7 @@ import { infiniteQueryOptions, mutationOptions, type QueryClient } from '@tansta
 import type { QsClient } from '../client.ts';
 import { bucketKey } from '../buckets/queries.ts';
 import { objectKey, objectListsKey } from '../objects/queries.ts';
+import { MAX_LIST_PARTS_LIMIT } from '../protocol/limits.ts';
 import { unlessRepeated } from '../protocol/paging.ts';
 import { qsRootKey } from '../service/queries.ts';
 import {
@@ -74,8 +75,8 @@ export function nextPartNumberMarker(page: ListMultipartResult, limit: number): 
   return page.object_parts.length >= limit && last !== undefined ? last.part_number : undefined;
 }
 
-/** Server default page size when no limit is sent is unspecified; the inspector always sends one. */
-export const DEFAULT_PARTS_PAGE = 1000;
+/** Server default page size when no limit is sent is unspecified; the inspector always sends the largest. */
+export const DEFAULT_PARTS_PAGE = MAX_LIST_PARTS_LIMIT;
 
 export function listPartsInfiniteQuery(client: QsClient, ref: UploadRef, limit: number = DEFAULT_PARTS_PAGE) {
   return infiniteQueryOptions({

@@ -2,6 +2,7 @@ import { ApiError } from '../../../api/errors.ts';
 import type { ObjectMetadata } from '../../../api/metadata/model.ts';
 import { hexToBase64 } from '../../../api/objects/md5.ts';
 import { unquoteEtag } from '../../../api/protocol/etag.ts';
+import { MAX_LIST_PARTS_LIMIT } from '../../../api/protocol/limits.ts';
 import { pages } from '../../../api/protocol/paging.ts';
 import { compareFingerprints, fingerprintFile, type FileFingerprint } from './fingerprint.ts';
 import type { Md5Hasher, Md5Session } from './hasher.ts';
@@ -23,8 +24,8 @@ import { withRetry, type RetryPolicy } from './retry.ts';
  * same bytes.
  */
 
-/** ListMultipart page size (ref §8.4: limit ≤ 1000). */
-export const LIST_PARTS_LIMIT = 1000;
+/** ListMultipart page size: the largest the API allows (ref §8.4). */
+export const LIST_PARTS_LIMIT = MAX_LIST_PARTS_LIMIT;
 
 export type MultipartPhase = 'preparing' | 'listing' | 'initiating' | 'uploading' | 'completing';
 
