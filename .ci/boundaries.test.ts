@@ -24,6 +24,12 @@ describe('import boundaries', () => {
     expect(checkSource('src/api/objects/queries.ts', "queryKey: [...objectKey(client, b, k), 'head'] as const,")).toEqual([]);
   });
 
+  it('refuses waitForTimeout in browser tests and benches', () => {
+    expect(checkSource('e2e/uploads.spec.ts', '  await page.waitForTimeout(500);')[0]?.rule).toMatch(/waitForTimeout/);
+    expect(checkSource('bench/browse.ts', 'await page.waitForTimeout (150);')).toHaveLength(1);
+    expect(checkSource('e2e/uploads.spec.ts', "await expect.poll(() => count()).toBe(400);")).toEqual([]);
+  });
+
   it('the tree itself is clean', () => {
     expect(checkTree(path.join(import.meta.dirname, '..'))).toEqual([]);
   });

@@ -9,6 +9,7 @@
  * - mocks/ imports only mocks/ and src/api/ (the shared protocol, schemas and metadata rules).
  * - Server state has one owner: outside src/api, no code writes a query key array (`queryKey: [`); keys
  *   and query options come from the factories in src/api/<area>/queries.ts.
+ * - Browser tests and benches wait for conditions, never for time: no `waitForTimeout` in e2e/ or bench/.
  *
  * Usage: node .ci/boundaries.ts [root] — prints each violation as file:line and exits 1 if any.
  */
@@ -24,6 +25,7 @@ export interface Violation {
 
 const IMPORT = /(?:^|\s)(?:import|export)\s(?:[^'";]*?\sfrom\s)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 const QUERY_KEY_ARRAY = /\bqueryKey\s*:\s*\[/;
+const WAIT_FOR_TIMEOUT = /\.waitForTimeout\s*\(/;
 
 function area(relative: string): string[] {
   return relative.split('/');
@@ -61,6 +63,9 @@ export function checkSource(file: string, source: string): Violation[] {
       const rule = importViolation(file, target);
       if (rule) found.push({ file, line: index + 1, rule, text: text.trim() });
     }
+    if ((file.startsWith('e2e/') || file.startsWith('bench/')) && WAIT_FOR_TIMEOUT.test(text)) {
+      found.push({ file, line: index + 1, rule: 'waits for time (waitForTimeout); wait for a condition instead (expect.poll, toHave…, waitFor)', text: text.trim() });
+    }
     if (!isTest && file.startsWith('src/') && !file.startsWith('src/api/') && QUERY_KEY_ARRAY.test(text)) {
       found.push({ file, line: index + 1, rule: 'a query key array outside src/api (use a factory from src/api/<area>/queries.ts)', text: text.trim() });
     }
@@ -78,7 +83,7 @@ function* sourceFiles(root: string, dir: string): Generator<string> {
 
 export function checkTree(root: string): Violation[] {
   const found: Violation[] = [];
-  for (const dir of ['src', 'mocks']) {
+  for (const dir of ['src', 'mocks', 'e2e', 'bench']) {
     for (const file of sourceFiles(root, dir)) found.push(...checkSource(file, readFileSync(path.join(root, file), 'utf8')));
   }
   return found;

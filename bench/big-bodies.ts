@@ -13,6 +13,7 @@
  * each phase through /proc/<pid>/clear_refs (Linux).
  */
 import type { ChildProcess } from 'node:child_process';
+import { DEMO_ACCESS_KEY_ID, DEMO_SECRET_ACCESS_KEY } from '../src/api/protocol/demo.ts';
 import { startChildServer, type ChildServer } from './child-server.ts';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -29,7 +30,7 @@ export interface Figure {
 }
 
 const root = resolve(import.meta.dirname, '..');
-const credentials = { accessKeyId: 'QSDEMOACCESSKEYID0001', secretAccessKey: 'qsdemoSecretAccessKey0000000000000000000' };
+const credentials = { accessKeyId: DEMO_ACCESS_KEY_ID, secretAccessKey: DEMO_SECRET_ACCESS_KEY };
 const GIB = 1024 * 1024 * 1024;
 const MIB = 1024 * 1024;
 

@@ -274,7 +274,8 @@ export async function benchBrowse(options: BrowseBenchOptions = {}): Promise<Fig
     await page.goto(`${servers.site}${BUCKET_PATH}`);
     await page.locator(ROWS).first().waitFor({ timeout: 60_000 });
     const scroll = await page.evaluate(scrollThrough, { selector: ROWS, targetRows, stepPx, maxMs: maxScrollMs });
-    await page.waitForTimeout(500);
+    // Measure once the page that scrolling last asked for has arrived (the grid is no longer busy).
+    await page.locator('[role="grid"][aria-busy="false"]').waitFor({ timeout: 30_000 });
     const domAfter = await page.locator(ROWS).count();
     const loadedAfter = Number(await page.locator('[role="grid"]').getAttribute('data-row-count'));
     await context.close();

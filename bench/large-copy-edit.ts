@@ -19,6 +19,7 @@
  * (and tells the console) so a smaller object still takes the multipart path; by default both use their
  * real limits (emulator 5 GiB, console 5 GB), which a 6 GiB object exceeds.
  */
+import { DEMO_ACCESS_KEY_ID, DEMO_SECRET_ACCESS_KEY } from '../src/api/protocol/demo.ts';
 import { startChildServer, type ChildServer } from './child-server.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -35,7 +36,7 @@ import { saveMetadataEdits } from '../src/features/metadata/save.ts';
 
 const MiB = 1024 * 1024;
 const root = resolve(import.meta.dirname, '..');
-const credentials = { accessKeyId: 'QSDEMOACCESSKEYID0001', secretAccessKey: 'qsdemoSecretAccessKey0000000000000000000' };
+const credentials = { accessKeyId: DEMO_ACCESS_KEY_ID, secretAccessKey: DEMO_SECRET_ACCESS_KEY };
 const BUCKET = 'bench-large-copy';
 const KEY = 'large/object.bin';
 const UPLOAD_PART = 256 * MiB;

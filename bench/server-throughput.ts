@@ -14,6 +14,7 @@ import http from 'node:http';
 import { join, resolve } from 'node:path';
 import { SERVER_NODE_FLAGS } from '../mocks/server-options.ts';
 import { signRequest } from '../src/api/signing.ts';
+import { DEMO_ACCESS_KEY_ID, DEMO_SECRET_ACCESS_KEY } from '../src/api/protocol/demo.ts';
 
 export interface Figure {
   name: string;
@@ -23,7 +24,7 @@ export interface Figure {
 }
 
 const root = resolve(import.meta.dirname, '..');
-const credentials = { accessKeyId: 'QSDEMOACCESSKEYID0001', secretAccessKey: 'qsdemoSecretAccessKey0000000000000000000' };
+const credentials = { accessKeyId: DEMO_ACCESS_KEY_ID, secretAccessKey: DEMO_SECRET_ACCESS_KEY };
 const CONCURRENCY = 32;
 const BUCKET = 'bench-throughput';
 

@@ -4,7 +4,8 @@ import { getBucketAcl } from '../src/api/acl/operations.ts';
 import { putBucket } from '../src/api/buckets/operations.ts';
 import { getBucketCors, putBucketCors } from '../src/api/cors/operations.ts';
 import { buildCorsRule } from '../src/api/cors/rule.ts';
-import { deleteObject, listObjects, putObject } from '../src/api/objects/operations.ts';
+import { deleteObject, listObjects, nextObjectsMarker, putObject } from '../src/api/objects/operations.ts';
+import { pages } from '../src/api/protocol/paging.ts';
 import { listAllBuckets } from '../src/api/service/operations.ts';
 import { startServe, type RunningServe } from '../src/serve/serve.ts';
 import { DEMO_USER } from '../mocks/seed.ts';
@@ -32,13 +33,12 @@ test.use({ emulatorOptions: { seed: 'demo', users: [DEMO_USER, OTHER_USER] } });
 
 async function countUnder(api: QsClient, bucket: string, prefix: string): Promise<number> {
   let count = 0;
-  let marker = '';
-  for (;;) {
-    const page = await listObjects(api, { zone: 'pek3a', bucket, prefix, marker, limit: 1000 });
-    count += page.keys.length;
-    if (!page.has_more) return count;
-    marker = page.next_marker;
-  }
+  const listing = pages({
+    fetchPage: (marker: string | undefined) => listObjects(api, { zone: 'pek3a', bucket, prefix, marker: marker ?? '', limit: 1000 }),
+    nextMarker: nextObjectsMarker,
+  });
+  for await (const page of listing) count += page.keys.length;
+  return count;
 }
 
 async function putMany(api: QsClient, bucket: string, keys: readonly string[]): Promise<void> {

@@ -239,14 +239,26 @@ test('hostile content in a public-read bucket never runs on the console origin t
     // in a second tab of the same session, whose console lines this test expects.
     const prober = await context.newPage();
     await prober.goto(`${serve.url}/connect`);
+    // Each element ends one way or another: it loads, fails, or the page's CSP blocks it (a frame or plugin
+    // fires no load event then, but the document gets a securitypolicyviolation naming the directive).
     const embedded = await prober.evaluate(async (url) => {
+      const unsettled = new Map<string, (outcome: string) => void>();
+      document.addEventListener('securitypolicyviolation', (e) => {
+        const tags = e.effectiveDirective === 'frame-src' ? ['iframe'] : e.effectiveDirective === 'object-src' ? ['object', 'embed'] : [];
+        const tag = tags.find((t) => unsettled.has(t));
+        if (tag !== undefined) unsettled.get(tag)?.(`${tag} blocked`);
+      });
       const loads: Array<Promise<string>> = [];
       for (const tag of ['iframe', 'object', 'embed', 'img']) {
         const el = document.createElement(tag);
-        loads.push(new Promise((settle) => {
+        loads.push(new Promise((done) => {
+          const settle = (outcome: string): void => {
+            unsettled.delete(tag);
+            done(outcome);
+          };
+          unsettled.set(tag, settle);
           el.addEventListener('load', () => settle(`${tag} load`));
           el.addEventListener('error', () => settle(`${tag} error`));
-          setTimeout(() => settle(`${tag} silent`), 3000);
         }));
         if (el instanceof HTMLIFrameElement || el instanceof HTMLEmbedElement || el instanceof HTMLImageElement) el.src = url;
         else if (el instanceof HTMLObjectElement) el.data = url;
@@ -255,6 +267,7 @@ test('hostile content in a public-read bucket never runs on the console origin t
       return Promise.all(loads);
     }, proxied);
     expect(embedded).toContain('img error');
+    expect(embedded.filter((outcome) => outcome.endsWith(' load'))).toEqual([]);
     expect(await prober.evaluate(() => localStorage.getItem('stolen'))).toBeNull();
     await prober.close();
     // Even a script of the console's page that adds the marker gets only an inert answer: sandboxed, never sniffed.

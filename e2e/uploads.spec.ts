@@ -17,10 +17,12 @@ async function navigateInApp(page: Page, url: string): Promise<void> {
 
 declare global {
   interface Window {
-    /** Progress values sampled by the multipart journey. */
+    /** Every value the multipart journey's progress bar took, recorded as the page changed it. */
     qscProgressSeen?: number[];
     /** Upload progress events (loaded of total) delivered to the console's XHR listeners. */
     qscUploadEvents?: { loaded: number; total: number }[];
+    /** XHRs the page sent, and how many of them have not ended yet. */
+    qscXhr?: { sent: number; inFlight: number };
   }
 }
 
@@ -87,6 +89,8 @@ test('drag and drop several files and a folder with batch metadata: keys keep pa
 test('a 64 MB file goes multipart with visible progress, pauses, resumes and completes', async ({ page }) => {
   // Every 'progress' listener the console puts on an XHR upload gets a recording twin, so the test sees the
   // events the console receives, whatever their timing relative to the rendered (throttled) progress bar.
+  // Every XHR the page sends is counted until it ends (load, error, abort or timeout all end in loadend).
+  // The progress bar's values are recorded as the page sets them (a MutationObserver), not sampled.
   await page.addInitScript(() => {
     const events: { loaded: number; total: number }[] = [];
     window.qscUploadEvents = events;
@@ -95,6 +99,29 @@ test('a 64 MB file goes multipart with visible progress, pauses, resumes and com
       if (args[0] === 'progress') add.call(this, 'progress', (e) => events.push({ loaded: (e as ProgressEvent).loaded, total: (e as ProgressEvent).total }));
       add.apply(this, args);
     };
+    const xhr = { sent: 0, inFlight: 0 };
+    window.qscXhr = xhr;
+    const send = XMLHttpRequest.prototype.send;
+    XMLHttpRequest.prototype.send = function (this: XMLHttpRequest, ...args: Parameters<XMLHttpRequest['send']>) {
+      xhr.sent += 1;
+      xhr.inFlight += 1;
+      add.call(this, 'loadend', () => (xhr.inFlight -= 1));
+      send.apply(this, args);
+    };
+    const seen: number[] = [];
+    window.qscProgressSeen = seen;
+    const record = (node: Node): void => {
+      if (node instanceof HTMLProgressElement && node.getAttribute('aria-label') === 'Progress of big-64mb.bin' && !seen.includes(node.value)) seen.push(node.value);
+    };
+    new MutationObserver((records) => {
+      for (const r of records) {
+        record(r.target);
+        r.addedNodes.forEach((n) => {
+          record(n);
+          if (n instanceof Element) n.querySelectorAll('progress').forEach(record);
+        });
+      }
+    }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['value'] });
   });
   await page.goto('/buckets/pek3a/demo-photos');
   await page.getByRole('button', { name: 'Upload', exact: true }).click();
@@ -118,17 +145,6 @@ test('a 64 MB file goes multipart with visible progress, pauses, resumes and com
 
   await dropFiles(panel.getByTestId('dropzone'), [{ path: 'big-64mb.bin', size: 64 * MiB, seed: 11 }]);
   await expect(panel.getByTestId('staged-summary')).toHaveText('1 files ready (64.0 MiB)');
-  // Sample the per-file progressbar in the page: intermediate values prove progress events arrive.
-  await page.evaluate(() => {
-    const seen: number[] = [];
-    window.qscProgressSeen = seen;
-    const tick = () => {
-      const bar = document.querySelector<HTMLProgressElement>('progress[aria-label="Progress of big-64mb.bin"]');
-      if (bar && !seen.includes(bar.value)) seen.push(bar.value);
-      requestAnimationFrame(tick);
-    };
-    tick();
-  });
   await panel.getByRole('button', { name: 'Upload 1 files' }).click();
 
   const item = panel.getByRole('listitem', { name: 'big-64mb.bin' });
@@ -137,12 +153,16 @@ test('a 64 MB file goes multipart with visible progress, pauses, resumes and com
   await expect(item).toContainText(/parts ([1-9]|1[0-5]) of 16/, { timeout: 20_000 });
   await item.getByRole('button', { name: 'Pause big-64mb.bin' }).click();
   await expect(item).toHaveAttribute('data-state', 'paused');
+  // Pausing stops the parts in flight: wait until every request has ended, then nothing may move.
+  await expect.poll(() => page.evaluate(() => window.qscXhr?.inFlight)).toBe(0);
+  const sentBeforeResume = await page.evaluate(() => window.qscXhr?.sent ?? 0);
   const pausedAt = await item.getByRole('progressbar').evaluate((bar: HTMLProgressElement) => bar.value);
   expect(pausedAt).toBeGreaterThan(0);
   expect(pausedAt).toBeLessThan(64 * MiB);
-  await page.waitForTimeout(500);
-  // Nothing moves while paused.
+  // Still paused, the item shows the same state and nothing new was sent while the page settled.
+  await expect(item).toHaveAttribute('data-state', 'paused');
   expect(await item.getByRole('progressbar').evaluate((bar: HTMLProgressElement) => bar.value)).toBe(pausedAt);
+  expect(await page.evaluate(() => window.qscXhr?.sent ?? 0)).toBe(sentBeforeResume);
 
   await item.getByRole('button', { name: 'Resume big-64mb.bin' }).click();
   await expect(item).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
@@ -153,8 +173,8 @@ test('a 64 MB file goes multipart with visible progress, pauses, resumes and com
   // The bar moves inside a part too: the console gets XHR upload progress events part-way through a part's
   // body. A request answered by the service worker gives none of these (mocks/README.md, "msw and browser facts"); in demo mode they
   // exist only thanks to mocks/browser-xhr.ts. The queue's unit tests show that such events move the bar;
-  // whether one lands inside the bar's 200 ms throttle window is timing, so the rendered values are not
-  // asserted to fall inside a part.
+  // whether one lands inside the bar's 200 ms throttle window is timing, so the recorded bar values are not
+  // asserted to fall inside a part: the events themselves are.
   const events = await page.evaluate(() => window.qscUploadEvents ?? []);
   const partWay = events.filter((e) => e.total >= 4 * MiB && e.loaded > 0 && e.loaded < e.total);
   expect(partWay.length).toBeGreaterThan(0);

@@ -6,7 +6,9 @@ import type { HttpHandler } from 'msw';
 import type { MockUser } from './auth/signature.ts';
 import { createHandlers } from './handlers/index.ts';
 import type { PostFormReader } from './handlers/post-object.ts';
-import { applySeed, DEMO_MIN_PART_SIZE, DEMO_USER, type SeedName } from './seed.ts';
+import { DEMO_MIN_PART_SIZE } from '../src/api/protocol/demo.ts';
+import { MAX_LIST_OBJECTS_LIMIT, MIN_PART_SIZE } from '../src/api/protocol/limits.ts';
+import { applySeed, DEMO_USER, type SeedName } from './seed.ts';
 import { Store, type BodySink, type StoreJournal } from './store/index.ts';
 
 export { DEMO_USER } from './seed.ts';
@@ -62,8 +64,6 @@ export interface Emulator {
   users: readonly MockUser[];
 }
 
-export const DEFAULT_LIST_LIMIT_MAX = 100;
-export const REAL_MIN_PART_SIZE = 4 * 1024 * 1024;
 
 export async function createEmulator(options: CreateEmulatorOptions = {}): Promise<Emulator> {
   const seed = options.seed ?? 'demo';
@@ -71,8 +71,8 @@ export async function createEmulator(options: CreateEmulatorOptions = {}): Promi
   const now = options.now ?? (() => new Date());
   const store = await Store.create({
     now,
-    minPartSize: options.minPartSize ?? (seed === 'demo' ? DEMO_MIN_PART_SIZE : REAL_MIN_PART_SIZE),
-    maxListLimit: options.listLimitMax ?? DEFAULT_LIST_LIMIT_MAX,
+    minPartSize: options.minPartSize ?? (seed === 'demo' ? DEMO_MIN_PART_SIZE : MIN_PART_SIZE),
+    maxListLimit: options.listLimitMax ?? MAX_LIST_OBJECTS_LIMIT,
     ...(options.maxObjectSize !== undefined ? { maxObjectSize: options.maxObjectSize } : {}),
     ...(options.copyLimit !== undefined ? { copyLimit: options.copyLimit } : {}),
     ...(options.persistence ? { journal: options.persistence.journal, bodySink: options.persistence.bodySink } : {}),

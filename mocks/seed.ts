@@ -32,8 +32,6 @@ export const DEMO_USER: MockUser = Object.freeze({
   secretAccessKey: DEMO_CREDENTIALS.secretAccessKey,
 });
 
-/** Part size of the seeded 2,500-part upload; the demo's store minimum must not exceed it. */
-export const DEMO_MIN_PART_SIZE = 16;
 
 export const DEMO_BUCKETS = {
   photos: 'demo-photos',

@@ -17,20 +17,9 @@ import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } 
 import { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { getResponse, type RequestHandler } from 'msw';
+import { HOP_BY_HOP_HEADERS } from '../src/api/protocol/headers.ts';
+import { formatHttpDate } from '../src/api/protocol/http-date.ts';
 import { ERROR_CATALOG, ERROR_HELP_URL, type QsErrorCode } from './errors.ts';
-
-/** Headers that describe one connection hop, not the request (RFC 9110 §7.6.1); never forwarded. */
-const HOP_BY_HOP = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-connection',
-  'proxy-authorization',
-  'proxy-authenticate',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-]);
 
 /**
  * Bodies up to this size (known from Content-Length) are collected into one Buffer before the handlers
@@ -159,7 +148,7 @@ export async function toFetchRequest(req: IncomingMessage, target: RequestTarget
     const value = raw[i + 1]!;
     if (name === 'content-length') contentLength = value;
     else if (name === 'transfer-encoding') chunked = true;
-    if (HOP_BY_HOP.has(name) || name === 'host') continue;
+    if (HOP_BY_HOP_HEADERS.has(name) || name === 'host') continue;
     headers.push([name, value]);
   }
   // An absolute-form request's authority wins over its Host header (RFC 9112 §3.2.2).
@@ -191,7 +180,7 @@ const SMALL_RESPONSE_LIMIT = 64 * 1024;
 function responseHeaderList(response: Response): string[] {
   const headers: string[] = [];
   for (const [name, value] of response.headers) {
-    if (name === 'set-cookie' || HOP_BY_HOP.has(name)) continue;
+    if (name === 'set-cookie' || HOP_BY_HOP_HEADERS.has(name)) continue;
     headers.push(name, value);
   }
   for (const cookie of response.headers.getSetCookie()) headers.push('set-cookie', cookie);
@@ -284,7 +273,7 @@ export function writeAdapterError(res: ServerResponse, code: QsErrorCode, messag
     'content-type': 'application/json',
     'content-length': Buffer.byteLength(body),
     server: 'QingStor',
-    date: new Date().toUTCString(),
+    date: formatHttpDate(new Date()),
     'x-qs-request-id': requestId,
   });
   res.end(isHead ? undefined : body);
@@ -334,7 +323,7 @@ function rawError(code: QsErrorCode, message: string): RawError {
     'content-type: application/json',
     `content-length: ${Buffer.byteLength(body)}`,
     'server: QingStor',
-    `date: ${new Date().toUTCString()}`,
+    `date: ${formatHttpDate(new Date())}`,
     `x-qs-request-id: ${requestId}`,
     'connection: close',
     '',

@@ -5,10 +5,10 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { DEMO_ACCESS_KEY_ID, DEMO_SECRET_ACCESS_KEY } from '../src/api/protocol/demo.ts';
 
-/** The documented demo key pair (README, src/api/connection.ts DEMO_CREDENTIALS); public, grants nothing real. */
-export const DEMO_ACCESS_KEY_ID = 'QSDEMOACCESSKEYID0001';
-export const DEMO_SECRET_ACCESS_KEY = 'qsdemoSecretAccessKey0000000000000000000';
+/** The documented demo key pair (src/api/protocol/demo.ts); public, grants nothing real. */
+export { DEMO_ACCESS_KEY_ID, DEMO_SECRET_ACCESS_KEY };
 
 export const DEFAULT_PORT = 9000;
 export const DEFAULT_HOST = '127.0.0.1';

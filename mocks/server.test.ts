@@ -5,7 +5,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rawHttp, signedHeaders, type RawResponse } from './server-client.ts';
 import { parseCli, parseUsersFile, resolveUsers, DEMO_ACCESS_KEY_ID, DEMO_SECRET_ACCESS_KEY } from './server-options.ts';
 import { startEmulatorServer, type RunningEmulatorServer } from './server.ts';
@@ -27,6 +27,8 @@ describe('standalone emulator over real HTTP', () => {
   let port = 0;
   const bucket = 'srv-test-bucket';
   const domain = 'qingstor.local';
+  /** The access log (JSON lines): tests wait on it for what the server has seen. */
+  const logLines: string[] = [];
 
   /** Signed request; `host` is what the client addresses (Host header), `target` the request-target. */
   async function signed(method: string, target: string, opts: { host?: string; headers?: Record<string, string>; body?: Uint8Array; bucketInHost?: string; signPath?: string } = {}): Promise<RawResponse> {
@@ -43,7 +45,7 @@ describe('standalone emulator over real HTTP', () => {
   }
 
   beforeAll(async () => {
-    server = await startEmulatorServer({ port: 0, seed: 'empty', domains: [domain] });
+    server = await startEmulatorServer({ port: 0, seed: 'empty', domains: [domain], log: 'json', logLine: (line) => logLines.push(line) });
     port = server.port;
     const created = await signed('PUT', `/${bucket}`);
     if (created.status !== 201) throw new Error(`PutBucket failed: ${created.status} ${created.body.toString()}`);
@@ -202,15 +204,15 @@ describe('standalone emulator over real HTTP', () => {
 
   it('survives a client that disconnects in the middle of a large upload', async () => {
     const target = `/${bucket}/abandoned.bin`;
+    logLines.length = 0;
     const headers = await signedHeaders({ method: 'PUT', host: `127.0.0.1:${port}`, pathAndQuery: target, credentials: demo });
     await new Promise<void>((done) => {
       const req = http.request({ host: '127.0.0.1', port, method: 'PUT', path: target, headers: { ...headers, 'content-length': String(8 * 1024 * 1024) } });
       req.on('error', () => done());
-      req.write(Buffer.alloc(1024 * 1024), () => {
-        req.destroy();
-        setTimeout(done, 50);
-      });
+      req.write(Buffer.alloc(1024 * 1024), () => req.destroy());
     });
+    // The server has seen the hang-up once its access log reports the cut request (node's client error).
+    await vi.waitFor(() => expect(logLines.join('\n')).toContain('HPE_INVALID_EOF_STATE'), { timeout: 5000 });
     const head = await signed('HEAD', target);
     expect(head.status).toBe(404);
     const list = await signed('GET', `/${bucket}?prefix=abandoned`);

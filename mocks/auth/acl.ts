@@ -14,7 +14,7 @@
  *   when the bucket is public.
  */
 import { z } from 'zod';
-import { globMatch } from '../../src/api/glob.ts';
+import { globMatch } from '../../src/api/protocol/glob.ts';
 import { QsError } from '../errors.ts';
 
 export type AclPermission = 'READ' | 'WRITE' | 'FULL_CONTROL';

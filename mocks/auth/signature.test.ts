@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { formatHttpDate } from '../../src/api/protocol/http-date.ts';
 import {
   encodePolicy,
   hmacSha256Base64,
-  httpDate,
   presignUrl,
   signPolicy,
   signRequest,
@@ -82,7 +82,7 @@ describe('authenticateRequest: header signature round trips', () => {
   });
 
   it('accepts a Date-only request (no x-qs-date) signed without a blank line', async () => {
-    const date = httpDate(NOW);
+    const date = formatHttpDate(NOW);
     const sts = `GET\n\n\n${date}\n/mybucket/k`;
     const sig = await hmacSha256Base64(alice.secretAccessKey, sts);
     const request = new Request('https://pek3a.qingstor.com/mybucket/k', {
@@ -96,7 +96,7 @@ describe('authenticateRequest: header signature round trips', () => {
   });
 
   it('vhost leniency: a bucket-level request that signed /bucket instead of /bucket/ (ref §2.6)', async () => {
-    const date = httpDate(NOW);
+    const date = formatHttpDate(NOW);
     for (const [href, resource] of [
       ['https://mybucket.pek3a.qingstor.com/', '/mybucket'],
       ['https://mybucket.pek3a.qingstor.com/?acl', '/mybucket?acl'],
@@ -130,7 +130,7 @@ describe('authenticateRequest: failures', () => {
   it('malformed Authorization ⇒ signature_not_matched 401', async () => {
     for (const value of ['QS', 'QS AK', 'QS :sig', 'QS AK:', 'AWS AK:sig', 'QS AK:sig extra', '']) {
       const request = new Request('https://pek3a.qingstor.com/b', {
-        headers: { authorization: value, 'x-qs-date': httpDate(NOW) },
+        headers: { authorization: value, 'x-qs-date': formatHttpDate(NOW) },
       });
       await expect(authenticateRequest(request, ctx())).rejects.toMatchObject(qs('signature_not_matched', 401));
     }
@@ -165,7 +165,7 @@ describe('authenticateRequest: failures', () => {
       withHeaders(request, (h) => h.set('x-qs-storage-class', 'STANDARD_IA')),
       withHeaders(request, (h) => h.set('content-type', 'text/html')),
       withHeaders(request, (h) => h.set('content-md5', 'XrY7u+Ae7tCTyyK7j1rNww==')),
-      withHeaders(request, (h) => h.set('x-qs-date', httpDate(new Date(NOW.getTime() + 1000)))),
+      withHeaders(request, (h) => h.set('x-qs-date', formatHttpDate(new Date(NOW.getTime() + 1000)))),
     ];
     for (const t of tampered) await expect(authenticateRequest(t, ctx())).rejects.toMatchObject(qs('signature_not_matched', 401));
     // Parameters that are not sub-resources are not signed (ref §2.3 step 4).
@@ -185,10 +185,10 @@ describe('authenticateRequest: failures', () => {
       await expect(authenticateRequest(request, ctx())).rejects.toMatchObject(qs('request_expired', 403));
     }
     // A stale Date does not matter when x-qs-date is present and fresh ...
-    const fresh = await signed('GET', 'https://pek3a.qingstor.com/b', { headers: { date: httpDate(new Date(0)) } });
+    const fresh = await signed('GET', 'https://pek3a.qingstor.com/b', { headers: { date: formatHttpDate(new Date(0)) } });
     await expect(authenticateRequest(fresh, ctx())).resolves.toMatchObject({ kind: 'user' });
     // ... and a Date-only request is timed by Date.
-    const date = httpDate(at(-16 * MIN));
+    const date = formatHttpDate(at(-16 * MIN));
     const sig = await hmacSha256Base64(alice.secretAccessKey, `GET\n\n\n${date}\n/b`);
     const old = new Request('https://pek3a.qingstor.com/b', { headers: { date, authorization: `QS ${alice.accessKeyId}:${sig}` } });
     await expect(authenticateRequest(old, ctx())).rejects.toMatchObject(qs('request_expired', 403));

@@ -4,7 +4,9 @@
  */
 import { z } from 'zod';
 import { QsError } from '../errors.ts';
-import { emptyResponse, isoMillis, jsonResponse, quoteEtag, unixSeconds } from '../http/response.ts';
+import { emptyResponse, isoMillis, jsonResponse, unixSeconds } from '../http/response.ts';
+import { quoteEtag } from '../../src/api/protocol/etag.ts';
+import { MAX_DELETE_OBJECTS } from '../../src/api/protocol/limits.ts';
 import { bucketUrl, intParam, optionalField, parseJsonValue, readJsonBody, requireBucket, userName, type RequestContext } from './context.ts';
 
 /**
@@ -134,7 +136,6 @@ const deleteMultipleSchema = z.object({
   objects: z.array(z.object({ key: z.string().min(1) })),
 });
 
-export const MAX_DELETE_OBJECTS = 1000;
 
 function md5Base64(ctx: RequestContext, bytes: Uint8Array): string {
   const hex = ctx.store.md5Hex([bytes]);

@@ -11,6 +11,7 @@ import type { Address } from '../http/address.ts';
 import { headerSafe } from '../http/response.ts';
 import type { BodySegment, BucketInfo, StorageClass, Store } from '../store/index.ts';
 import { Md5 } from '../store/md5.ts';
+import { MAX_KEY_BYTES } from '../../src/api/protocol/limits.ts';
 import type { PostFormReader } from './post-object.ts';
 
 /** Zones of the DOCS (ref §1.1); `?location` lists them and PutBucket accepts only these. */
@@ -294,7 +295,7 @@ const utf8 = new TextEncoder();
 /** ref §1.3, §11.15: 1–1023 bytes of UTF-8. */
 export function assertValidKey(key: string): void {
   const bytes = utf8.encode(key).byteLength;
-  if (bytes < 1 || bytes > 1023) throw new QsError('invalid_object_name', `Object keys must be 1 to 1023 bytes of UTF-8; this one has ${bytes}.`);
+  if (bytes < 1 || bytes > MAX_KEY_BYTES) throw new QsError('invalid_object_name', `Object keys must be 1 to ${MAX_KEY_BYTES} bytes of UTF-8; this one has ${bytes}.`);
 }
 
 /**

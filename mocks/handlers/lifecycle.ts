@@ -7,10 +7,9 @@ import { z } from 'zod';
 import { QsError } from '../errors.ts';
 import { emptyResponse, jsonResponse } from '../http/response.ts';
 import type { LifecycleRule } from '../store/index.ts';
+import { MAX_LIFECYCLE_RULES } from '../../src/api/protocol/limits.ts';
 import { optionalField, readJson, requireBucket, type RequestContext } from './context.ts';
 
-/** ref §9.10: at most 100 rules per bucket. */
-export const MAX_LIFECYCLE_RULES = 100;
 const ACTIONS = ['expiration', 'abort_incomplete_multipart_upload', 'transition'] as const;
 
 const days = z.number().int().min(1).max(36_500);

@@ -5,7 +5,8 @@
 import { z } from 'zod';
 import { QsError } from '../errors.ts';
 import { contentRange, parseRange } from '../http/range.ts';
-import { emptyResponse, isoMillis, jsonResponse, quoteEtag } from '../http/response.ts';
+import { emptyResponse, isoMillis, jsonResponse } from '../http/response.ts';
+import { quoteEtag } from '../../src/api/protocol/etag.ts';
 import { readBodyRange } from '../store/index.ts';
 import {
   assertValidKey,
@@ -21,11 +22,8 @@ import {
 import { parseSourceHeader } from './object.ts';
 import { assertCopyPartSize } from './copy-limit.ts';
 import { evaluateConditions, sourceConditions } from '../http/conditional.ts';
+import { MAX_PART_NUMBER, MAX_PARTS } from '../../src/api/protocol/limits.ts';
 
-/** ref §8: part numbers 0..10000. */
-export const MAX_PART_NUMBER = 10000;
-/** ref §12: max parts per upload 10000 (numbers 0..10000 would allow 10001). */
-export const MAX_PARTS = 10000;
 
 /** ref §8.1: 200 with {upload_id, bucket, key}; metadata validated like PutObject and kept for Complete. */
 export function initiateMultipartUpload(ctx: RequestContext, bucket: string, key: string): Response {

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Emulator } from '../emulator.ts';
-import { rfc1123 } from '../http/response.ts';
+import { formatHttpDate } from '../../src/api/protocol/http-date.ts';
 import { createBucket, encodeKeyPath, errorOf, md5Base64, md5Hex, OWNER, putText, READER, send, STRANGER, testEmulator, WRITER } from './test-utils.ts';
 
 let em: Emulator;
@@ -170,9 +170,9 @@ describe('conditional GET/HEAD (ref §5.4)', () => {
     etag = r.headers.get('etag') ?? '';
     modified = em.store.getObject('obj-bucket', 'cond').lastModified;
   });
-  const earlier = () => rfc1123(new Date(modified.getTime() - 60_000));
-  const later = () => rfc1123(new Date(modified.getTime() + 60_000));
-  const same = () => rfc1123(modified);
+  const earlier = () => formatHttpDate(new Date(modified.getTime() - 60_000));
+  const later = () => formatHttpDate(new Date(modified.getTime() + 60_000));
+  const same = () => formatHttpDate(modified);
 
   const matrix: Array<[string, () => Record<string, string>, number]> = [
     ['If-Match equal', () => ({ 'if-match': etag }), 200],
@@ -318,7 +318,7 @@ describe('Copy (ref §5.2)', () => {
     expect((await send(em, 'PUT', '/obj-bucket/c1', h({ 'x-qs-copy-source-if-match': etag }))).status).toBe(201);
     expect(await errorOf(await send(em, 'PUT', '/obj-bucket/c2', h({ 'x-qs-copy-source-if-match': '"nope"' })))).toMatchObject({ status: 412, code: 'precondition_failed' });
     expect(await errorOf(await send(em, 'PUT', '/obj-bucket/c3', h({ 'x-qs-copy-source-if-none-match': etag })))).toMatchObject({ status: 412, code: 'precondition_failed' });
-    expect(await errorOf(await send(em, 'PUT', '/obj-bucket/c4', h({ 'x-qs-copy-source-if-modified-since': rfc1123(new Date(Date.now() + 3_600_000)) })))).toMatchObject({ status: 412 });
+    expect(await errorOf(await send(em, 'PUT', '/obj-bucket/c4', h({ 'x-qs-copy-source-if-modified-since': formatHttpDate(new Date(Date.now() + 3_600_000)) })))).toMatchObject({ status: 412 });
     expect(await errorOf(await send(em, 'PUT', '/obj-bucket/c5', h({ 'x-qs-copy-source-if-unmodified-since': 'Mon, 01 Jan 2001 00:00:00 GMT' })))).toMatchObject({ status: 412 });
     expect(em.store.findObject('obj-bucket', 'c2')).toBeUndefined();
     expect(await errorOf(await send(em, 'PUT', '/obj-bucket/c6', { headers: { 'x-qs-copy-source': '/obj-bucket/none' } }))).toMatchObject({ status: 404, code: 'object_not_exists' });

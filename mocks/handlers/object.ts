@@ -1,10 +1,13 @@
 /**
  * Object operations (ref §5): PutObject, GetObject, HeadObject, DeleteObject, Copy, Move, AppendObject.
  */
+import { customMetadataHeader } from '../../src/api/protocol/headers.ts';
 import { QsError } from '../errors.ts';
 import { evaluateConditions, requestConditions, sourceConditions, type Conditions } from '../http/conditional.ts';
 import { contentRange, parseRange } from '../http/range.ts';
-import { emptyResponse, headerSafe, quoteEtag, rfc1123 } from '../http/response.ts';
+import { emptyResponse, headerSafe } from '../http/response.ts';
+import { quoteEtag } from '../../src/api/protocol/etag.ts';
+import { formatHttpDate } from '../../src/api/protocol/http-date.ts';
 import { bodyToStream, type BucketInfo, type StoredObject } from '../store/index.ts';
 import { assertCopySourceSize } from './copy-limit.ts';
 import {
@@ -24,9 +27,9 @@ export function objectHeaders(object: StoredObject): Headers {
     if (value !== undefined) h.set(name, value);
   }
   h.set('content-type', object.contentType);
-  for (const [key, value] of Object.entries(object.metadata.custom)) h.set(`x-qs-meta-${key}`, value);
+  for (const [key, value] of Object.entries(object.metadata.custom)) h.set(customMetadataHeader(key), value);
   if (object.etag !== null) h.set('etag', quoteEtag(object.etag));
-  h.set('last-modified', rfc1123(object.lastModified));
+  h.set('last-modified', formatHttpDate(object.lastModified));
   h.set('x-qs-storage-class', object.storageClass);
   h.set('accept-ranges', 'bytes');
   if (object.appendable) {

@@ -6,7 +6,8 @@
  */
 import { authenticatePostForm } from '../auth/signature.ts';
 import { QsError } from '../errors.ts';
-import { emptyResponse, headerSafe, quoteEtag } from '../http/response.ts';
+import { emptyResponse, headerSafe } from '../http/response.ts';
+import { quoteEtag } from '../../src/api/protocol/etag.ts';
 import { assertValidKey, collectPayload, requireBucket, storageClassOf, validatedMetadata, type RequestContext } from './context.ts';
 
 /** The file part of a PostObject form, whose content is read only after the form has been checked. */

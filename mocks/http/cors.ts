@@ -3,7 +3,7 @@
  * A rule matches when its origin pattern matches `Origin`, its methods contain the (requested) method and its
  * headers cover every requested header, case-insensitively; the first matching rule wins.
  */
-import { globMatch } from '../../src/api/glob.ts';
+import { globMatch } from '../../src/api/protocol/glob.ts';
 
 export interface CorsRuleLike {
   allowed_origin: string;

@@ -2,6 +2,7 @@
  * Response construction shared by every handler (ref §3, §11.1): each response carries `Server: QingStor`,
  * `Date` (RFC 1123) and `x-qs-request-id`; errors are the JSON envelope of ref §4, HEAD errors status only.
  */
+import { formatHttpDate } from '../../src/api/protocol/http-date.ts';
 import { QsError, errorBody } from '../errors.ts';
 
 // 16 hex characters (ref §3, inferred): a random per-process prefix and a counter, unique within a run
@@ -16,15 +17,6 @@ export function newRequestId(): string {
   return requestIdPrefix + requestCounter.toString(16).padStart(8, '0');
 }
 
-const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
-
-/** RFC 1123 GMT with second precision, e.g. `Wed, 10 Dec 2014 17:20:31 GMT` (ref §3). */
-export function rfc1123(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${DAYS[date.getUTCDay()]}, ${pad(date.getUTCDate())} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())} GMT`;
-}
-
 /** JSON `created` fields: ISO 8601 UTC with milliseconds (ref §3). */
 export function isoMillis(date: Date): string {
   return date.toISOString();
@@ -35,14 +27,6 @@ export function unixSeconds(date: Date): number {
   return Math.floor(date.getTime() / 1000);
 }
 
-/** Quoted ETag as sent in headers and ListObjects JSON (ref §11.3); the store may keep it bare or quoted. */
-export function quoteEtag(etag: string): string {
-  return etag.startsWith('"') ? etag : `"${etag}"`;
-}
-
-export function bareEtag(etag: string): string {
-  return etag.replace(/^W\//, '').replace(/^"(.*)"$/, '$1');
-}
 
 const utf8 = new TextEncoder();
 
@@ -96,7 +80,7 @@ export function errorResponse(error: QsError, requestId: string, method: string)
 export function finishResponse(response: Response, requestId: string, now: Date, extra?: Record<string, string>): Response {
   const headers = new Headers(response.headers);
   headers.set('server', 'QingStor');
-  headers.set('date', rfc1123(now));
+  headers.set('date', formatHttpDate(now));
   headers.set('x-qs-request-id', requestId);
   if (extra) {
     for (const [name, value] of Object.entries(extra)) {

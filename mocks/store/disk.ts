@@ -36,7 +36,7 @@ import type {
   StoreJournal,
   UploadInfo,
 } from './types.ts';
-import { STANDARD_HEADERS } from './types.ts';
+import { STANDARD_METADATA_HEADERS } from '../../src/api/protocol/headers.ts';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS buckets (name TEXT PRIMARY KEY, record TEXT NOT NULL);
@@ -148,7 +148,7 @@ function metadataOf(m: z.infer<typeof metadataSchema>): StoredMetadata {
   const custom: Record<string, string> = {};
   for (const [k, v] of Object.entries(m.custom)) setEntry(custom, k, v);
   const standard: Partial<Record<StandardHeaderName, string>> = {};
-  for (const name of STANDARD_HEADERS) {
+  for (const name of STANDARD_METADATA_HEADERS) {
     const value = m.standard[name];
     if (typeof value === 'string') standard[name] = value;
   }

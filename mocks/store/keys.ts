@@ -1,3 +1,4 @@
+import { MAX_KEY_BYTES } from '../../src/api/protocol/limits.ts';
 import { QsError } from '../errors.ts';
 
 /**
@@ -43,9 +44,9 @@ const LONE_SURROGATE = /\p{Cs}/u;
 /** Keys: 1–1023 bytes of UTF-8 (ref §1.3, §11.15); a lone surrogate has no UTF-8 form. */
 export function checkObjectKey(key: string): void {
   if (key.length === 0) throw new QsError('invalid_object_name', 'The object key must not be empty.');
-  if (key.length > 1023 || utf8ByteLength(key) > 1023) {
-    // a string longer than 1023 code units is always longer than 1023 UTF-8 bytes
-    throw new QsError('invalid_object_name', 'The object key must be at most 1023 bytes of UTF-8.');
+  if (key.length > MAX_KEY_BYTES || utf8ByteLength(key) > MAX_KEY_BYTES) {
+    // a string longer than MAX_KEY_BYTES code units is always longer than MAX_KEY_BYTES UTF-8 bytes
+    throw new QsError('invalid_object_name', `The object key must be at most ${MAX_KEY_BYTES} bytes of UTF-8.`);
   }
   if (LONE_SURROGATE.test(key)) throw new QsError('invalid_object_name', 'The object key is not valid UTF-8.');
 }

@@ -13,19 +13,13 @@
  *   passed in or received. Completing a multipart upload references the part chunks, never copies.
  * - Times are Date objects; handlers format them (RFC 1123 headers, ISO `.000Z` JSON, Unix seconds).
  */
+import type { StandardHeader } from '../../src/api/protocol/headers.ts';
 
 export const STORAGE_CLASSES = ['STANDARD', 'STANDARD_IA'] as const;
 export type StorageClass = (typeof STORAGE_CLASSES)[number];
 
-/** The five storable standard headers (ref §6), lower-case; same names as src/api/metadata/model.ts. */
-export const STANDARD_HEADERS = [
-  'cache-control',
-  'content-disposition',
-  'content-encoding',
-  'content-type',
-  'expires',
-] as const;
-export type StandardHeaderName = (typeof STANDARD_HEADERS)[number];
+/** The five storable standard headers (ref §6), lower-case: STANDARD_METADATA_HEADERS of the protocol module. */
+export type StandardHeaderName = StandardHeader;
 
 /**
  * Object metadata as the handlers pass it in; structurally identical to `ObjectMetadata` of

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEMO_ACCESS_KEY_ID, DEMO_SECRET_ACCESS_KEY } from './protocol/demo.ts';
 import type { Credentials } from './signing.ts';
 
 /**
@@ -90,8 +91,8 @@ export function parseConnection(input: unknown): Connection {
 export const DEMO_ENDPOINT = 'https://qingstor.invalid';
 export const DEMO_ZONE = 'pek3a';
 export const DEMO_CREDENTIALS: Credentials = Object.freeze({
-  accessKeyId: 'QSDEMOACCESSKEYID0001',
-  secretAccessKey: 'qsdemoSecretAccessKey0000000000000000000',
+  accessKeyId: DEMO_ACCESS_KEY_ID,
+  secretAccessKey: DEMO_SECRET_ACCESS_KEY,
 });
 
 export const DEMO_CONNECTION: Connection = Object.freeze({

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { formatHttpDate } from './protocol/http-date.ts';
 import {
   canonicalizedHeaders,
   canonicalizedResource,
   encodePolicy,
   hmacSha256Base64,
-  httpDate,
   presignUrl,
   signPolicy,
   signRequest,
@@ -248,7 +248,7 @@ describe('building blocks', () => {
   });
 
   it('formats RFC 1123 dates', () => {
-    expect(httpDate(new Date(Date.UTC(2014, 11, 10, 17, 20, 31, 999)))).toBe('Wed, 10 Dec 2014 17:20:31 GMT');
+    expect(formatHttpDate(new Date(Date.UTC(2014, 11, 10, 17, 20, 31, 999)))).toBe('Wed, 10 Dec 2014 17:20:31 GMT');
   });
 
   it('presignUrl replaces stale auth parameters and signs the given headers', async () => {

@@ -5,6 +5,7 @@
  * Shared by the console (browser) and the emulator (Node 24), so it uses Web Crypto only and keeps no
  * state. The server side (mocks/auth/signature.ts) rebuilds the same string_to_sign from the raw request.
  */
+import { formatHttpDate } from './protocol/http-date.ts';
 
 export interface Credentials {
   accessKeyId: string;
@@ -164,11 +165,6 @@ export async function hmacSha256Base64(secret: string, message: string): Promise
   return bytesToBase64(new Uint8Array(mac));
 }
 
-/** RFC 1123 date in GMT, second precision, e.g. "Wed, 10 Dec 2014 17:20:31 GMT" (ref §2.4, §3). */
-export function httpDate(date: Date): string {
-  // ECMAScript fixes toUTCString's format to exactly this shape.
-  return date.toUTCString();
-}
 
 function resourceOf(url: URL, bucketInHost: string | undefined): string {
   return canonicalizedResource({
@@ -191,7 +187,7 @@ export async function signRequest(i: {
   credentials: Credentials;
   now?: Date;
 }): Promise<void> {
-  i.headers.set('x-qs-date', httpDate(i.now ?? new Date()));
+  i.headers.set('x-qs-date', formatHttpDate(i.now ?? new Date()));
   const message = stringToSign({ method: i.method, headers: i.headers, resource: resourceOf(i.url, i.bucketInHost) });
   const signature = await hmacSha256Base64(i.credentials.secretAccessKey, message);
   i.headers.set('authorization', `QS ${i.credentials.accessKeyId}:${signature}`);

@@ -92,16 +92,24 @@ describe('sendWithProgress over XMLHttpRequest', () => {
   });
 
   it('aborts via AbortSignal with the signal reason', async () => {
+    // The request reaches the server and is held there until the test is over: the abort comes mid-flight.
+    let arrived: () => void = () => undefined;
+    const reached = new Promise<void>((resolve) => (arrived = resolve));
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
     server.use(
       http.put('https://pek3a.qingstor.com/mybucket/part.bin', async () => {
-        await new Promise((resolve) => setTimeout(resolve, 500));
+        arrived();
+        await released;
         return new HttpResponse(null, { status: 201, headers: CORS });
       }),
     );
     const controller = new AbortController();
     const pending = sendWithProgress(createClient(connection), { operation: 'UploadMultipart', method: 'PUT', bucket: 'mybucket', key: 'part.bin', body: 'x', signal: controller.signal }).catch((e: unknown) => e);
-    setTimeout(() => controller.abort(new DOMException('user cancelled', 'AbortError')), 20);
+    await reached;
+    controller.abort(new DOMException('user cancelled', 'AbortError'));
     const error = await pending;
+    release();
     expect(error).toMatchObject({ name: 'AbortError', message: 'user cancelled' });
   });
 });

@@ -89,9 +89,7 @@ function sendXhr(client: QsClient, prepared: PreparedRequest, onProgress: Transf
     }
     xhr.addEventListener('load', () => {
       cleanup();
-      // msw's XHR interceptor makes headers of an empty-body response readable only after the `load`
-      // task has finished (mocks/README.md, "msw and browser facts"); reading them one macrotask later is harmless everywhere.
-      setTimeout(() => resolve(responseFromXhr(xhr)), 0);
+      resolve(responseFromXhr(xhr));
     });
     xhr.addEventListener('error', () => {
       cleanup();

@@ -34,6 +34,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
 import { PROXY_MARKER_HEADER, PROXY_MARKER_VALUE } from '../api/proxy-marker.ts';
+import { HOP_BY_HOP_HEADERS } from '../api/protocol/headers.ts';
 
 export const PROXY_PREFIX = '/_qs/';
 
@@ -46,18 +47,6 @@ export const PROXY_RESPONSE_HEADERS: Readonly<Record<string, string>> = {
   'cross-origin-resource-policy': 'same-origin',
 };
 const PROXY_RESPONSE_HEADER_NAMES = new Set(Object.keys(PROXY_RESPONSE_HEADERS));
-
-const HOP_BY_HOP = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-connection',
-  'proxy-authorization',
-  'proxy-authenticate',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-]);
 
 /** Request headers that describe the console's origin, not the QingStor call. */
 const ORIGIN_ONLY = new Set(['host', 'expect', 'cookie', 'origin', 'referer', PROXY_MARKER_HEADER]);
@@ -142,7 +131,7 @@ function forwardedRequestHeaders(rawHeaders: readonly string[], hostHeader: stri
   const headers: Record<string, string> = {};
   for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
     const name = rawHeaders[i]!.toLowerCase();
-    if (HOP_BY_HOP.has(name) || ORIGIN_ONLY.has(name) || connectionListed.has(name)) continue;
+    if (HOP_BY_HOP_HEADERS.has(name) || ORIGIN_ONLY.has(name) || connectionListed.has(name)) continue;
     const value = rawHeaders[i + 1]!;
     // Repeated names are comma-joined, the value a fetch Headers object (and the signer, ref §2.2) sees.
     headers[name] = name in headers ? `${headers[name]}, ${value}` : value;
@@ -163,7 +152,7 @@ function forwardedResponseHeaders(rawHeaders: readonly string[]): string[] {
     const name = rawHeaders[i]!;
     const lower = name.toLowerCase();
     // Upstream cookies would land on the console's origin; QingStor sets none.
-    if (HOP_BY_HOP.has(lower) || connectionListed.has(lower) || lower === 'set-cookie' || PROXY_RESPONSE_HEADER_NAMES.has(lower)) continue;
+    if (HOP_BY_HOP_HEADERS.has(lower) || connectionListed.has(lower) || lower === 'set-cookie' || PROXY_RESPONSE_HEADER_NAMES.has(lower)) continue;
     out.push(name, rawHeaders[i + 1]!);
   }
   for (const [name, value] of Object.entries(PROXY_RESPONSE_HEADERS)) out.push(name, value);

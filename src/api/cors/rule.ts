@@ -1,3 +1,4 @@
+import { customMetadataHeader } from '../protocol/headers.ts';
 import type { CorsRule as WireCorsRule } from './schemas.ts';
 
 /**
@@ -48,7 +49,7 @@ export const CONSOLE_EXPOSED_HEADERS = [
  * `metaNames`: custom metadata keys (without prefix) the user wants to read, listed by name beside `*`.
  */
 export function buildCorsRule(origin: string, metaNames: readonly string[] = []): CorsRule {
-  const meta = [...new Set(metaNames.map((n) => `x-qs-meta-${n.toLowerCase()}`))].sort();
+  const meta = [...new Set(metaNames.map((n) => customMetadataHeader(n)))].sort();
   return {
     allowed_origin: origin,
     allowed_methods: ['GET', 'PUT', 'POST', 'DELETE', 'HEAD'],

@@ -13,7 +13,7 @@
  * Pure functions; the React hook that feeds them lives in src/hooks/use-header-visibility.ts.
  */
 import { CUSTOM_METADATA_PREFIX, STANDARD_METADATA_HEADERS, type StandardHeader } from '../metadata/model.ts';
-import { globMatch } from '../glob.ts';
+import { globMatch } from '../protocol/glob.ts';
 import type { BucketCors } from './schemas.ts';
 
 /** Response headers any cross-origin script may read (Fetch standard), lower-case. */

@@ -18,5 +18,4 @@ export const bucketLifecycleSchema = z.looseObject({
 });
 export type BucketLifecycle = z.infer<typeof bucketLifecycleSchema>;
 
-/** ref §9.10: at most this many rules per bucket. */
-export const MAX_LIFECYCLE_RULES = 100;
+export { MAX_LIFECYCLE_RULES } from '../protocol/limits.ts';

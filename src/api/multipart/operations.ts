@@ -1,6 +1,6 @@
 import { requestIdOf, type BucketRef, type CallOptions, type ObjectRef, type QsClient, type WriteResult } from '../client.ts';
 import { metadataToHeaders, type ObjectMetadata } from '../metadata/model.ts';
-import { quoteEtag } from '../objects/md5.ts';
+import { quoteEtag, unquoteEtag } from '../protocol/etag.ts';
 import { sourceConditionHeaders, sourceHeader, type CopyConditions, type SourceRef } from '../objects/operations.ts';
 import type { StorageClass } from '../objects/schemas.ts';
 import { sendWithProgress, type TransferProgress } from '../transfer.ts';
@@ -160,7 +160,7 @@ export interface CompletePart {
 export function completeMultipartUploadBody(parts: readonly CompletePart[]): CompleteMultipartUploadBody {
   const sorted = [...parts].sort((a, b) => a.partNumber - b.partNumber);
   return completeMultipartUploadBodySchema.parse({
-    object_parts: sorted.map((p) => (p.etag === undefined ? { part_number: p.partNumber } : { part_number: p.partNumber, etag: p.etag.replace(/^"(.*)"$/, '$1') })),
+    object_parts: sorted.map((p) => (p.etag === undefined ? { part_number: p.partNumber } : { part_number: p.partNumber, etag: unquoteEtag(p.etag) })),
   });
 }
 

@@ -2,6 +2,8 @@ import { infiniteQueryOptions, mutationOptions, type QueryClient } from '@tansta
 import type { QsClient } from '../client.ts';
 import { bucketKey } from '../buckets/queries.ts';
 import { objectKey, objectListsKey } from '../objects/queries.ts';
+import { MAX_LIST_PARTS_LIMIT } from '../protocol/limits.ts';
+import { unlessRepeated } from '../protocol/paging.ts';
 import { qsRootKey } from '../service/queries.ts';
 import {
   abortMultipartUpload,
@@ -60,7 +62,7 @@ export function listMultipartUploadsInfiniteQuery(client: QsClient, params: Uplo
     queryFn: ({ pageParam, signal }) =>
       listMultipartUploads(client, { ...params, keyMarker: pageParam?.keyMarker, uploadIdMarker: pageParam?.uploadIdMarker }, { signal }),
     initialPageParam: null as UploadsPageParam | null,
-    getNextPageParam: (lastPage) => nextUploadsPageParam(lastPage),
+    getNextPageParam: (lastPage, _pages, _param, requested) => unlessRepeated(nextUploadsPageParam(lastPage), requested),
   });
 }
 
@@ -73,15 +75,15 @@ export function nextPartNumberMarker(page: ListMultipartResult, limit: number): 
   return page.object_parts.length >= limit && last !== undefined ? last.part_number : undefined;
 }
 
-/** Server default page size when no limit is sent is unspecified; the inspector always sends one. */
-export const DEFAULT_PARTS_PAGE = 1000;
+/** Server default page size when no limit is sent is unspecified; the inspector always sends the largest. */
+export const DEFAULT_PARTS_PAGE = MAX_LIST_PARTS_LIMIT;
 
 export function listPartsInfiniteQuery(client: QsClient, ref: UploadRef, limit: number = DEFAULT_PARTS_PAGE) {
   return infiniteQueryOptions({
     queryKey: [...uploadKey(client, ref.bucket, ref.key, ref.uploadId), 'parts', { limit }] as const,
     queryFn: ({ pageParam, signal }) => listParts(client, { ...ref, partNumberMarker: pageParam ?? undefined, limit }, { signal }),
     initialPageParam: null as number | null,
-    getNextPageParam: (lastPage) => nextPartNumberMarker(lastPage, limit),
+    getNextPageParam: (lastPage, _pages, _param, requested) => unlessRepeated(nextPartNumberMarker(lastPage, limit), requested),
   });
 }
 

@@ -1,14 +1,12 @@
 import { z } from 'zod';
+import { MAX_LIST_PARTS_LIMIT, MAX_LIST_UPLOADS_LIMIT, MAX_PART_NUMBER } from '../protocol/limits.ts';
 
 /** Multipart upload wire schemas (ref §8), snake_case as on the wire. */
 
-/** Part numbers are integers 0..10000 (ref §8). */
-export const MAX_PART_NUMBER = 10000;
+export { MAX_LIST_PARTS_LIMIT, MAX_LIST_UPLOADS_LIMIT, MAX_PART_NUMBER };
+
+/** Part numbers are integers 0..MAX_PART_NUMBER (ref §8). */
 export const partNumberSchema = z.int().min(0).max(MAX_PART_NUMBER);
-/** ListMultipart `limit` ≤ 1000 (ref §8.4). */
-export const MAX_LIST_PARTS_LIMIT = 1000;
-/** ListMultipartUploads `limit` default 200, max 1000 (ref §8.7). */
-export const MAX_LIST_UPLOADS_LIMIT = 1000;
 
 /** POST /<key>?uploads (ref §8.1). */
 export const initiateMultipartUploadSchema = z.object({

@@ -37,12 +37,3 @@ export async function contentMd5(data: Md5Input): Promise<string> {
   return hexToBase64(await md5Hex(data));
 }
 
-/** ETags compare without surrounding quotes and a weak `W/` prefix (ref §5.4, inferred). */
-export function unquoteEtag(etag: string): string {
-  return etag.trim().replace(/^W\//, '').replace(/^"(.*)"$/, '$1');
-}
-
-export function quoteEtag(etag: string): string {
-  const bare = unquoteEtag(etag);
-  return `"${bare}"`;
-}

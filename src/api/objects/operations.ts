@@ -11,7 +11,7 @@ import {
 } from '../client.ts';
 import { NetworkError } from '../errors.ts';
 import { metadataFromHeaders, metadataToHeaders, parseHttpDate, type ObjectMetadata } from '../metadata/model.ts';
-import { httpDate } from '../signing.ts';
+import { formatHttpDate } from '../protocol/http-date.ts';
 import { sendWithProgress, type TransferProgress } from '../transfer.ts';
 import { encodeKey } from '../url.ts';
 import { contentMd5 } from './md5.ts';
@@ -39,6 +39,11 @@ export interface ListObjectsInput extends BucketRef {
   limit?: number;
 }
 
+/** Next ListObjects marker, or undefined when the listing is complete (ref §9.5). */
+export function nextObjectsMarker(page: ListObjectsResult): string | undefined {
+  return page.has_more && page.next_marker !== '' ? page.next_marker : undefined;
+}
+
 /** ListObjects — GET bucket (ref §9.5). */
 export function listObjects(client: QsClient, input: ListObjectsInput, options: CallOptions = {}): Promise<ListObjectsResult> {
   return client.json(listObjectsSchema, {
@@ -64,7 +69,7 @@ export type HttpDateInput = Date | string;
 
 function formatDate(value: HttpDateInput | undefined): string | undefined {
   if (value === undefined) return undefined;
-  return typeof value === 'string' ? value : httpDate(value);
+  return typeof value === 'string' ? value : formatHttpDate(value);
 }
 
 export interface ReadConditions {

@@ -1,5 +1,6 @@
 import type { BucketRef, QsClient } from '../client.ts';
-import { listObjects } from './operations.ts';
+import { pages } from '../protocol/paging.ts';
+import { listObjects, nextObjectsMarker } from './operations.ts';
 
 export interface PrefixScan {
   /** Every key under the prefix (the folder's own marker object included), in the server's order. */
@@ -19,15 +20,18 @@ export async function scanPrefix(
 ): Promise<PrefixScan> {
   if (input.prefix === '') throw new RangeError('scanPrefix needs a non-empty prefix');
   const scan: PrefixScan = { keys: [], size: 0 };
-  let marker = '';
-  for (;;) {
-    const page = await listObjects(client, { zone: input.zone, bucket: input.bucket, prefix: input.prefix, marker, limit: 1000 }, { signal: options.signal });
+  const listing = pages({
+    fetchPage: (marker: string | undefined) =>
+      listObjects(client, { zone: input.zone, bucket: input.bucket, prefix: input.prefix, marker: marker ?? '', limit: 1000 }, { signal: options.signal }),
+    nextMarker: nextObjectsMarker,
+    signal: options.signal,
+  });
+  for await (const page of listing) {
     for (const entry of page.keys) {
       scan.keys.push(entry.key);
       scan.size += entry.size;
     }
     options.onPage?.(scan);
-    if (!page.has_more || page.next_marker === '' || page.next_marker === marker) return scan;
-    marker = page.next_marker;
   }
+  return scan;
 }

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { BucketRef, ObjectRef, QsClient } from '../client.ts';
 import { bucketKey, bucketStatisticsKey } from '../buckets/queries.ts';
+import { unlessRepeated } from '../protocol/paging.ts';
 import { qsRootKey } from '../service/queries.ts';
 import {
   copyObject,
@@ -10,6 +11,7 @@ import {
   headObjectReadable,
   listObjects,
   moveObject,
+  nextObjectsMarker,
   putObject,
   type CopyObjectInput,
   type ListObjectsInput,
@@ -17,7 +19,7 @@ import {
   type PutObjectInput,
 } from './operations.ts';
 import { scanPrefix, type PrefixScan } from './prefix.ts';
-import { MAX_DELETE_OBJECTS, type DeleteError, type DeleteMultipleObjectsResult, type ListObjectsResult } from './schemas.ts';
+import { MAX_DELETE_OBJECTS, type DeleteError, type DeleteMultipleObjectsResult } from './schemas.ts';
 
 /** ['qs', cid, 'bucket', bucket, 'objects'] — every listing of the bucket (invalidate after writes). */
 export function objectListsKey(client: QsClient, bucket: string) {
@@ -36,11 +38,6 @@ export function objectKey(client: QsClient, bucket: string, key: string) {
 
 export type ObjectListParams = Omit<ListObjectsInput, 'marker'>;
 
-/** Next ListObjects marker, or undefined when the listing is complete (ref §9.5). */
-export function nextObjectsMarker(page: ListObjectsResult): string | undefined {
-  return page.has_more && page.next_marker !== '' ? page.next_marker : undefined;
-}
-
 /** Marker-paged listing for infinite scroll: each page starts after the previous `next_marker`. */
 export function listObjectsInfiniteQuery(client: QsClient, params: ObjectListParams) {
   const keyParams = { prefix: params.prefix ?? '', delimiter: params.delimiter ?? '', limit: params.limit ?? null };
@@ -48,7 +45,7 @@ export function listObjectsInfiniteQuery(client: QsClient, params: ObjectListPar
     queryKey: [...objectListsKey(client, params.bucket), keyParams] as const,
     queryFn: ({ pageParam, signal }) => listObjects(client, { ...params, marker: pageParam }, { signal }),
     initialPageParam: '',
-    getNextPageParam: (lastPage) => nextObjectsMarker(lastPage),
+    getNextPageParam: (lastPage, _pages, _param, requested) => unlessRepeated(nextObjectsMarker(lastPage), requested),
   });
 }
 

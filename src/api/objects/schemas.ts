@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ownerSchema } from '../buckets/schemas.ts';
+import { MAX_DELETE_OBJECTS } from '../protocol/limits.ts';
 
 /** Wire schemas of object listing and object headers (ref §5, §9.5), snake_case as on the wire. */
 
@@ -42,8 +43,8 @@ export const listObjectsSchema = z.object({
 });
 export type ListObjectsResult = z.infer<typeof listObjectsSchema>;
 
-/** POST /?delete body (ref §5.9): plain UTF-8 keys, at most 1000. */
-export const MAX_DELETE_OBJECTS = 1000;
+/** POST /?delete body (ref §5.9): plain UTF-8 keys, at most MAX_DELETE_OBJECTS. */
+export { MAX_DELETE_OBJECTS };
 export const deleteMultipleObjectsBodySchema = z.object({
   quiet: z.boolean().optional(),
   objects: z.array(z.object({ key: z.string().min(1) })).min(1).max(MAX_DELETE_OBJECTS),

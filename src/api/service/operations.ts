@@ -1,5 +1,6 @@
 import type { CallOptions, QsClient } from '../client.ts';
 import { listBucketsSchema, locationsSchema, type ListBucketsResult, type LocationsResult } from './schemas.ts';
+import { pages } from '../protocol/paging.ts';
 
 export interface ListBucketsInput {
   /**
@@ -41,9 +42,14 @@ const BUCKET_PAGE = 200;
 /** Every bucket of the account: ListBuckets followed page by page (`offset`) until `count` is reached. */
 export async function listAllBuckets(client: QsClient, options: CallOptions = {}): Promise<ListBucketsResult['buckets']> {
   const all: ListBucketsResult['buckets'] = [];
-  for (let offset = 0; ; offset += BUCKET_PAGE) {
-    const page = await listBuckets(client, { offset: offset === 0 ? undefined : offset, limit: BUCKET_PAGE }, options);
-    all.push(...page.buckets);
-    if (page.buckets.length === 0 || all.length >= page.count || page.buckets.length < BUCKET_PAGE) return all;
-  }
+  const listing = pages({
+    fetchPage: (offset: number | undefined) => listBuckets(client, { offset, limit: BUCKET_PAGE }, options),
+    nextMarker: (page, offset) => {
+      const next = (offset ?? 0) + page.buckets.length;
+      return page.buckets.length === 0 || next >= page.count || page.buckets.length < BUCKET_PAGE ? undefined : next;
+    },
+    signal: options.signal,
+  });
+  for await (const page of listing) all.push(...page.buckets);
+  return all;
 }

@@ -21,19 +21,14 @@ import { diffMetadata } from '../../api/metadata/edit.ts';
 import { abortMultipartUpload, completeMultipartUpload, initiateMultipartUpload, uploadPartCopy } from '../../api/multipart/operations.ts';
 import { copyObject, headObject, type CopyObjectInput, type EtagResult, type ObjectHead } from '../../api/objects/operations.ts';
 import type { StorageClass } from '../../api/objects/schemas.ts';
+import { unquoteEtag } from '../../api/protocol/etag.ts';
+import { MAX_PARTS, QINGSTOR_COPY_LIMIT } from '../../api/protocol/limits.ts';
 
-/**
- * QingStor's copy limit: "5 GB" (ref §5.2, §8). Read as 5·10⁹ bytes, the smaller of the two readings of
- * "GB": an object between 5·10⁹ and 5 GiB is then copied in parts, which the service accepts either way,
- * while the other reading would risk a refused single copy.
- */
-export const QINGSTOR_COPY_LIMIT = 5_000_000_000;
+export { QINGSTOR_COPY_LIMIT };
 
 /** Largest part the engine plans when the limit allows more: smaller parts give finer progress and a quicker cancel. */
 export const LARGE_COPY_PART_SIZE = 1024 * 1024 * 1024;
 
-/** ref §8: at most 10000 parts per upload. */
-const MAX_PARTS = 10000;
 
 /** The copy limit the console assumes for a connection: its own setting (an emulator with a lowered limit), else QingStor's. */
 export function copyLimitOf(connection: Pick<Connection, 'copyLimit'>): number {
@@ -205,7 +200,7 @@ export async function multipartSelfCopy(client: QsClient, input: MultipartSelfCo
   const done = await completeMultipartUpload(client, {
     ...upload,
     parts: plan.map((p, i) => ({ partNumber: p.partNumber, ...(etags[i] ? { etag: etags[i] } : {}) })),
-    ...(version.etag !== undefined && version.etag !== '' ? { etag: version.etag.replace(/^"(.*)"$/, '$1') } : {}),
+    ...(version.etag !== undefined && version.etag !== '' ? { etag: unquoteEtag(version.etag) } : {}),
   });
   return { etag: version.etag ?? '', requestId: done.requestId };
 }

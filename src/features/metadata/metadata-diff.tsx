@@ -1,5 +1,6 @@
 import type { MetadataChange } from '../../api/metadata/edit.ts';
 import { decodeMetadataValue } from '../../api/metadata/encoding.ts';
+import { CUSTOM_METADATA_PREFIX } from '../../api/protocol/headers.ts';
 import { useI18n, type MessageKey } from '../../i18n/i18n.tsx';
 import { visibleText } from '../../lib/visible-text.ts';
 // oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
@@ -14,7 +15,7 @@ const KIND_LABELS: Record<MetadataChange['kind'], MessageKey> = {
 function Value({ field, value }: { field: string; value: string | undefined }) {
   const { t } = useI18n();
   if (value === undefined) return <>{t('common.none')}</>;
-  const decoded = field.startsWith('x-qs-meta-') ? decodeMetadataValue(value) : null;
+  const decoded = field.startsWith(CUSTOM_METADATA_PREFIX) ? decodeMetadataValue(value) : null;
   return (
     <>
       <code>{visibleText(value)}</code>

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useFieldArray, type UseFormReturn } from 'react-hook-form';
-import { formatHttpDate, type MetadataRule, type StandardHeader } from '../../api/metadata/model.ts';
+import { CUSTOM_METADATA_PREFIX, formatHttpDate, type MetadataRule, type StandardHeader } from '../../api/metadata/model.ts';
 import { decodeMetadataValue } from '../../api/metadata/encoding.ts';
 import { useI18n, type MessageKey } from '../../i18n/i18n.tsx';
 import { visibleText } from '../../lib/visible-text.ts';
@@ -183,7 +183,7 @@ export function MetadataFields({ form, unreadable = [] }: {
               <li key={field.id} className="metadata-row" data-testid="metadata-row">
                 <div className="field">
                   <label htmlFor={`${id}-key`}>{t('metadata.rowKey', { n })}</label>
-                  <span className="field-prefix mono">x-qs-meta-</span>
+                  <span className="field-prefix mono">{CUSTOM_METADATA_PREFIX}</span>
                   <input
                     id={`${id}-key`}
                     {...register(`rows.${index}.key`)}

@@ -1,7 +1,8 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { QsClient } from '../../api/client.ts';
-import { listMultipartUploads, listParts, uploadsHaveMore, type UploadRef } from '../../api/multipart/operations.ts';
-import { uploadInfoKey, uploadPartsPageKey, uploadScanKey } from '../../api/multipart/queries.ts';
+import { listMultipartUploads, listParts, type UploadRef } from '../../api/multipart/operations.ts';
+import { nextUploadsPageParam, uploadInfoKey, uploadPartsPageKey, uploadScanKey, type UploadsPageParam } from '../../api/multipart/queries.ts';
+import { pages } from '../../api/protocol/paging.ts';
 import { scanAllParts, type ScanProgress } from './part-scan.ts';
 
 /** One page of parts as the user pages them: `marker` = part_number_marker (ref §8.4), absent on page 1. */
@@ -47,22 +48,19 @@ export function uploadInfoQuery(client: QsClient, ref: UploadRef) {
   return queryOptions({
     queryKey: uploadInfoKey(client, ref),
     queryFn: async ({ signal }): Promise<UploadInfo> => {
-      let keyMarker: string | undefined;
-      let uploadIdMarker: string | undefined;
-      for (;;) {
-        const page = await listMultipartUploads(
-          client,
-          { zone: ref.zone, bucket: ref.bucket, prefix: ref.key, limit: 1000, ...(keyMarker ? { keyMarker, uploadIdMarker } : {}) },
-          { signal },
-        );
+      const listing = pages({
+        fetchPage: (marker: UploadsPageParam | undefined) =>
+          listMultipartUploads(client, { zone: ref.zone, bucket: ref.bucket, prefix: ref.key, limit: 1000, ...marker }, { signal }),
+        nextMarker: nextUploadsPageParam,
+        signal,
+      });
+      for await (const page of listing) {
         const entry = page.uploads.find((u) => u.key === ref.key && u.upload_id === ref.uploadId);
         if (entry) return { listed: true, created: entry.created };
         // Sorted by key: once past our key there is nothing more to find.
-        const past = page.uploads.some((u) => u.key > ref.key);
-        if (past || !uploadsHaveMore(page) || page.next_key_marker === keyMarker) return { listed: false };
-        keyMarker = page.next_key_marker;
-        uploadIdMarker = page.next_upload_id_marker;
+        if (page.uploads.some((u) => u.key > ref.key)) break;
       }
+      return { listed: false };
     },
   });
 }

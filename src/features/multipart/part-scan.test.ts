@@ -1,12 +1,12 @@
 import * as fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupEmulatorServer } from '../../../mocks/node.ts';
-import { DEMO_BUCKETS, DEMO_MIN_PART_SIZE as SEED_MIN_PART_SIZE, DEMO_TINY_PARTS } from '../../../mocks/seed.ts';
+import { DEMO_BUCKETS, DEMO_TINY_PARTS } from '../../../mocks/seed.ts';
 import { createClient } from '../../api/client.ts';
 import { DEMO_CONNECTION } from '../../api/connection.ts';
+import { DEMO_MIN_PART_SIZE } from '../../api/protocol/demo.ts';
 import { listMultipartUploads } from '../../api/multipart/operations.ts';
 import {
-  DEMO_MIN_PART_SIZE,
   completeVerdict,
   countInRanges,
   formatRanges,
@@ -48,10 +48,6 @@ describe('part ranges', () => {
     expect(completeVerdict({ numbers, sizes }, 4 * 1024 * 1024)).toEqual({ ok: false, reason: 'too-small', parts: [{ from: 1, to: 2 }] });
     expect(completeVerdict({ numbers: new Int32Array(0), sizes: new Float64Array(0) }, 16)).toEqual({ ok: false, reason: 'empty' });
   });
-
-  it('mirrors the demo seed’s minimum part size', () => {
-    expect(DEMO_MIN_PART_SIZE).toBe(SEED_MIN_PART_SIZE);
-  });
 });
 
 describe('scanAllParts against the emulator', () => {
@@ -66,6 +62,9 @@ describe('scanAllParts against the emulator', () => {
     expect(scan.totalBytes).toBe(DEMO_TINY_PARTS * 16);
     expect(missingRanges(scan.numbers)).toEqual([]);
     expect(scan.etags[0]).toMatch(/^[0-9a-f]{32}$/);
+    // The demo's own minimum lets this upload complete; the real one would not.
+    expect(completeVerdict(scan, DEMO_MIN_PART_SIZE)).toEqual({ ok: true, parts: DEMO_TINY_PARTS });
+    expect(completeVerdict(scan, 4 * 1024 * 1024)).toMatchObject({ ok: false, reason: 'too-small' });
   });
 
   it('pages exactly at the page boundary and reports the gaps of an upload', async () => {

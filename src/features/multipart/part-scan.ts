@@ -2,6 +2,8 @@ import type { QsClient } from '../../api/client.ts';
 import { listParts, type UploadRef } from '../../api/multipart/operations.ts';
 import { MAX_LIST_PARTS_LIMIT, type ListMultipartResult } from '../../api/multipart/schemas.ts';
 import { nextPartNumberMarker } from '../../api/multipart/queries.ts';
+import { unquoteEtag } from '../../api/protocol/etag.ts';
+import { markerGuard } from '../../api/protocol/paging.ts';
 
 /**
  * Everything the inspector knows about one upload after paging through ALL of its parts (ref §8.4: no
@@ -73,24 +75,27 @@ export async function scanAllParts(client: QsClient, ref: UploadRef, options: Sc
   let marker: number | undefined;
   let count: number | undefined;
 
+  // The pages are fetched speculatively, several at once, so this cannot be the sequential `pages` loop;
+  // it stops at a repeated marker with the same guard.
+  const guard = markerGuard<number>();
   /** Takes one verified page; returns the marker of the next page, or undefined when this was the last. */
-  const accept = (page: ListMultipartResult, pageMarker: number | undefined): number | undefined => {
+  const accept = (page: ListMultipartResult): number | undefined => {
     pages += 1;
     for (const part of page.object_parts) {
       numbers.push(part.part_number);
       const size = part.size ?? -1;
       sizes.push(size);
       if (size > 0) totalBytes += size;
-      etags.push((part.etag ?? '').replace(/^"(.*)"$/, '$1'));
+      etags.push(unquoteEtag(part.etag ?? ''));
     }
     if (page.count !== undefined) count = page.count;
     options.onProgress?.({ parts: numbers.length, bytes: totalBytes, pages });
     const next = nextPartNumberMarker(page, limit);
-    // A server that repeats the marker would loop forever; stop instead of hammering it.
-    return next === undefined || next === pageMarker ? undefined : next;
+    // A server that repeats a marker would loop forever; stop instead of hammering it.
+    return next === undefined || guard.repeats(next) ? undefined : next;
   };
 
-  let next: number | undefined = accept(await request(undefined), undefined);
+  let next: number | undefined = accept(await request(undefined));
   while (next !== undefined) {
     options.signal?.throwIfAborted();
     marker = next;
@@ -109,7 +114,7 @@ export async function scanAllParts(client: QsClient, ref: UploadRef, options: Sc
       const result = settled[i];
       if (result === undefined || markers[i] !== expectedMarker) break;
       if (result.status === 'rejected') throw result.reason;
-      expectedMarker = accept(result.value, markers[i]);
+      expectedMarker = accept(result.value);
       if (expectedMarker === undefined) break;
     }
     next = expectedMarker;
@@ -171,14 +176,6 @@ export function formatRanges(ranges: readonly PartRange[], format: (n: number) =
   const shown = ranges.slice(0, max).map((r) => (r.from === r.to ? format(r.from) : `${format(r.from)}–${format(r.to)}`));
   return { text: shown.join(', '), omitted: Math.max(0, ranges.length - max) };
 }
-
-/** The real QingStor minimum for every part but the last (ref §8, `entity_too_small`). */
-export const QINGSTOR_MIN_PART_SIZE = 4 * 1024 * 1024;
-/**
- * The demo backend's minimum (mocks/seed.ts DEMO_MIN_PART_SIZE, asserted equal by part-scan.test.ts): its
- * seeded uploads have 16-byte parts. Features cannot import the emulator, hence the copy.
- */
-export const DEMO_MIN_PART_SIZE = 16;
 
 export type CompleteVerdict =
   | { ok: true; parts: number }

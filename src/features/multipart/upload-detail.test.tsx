@@ -80,17 +80,16 @@ function renderDetail() {
 describe('upload detail', () => {
   it('shows page 1 from its own response while the totals are still being counted, and asks for page 1 once', async () => {
     renderDetail();
-    const table = await screen.findByRole('table', { name: 'Parts of this page' }, { timeout: 10_000 });
+    const table = await screen.findByRole('table', { name: 'Parts of this page' });
     // All 1,000 rows of page 1 (the first few render first, the rest right after).
-    // 1,000 rows in jsdom take seconds on a loaded machine: wait for the condition, not the default second.
-    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(1 + 1000), { timeout: 15_000 });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(1 + 1000), { timeout: 10_000 });
     expect(screen.getByTestId('page-status').textContent).toBe('1,000 parts on this page');
     // The other pages are held: the totals are not there, the count so far is.
     expect(screen.getByTestId('scan-progress').textContent).toContain('1,000 parts');
     expect(screen.queryByTestId('totals')).toBeNull();
 
     release();
-    await waitFor(() => expect(screen.getByTestId('totals').textContent).toContain('3,000 parts'), { timeout: 15_000 });
+    await waitFor(() => expect(screen.getByTestId('totals').textContent).toContain('3,000 parts'), { timeout: 10_000 });
     expect(screen.getByTestId('page-status').textContent).toBe('Page 1 of 3: 1,000 parts');
     const firstPages = requests.filter((url) => !url.searchParams.has('part_number_marker'));
     expect(firstPages).toHaveLength(1);

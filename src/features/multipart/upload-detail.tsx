@@ -18,7 +18,9 @@ import { formatBytes } from '../../lib/format.ts';
 import { partScanQuery, partsPageQuery, uploadInfoQuery } from './data.ts';
 import { uploadsHref } from './location.ts';
 import { PartMap } from './part-map.tsx';
-import { DEMO_MIN_PART_SIZE, QINGSTOR_MIN_PART_SIZE, completeVerdict, formatRanges, type PartScan, type ScanProgress } from './part-scan.ts';
+import { DEMO_MIN_PART_SIZE } from '../../api/protocol/demo.ts';
+import { MIN_PART_SIZE } from '../../api/protocol/limits.ts';
+import { completeVerdict, formatRanges, type PartScan, type ScanProgress } from './part-scan.ts';
 import { UploadErrorNotice } from './upload-error.tsx';
 // oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
 import '../../i18n/parts/multipart.ts';
@@ -58,7 +60,7 @@ export function UploadDetail({ zone, bucket, objectKey: key, uploadId, limit, af
   const [progress] = useState(createProgressStore);
   const [outcome, setOutcome] = useState<{ kind: 'completed' | 'aborted'; requestId: string } | null>(null);
   const [history, setHistory] = useState<Array<number | null>>([]);
-  const [minPartSize, setMinPartSize] = useState(session.mode === 'demo' ? DEMO_MIN_PART_SIZE : QINGSTOR_MIN_PART_SIZE);
+  const [minPartSize, setMinPartSize] = useState(session.mode === 'demo' ? DEMO_MIN_PART_SIZE : MIN_PART_SIZE);
   const [confirmAbort, setConfirmAbort] = useState(false);
 
   const enabled = outcome === null;
@@ -360,7 +362,7 @@ function MinPartSizeChoice({ value, onChange }: { value: number; onChange: (valu
     <div className="field field--inline">
       <label htmlFor={id}>{t('multipart.minPartSize')}</label>
       <select id={id} value={value} onChange={(e) => onChange(Number(e.target.value))}>
-        <option value={QINGSTOR_MIN_PART_SIZE}>{t('multipart.minPartSize.qingstor')}</option>
+        <option value={MIN_PART_SIZE}>{t('multipart.minPartSize.qingstor')}</option>
         <option value={DEMO_MIN_PART_SIZE}>{t('multipart.minPartSize.demo')}</option>
       </select>
     </div>

@@ -1,5 +1,5 @@
 /** Object key checks for destination fields (ref §1.3: 1..1023 bytes of UTF-8; no leading '/'). */
-export const MAX_KEY_BYTES = 1023;
+import { MAX_KEY_BYTES } from '../../api/protocol/limits.ts';
 
 export type KeyProblem = 'empty' | 'tooLong' | 'leadingSlash';
 

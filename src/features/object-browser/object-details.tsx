@@ -3,7 +3,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } f
 import type { ObjectHead } from '../../api/objects/operations.ts';
 import { decodeMetadataValue } from '../../api/metadata/encoding.ts';
 import { hiddenHeadersOf } from '../../api/cors/visibility.ts';
-import { STANDARD_METADATA_HEADERS } from '../../api/metadata/model.ts';
+import { CUSTOM_METADATA_PREFIX, STANDARD_METADATA_HEADERS } from '../../api/metadata/model.ts';
 import { useHeaderVisibility } from '../../hooks/use-header-visibility.ts';
 import { visibleText } from '../../lib/visible-text.ts';
 import { CopyButton } from '../../components/copy-button.tsx';
@@ -176,7 +176,8 @@ function CustomMetadata({ custom, othersHidden }: { custom: Record<string, strin
           return (
             <tr key={key}>
               <th scope="row" className="mono">
-                x-qs-meta-{key}
+                {CUSTOM_METADATA_PREFIX}
+                {key}
               </th>
               <td className="mono">{visibleText(value)}</td>
               <td dir="auto">{decoded.encoding === 'plain' ? t('common.none') : visibleText(decoded.text)}</td>

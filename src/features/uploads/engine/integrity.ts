@@ -1,4 +1,4 @@
-import { unquoteEtag } from '../../../api/objects/md5.ts';
+import { unquoteEtag } from '../../../api/protocol/etag.ts';
 
 /**
  * A form upload (PostObject) whose stored object is not the file: the service's ETag of a single-request

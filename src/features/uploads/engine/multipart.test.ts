@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../api/errors.ts';
 import { fingerprintFile } from './fingerprint.ts';
 import { createMainThreadHasher } from './hasher.ts';
@@ -104,7 +104,7 @@ describe('per-part retry', () => {
     const { server, clock, create } = setup({ partConcurrency: 1 });
     server.fail = (call) => (call.op === 'uploadPart' && call.partNumber === 0 && call.attempt === 1 ? apiError(500, 'internal_error') : undefined);
     const run = create({ bucket: 'b', key: 'k', file: fileOf(DATA) }).run(new AbortController().signal);
-    for (let i = 0; i < 10 && server.count('uploadPart') === 0; i += 1) await flush();
+    await vi.waitFor(() => expect(server.count('uploadPart')).toBeGreaterThan(0), { timeout: 10_000 });
     await flush();
     expect(server.count('uploadPart', 0)).toBe(1);
     clock.advance(74); // first retry: 100 ms cap, equal jitter with random 0.5 → 75 ms
@@ -143,7 +143,7 @@ describe('pause and resume', () => {
     const task = create({ bucket: 'b', key: 'k', file: fileOf(DATA) });
     const first = new AbortController();
     const run = task.run(first.signal);
-    for (let i = 0; i < 50 && task.status.partsDone < 3; i += 1) await flush();
+    await vi.waitFor(() => expect(task.status.partsDone).toBe(3), { timeout: 10_000 });
     expect(task.status.partsDone).toBe(3);
     first.abort(new DOMException('paused', 'AbortError'));
     await expect(run).rejects.toMatchObject({ name: 'AbortError' });
@@ -222,6 +222,19 @@ describe('resuming an upload from its parts on the server', () => {
     const parts = await listAllParts(server, { bucket: 'b', key: 'k', uploadId }, new AbortController().signal, 2);
     expect(parts.map((p) => p.partNumber)).toEqual([0, 1, 2, 3]);
     expect(server.count('listParts')).toBe(3); // 2 + 2 + an empty page
+  });
+
+  it('stops when a server answers every marker with the same full page instead of paging forever', async () => {
+    let calls = 0;
+    const stuck = new FakeServer();
+    stuck.listParts = () => {
+      calls += 1;
+      if (calls > 10) return Promise.reject(new Error('still paging'));
+      return Promise.resolve({ parts: [{ partNumber: 0, size: 8, etag: '"a"' }, { partNumber: 1, size: 8, etag: '"b"' }] });
+    };
+    const parts = await listAllParts(stuck, { bucket: 'b', key: 'k', uploadId: 'u' }, new AbortController().signal, 2);
+    expect(calls).toBe(2);
+    expect(parts.map((p) => p.partNumber)).toEqual([0, 1, 0, 1]);
   });
 
   it('uploads only missing parts and parts whose ETag differs, then completes', async () => {

@@ -1,6 +1,9 @@
 import { ApiError } from '../../../api/errors.ts';
 import type { ObjectMetadata } from '../../../api/metadata/model.ts';
-import { hexToBase64, unquoteEtag } from '../../../api/objects/md5.ts';
+import { hexToBase64 } from '../../../api/objects/md5.ts';
+import { unquoteEtag } from '../../../api/protocol/etag.ts';
+import { MAX_LIST_PARTS_LIMIT } from '../../../api/protocol/limits.ts';
+import { pages } from '../../../api/protocol/paging.ts';
 import { compareFingerprints, fingerprintFile, type FileFingerprint } from './fingerprint.ts';
 import type { Md5Hasher, Md5Session } from './hasher.ts';
 import { inferPartPlan, partLength, partRange, planParts, type PartPlan, type PartPlanOptions } from './part-plan.ts';
@@ -21,8 +24,8 @@ import { withRetry, type RetryPolicy } from './retry.ts';
  * same bytes.
  */
 
-/** ListMultipart page size (ref §8.4: limit ≤ 1000). */
-export const LIST_PARTS_LIMIT = 1000;
+/** ListMultipart page size: the largest the API allows (ref §8.4). */
+export const LIST_PARTS_LIMIT = MAX_LIST_PARTS_LIMIT;
 
 export type MultipartPhase = 'preparing' | 'listing' | 'initiating' | 'uploading' | 'completing';
 
@@ -86,14 +89,14 @@ function normalEtag(etag: string): string {
 /** Every part of an upload, paging with part_number_marker until a short page (ref §8.4). */
 export async function listAllParts(ports: UploadPorts, upload: RemoteUpload, signal: AbortSignal, limit = LIST_PARTS_LIMIT): Promise<RemotePart[]> {
   const all: RemotePart[] = [];
-  let marker: number | undefined;
-  for (;;) {
-    const { parts } = await ports.listParts({ ...upload, ...(marker === undefined ? {} : { partNumberMarker: marker }), limit }, signal);
-    all.push(...parts);
-    const last = parts.at(-1);
-    if (parts.length < limit || last === undefined) return all;
-    marker = last.partNumber;
-  }
+  const listing = pages({
+    fetchPage: (marker: number | undefined) => ports.listParts({ ...upload, ...(marker === undefined ? {} : { partNumberMarker: marker }), limit }, signal),
+    // A short page is the last one (ListMultipart has no has_more).
+    nextMarker: ({ parts }) => (parts.length < limit ? undefined : parts.at(-1)?.partNumber),
+    signal,
+  });
+  for await (const { parts } of listing) all.push(...parts);
+  return all;
 }
 
 function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {

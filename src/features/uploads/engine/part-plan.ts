@@ -3,19 +3,17 @@
  * Part numbers start at 0 (ref §8: "integers ≥ 0"), so 10,000 parts are numbers 0..9999 — inside the
  * 0..10000 range UploadMultipart accepts.
  */
+import { MAX_PART_SIZE, MAX_PARTS, MIN_PART_SIZE } from '../../../api/protocol/limits.ts';
+
+export { MAX_PART_SIZE, MAX_PARTS, MIN_PART_SIZE };
 
 const MiB = 1024 * 1024;
 
-/** 4 MiB: satisfies "4 MB" whichever way the DOCS mean MB. */
-export const MIN_PART_SIZE = 4 * MiB;
 /**
  * 8 MiB default: small enough that a retried or paused part loses little work and parallel parts keep
  * the line busy, large enough that per-request overhead (signing, MD5 round trip, headers) stays small.
  */
 export const DEFAULT_PART_SIZE = 8 * MiB;
-export const MAX_PARTS = 10_000;
-/** ref §8: one part ≤ 5 GB. */
-export const MAX_PART_SIZE = 5 * 1024 * MiB;
 
 export interface PartPlanOptions {
   /** Wanted part size; grown when the file would need more than `maxParts` parts. */

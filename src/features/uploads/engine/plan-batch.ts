@@ -1,5 +1,6 @@
 import { metadataRuleOfIssue, normalizeCustomMetadata, objectMetadataSchema, utf8ByteLength, type MetadataRule, type ObjectMetadata } from '../../../api/metadata/model.ts';
 import { FILENAME_PLACEHOLDER } from '../../../api/post-object/operations.ts';
+import { MAX_KEY_BYTES } from '../../../api/protocol/limits.ts';
 
 /**
  * Turns dropped or picked files into upload items: key = prefix + relative path, one metadata set for
@@ -11,8 +12,6 @@ import { FILENAME_PLACEHOLDER } from '../../../api/post-object/operations.ts';
  * whether the DOCS mean decimal or binary megabytes. Files of this size or more go multipart.
  */
 export const DEFAULT_MULTIPART_THRESHOLD = 20_000_000;
-/** ref §1.3: keys are 1–1023 bytes of UTF-8. */
-export const MAX_KEY_BYTES = 1023;
 
 export interface SourceFile {
   file: File;

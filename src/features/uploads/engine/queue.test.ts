@@ -115,28 +115,34 @@ describe('the upload queue', () => {
 
   it('sends at most `partConcurrency` parts of a multipart file at once; setPartConcurrency applies to the next transfer', async () => {
     const { server, clock, queue } = setup({ concurrency: 1, partConcurrency: 2 });
-    const g = gate();
-    server.hold = (call) => (call.op === 'uploadPart' ? g.promise : undefined);
+    // Every part is held until the test releases it. The test releases one only once the limit is reached
+    // (or every remaining part is in flight): an engine that sent more would have more in flight by then.
+    const held: (() => void)[] = [];
+    server.hold = (call) => {
+      if (call.op !== 'uploadPart') return undefined;
+      const g = gate();
+      held.push(g.open);
+      return g.promise;
+    };
+    const drain = async (parts: number, limit: number): Promise<void> => {
+      for (let remaining = parts; remaining > 0; remaining -= 1) {
+        // Reading and hashing a part is real I/O: wait for the condition, bounded by wall time.
+        await vi.waitFor(() => expect(held.length).toBe(Math.min(limit, remaining)), { timeout: 10_000 });
+        held.shift()?.();
+      }
+    };
     const big = (name: string, seed: number) => ({ file: fileOf(bytes(50, seed), name), relativePath: name });
     queue.add(planBatch({ files: [big('a.bin', 1)], bucket: 'b', multipartThreshold: 40 }).uploads);
-    // Reading and hashing the file is real I/O: wait in real time (a loaded CI machine is slow), then make
-    // sure no third part follows while the first two are held.
-    await vi.waitFor(() => expect(server.count('uploadPart')).toBeGreaterThanOrEqual(2), { timeout: 10_000 });
-    await flush(50);
-    expect(server.count('uploadPart')).toBe(2); // 7 parts planned, 2 in flight, the rest wait
-    g.open();
+    await drain(7, 2); // 50 bytes in parts of 8: 7 parts
     await settle(queue, clock);
+    expect(server.maxInFlight).toBe(2);
 
     queue.setPartConcurrency(5);
-    const h = gate();
-    server.hold = (call) => (call.op === 'uploadPart' ? h.promise : undefined);
-    const before = server.count('uploadPart');
+    server.maxInFlight = 0;
     queue.add(planBatch({ files: [big('b.bin', 2)], bucket: 'b', multipartThreshold: 40 }).uploads);
-    await vi.waitFor(() => expect(server.count('uploadPart') - before).toBeGreaterThanOrEqual(5), { timeout: 10_000 });
-    await flush(50);
-    expect(server.count('uploadPart') - before).toBe(5);
-    h.open();
+    await drain(7, 5);
     await settle(queue, clock);
+    expect(server.maxInFlight).toBe(5);
     expect(queue.getSnapshot().items.map((i) => i.state)).toEqual(['done', 'done']);
   });
 
@@ -294,7 +300,7 @@ describe('the upload queue', () => {
     const ids = queue.add(
       planBatch({ files: [{ file: fileOf(bytes(50, 3), 'big.bin'), relativePath: 'big.bin' }, ...files(2)], bucket: 'b', multipartThreshold: 40 }).uploads,
     );
-    for (let i = 0; i < 50 && server.count('uploadPart') === 0; i += 1) await flush();
+    await vi.waitFor(() => expect(server.count('uploadPart')).toBeGreaterThan(0), { timeout: 10_000 });
     expect(resumeStore.records.size).toBe(1);
     const [big = '', running = '', queued = ''] = ids;
     await queue.cancel(queued);
@@ -318,7 +324,7 @@ describe('the upload queue', () => {
     const [big = '', small = ''] = queue.add(
       planBatch({ files: [{ file: fileOf(bytes(50, 3), 'big.bin'), relativePath: 'big.bin' }, ...files(1)], bucket: 'b', multipartThreshold: 40 }).uploads,
     );
-    for (let i = 0; i < 50 && (queue.getSnapshot().items[0]?.multipart?.partsDone ?? 0) < 2; i += 1) await flush();
+    await vi.waitFor(() => expect(queue.getSnapshot().items[0]?.multipart?.partsDone ?? 0).toBeGreaterThanOrEqual(2), { timeout: 10_000 });
     queue.pause(big);
     await flush();
     let snap = queue.getSnapshot();

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { DEFAULT_MULTIPART_THRESHOLD } from '../engine/plan-batch.ts';
-import { DEFAULT_PART_SIZE, MIN_PART_SIZE } from '../engine/part-plan.ts';
+import { DEFAULT_PART_SIZE, MAX_PART_SIZE, MIN_PART_SIZE } from '../engine/part-plan.ts';
 
 /**
  * Transfer settings of the upload panel, remembered per browser. Sizes are entered in MB (threshold,
  * decimal as the DOCS' "20 MB") and MiB (part size, binary as the 4 MiB minimum we honour, ref §8).
  */
 const MiB = 1024 * 1024;
-export const MAX_PART_SIZE_MIB = 5 * 1024;
+export const MAX_PART_SIZE_MIB = MAX_PART_SIZE / MiB;
 export const MAX_CONCURRENCY = 8;
 export const MAX_PART_CONCURRENCY = 16;
 
