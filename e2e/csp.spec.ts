@@ -94,15 +94,19 @@ test('every screen loads under the CSP with no violation (through the proxy)', a
   await page.getByRole('region', { name: 'Zone pek3a' }).getByRole('link', { name: bucket }).click();
   await expect(qs.row('one.txt')).toBeVisible();
   await qs.row('one.txt').getByRole('link').click();
+  await qs.details.getByRole('tab', { name: 'Metadata' }).click();
   await expect(qs.details.getByTestId('custom-metadata')).toContainText('csp');
+  await qs.details.getByRole('tab', { name: 'Share' }).click();
   await qs.details.getByRole('button', { name: 'Create download link' }).click();
   await expect(qs.details.getByTestId('download-link')).toBeVisible();
+  await qs.details.getByRole('tab', { name: 'Metadata' }).click();
   await qs.details.getByRole('button', { name: 'Edit metadata' }).click();
   const editor = page.getByRole('dialog', { name: 'Edit metadata of one.txt' });
   await expect(editor.getByRole('button', { name: 'Add key' })).toBeVisible();
   await editor.getByRole('button', { name: 'Close' }).first().click();
 
   // Copy dialog, selection with bulk actions, create folder.
+  await qs.details.getByRole('tab', { name: 'Overview' }).click();
   await qs.details.getByRole('button', { name: 'Copy…' }).click();
   const copy = page.getByRole('dialog').filter({ hasText: 'one.txt' });
   await expect(copy.getByRole('button', { name: 'Cancel' })).toBeVisible();

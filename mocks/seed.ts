@@ -147,6 +147,61 @@ export const HOSTILE_KEYS = [
   'percent%20literal%2Fslash.txt',
 ] as const;
 
+/** A 240×160 bar chart (PNG) and a one-page PDF: real files, so the console's Preview tab has something to show. */
+const SAMPLE_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAPAAAACgCAIAAAC9uXYyAAACXklEQVR42u3dsa2FMBBFQecUScNOiYhoAiFHVECGsdkdafOjfz16+hnlvJpzYa6YwAHtHNDOAe0c0A5o54B2DmjngHYOaAe0c0A7B7RzQDsHtJvjlrW+fkA7oJ0D2jmgHdBAO6CBdkA7B7RzQDuggXZAA+2Adg5o54B2QAM97dAOaKDtDDTQQBsaaKANDTTQQNsZaKDtDDTQQBsa6ACgt/1Ifj2Gtuqonf1C+4X2L4ehgQYaaDsDDbSdgQYaaEMDDbShgQYaaDsDDbSdgQYaaEMnAD3q7wUaaKCBBhpooIEGGmiggfbAQAMNNNBAAw000EADDTTQQHtgoIEGGmiggQYaaKCBBhpooFMNbWeggbYz0EADbWiggTY00EADbWeggbYz0EADbWiggTY00EADbWeggbYz0EADbWig/wza9wKzfacw9s5+of1C+5fD0EADDbSdgQbazkADDbShdYEGWhdoD6wLtAfWBdoDAw20LtBA6wLtgXWB9sC6QOsCDbQu0EDrAu2BdYH2wLpA66YFbWhdoA2tC7SuLtC6ukDrAm1oXaANrQu0ri7QurpA6wJtaF2gDa0LtK4u0Lq6QOsCbWhdoA2tC7SuLtC6uo/fKewR9v083W+6fqF1/cthaF2gPbAu0Lq6QOsCbWhdoA2tC7QH1gVaVxdoXaANrQu0oXWB9sC6QOvqAq0LtKF1gTa0LtC6ukDr6gKtC7ShdYE2tC7QurpA6+oCrQu0oXWBNrQu0Lq6QOvqAq0LtKF1gTa0LtC6ukDr6gKtC7ShdYE2tC7QurpA6/pOoe/n6cbp3jS/XpBXWwpcAAAAAElFTkSuQmCC';
+const SAMPLE_PDF = `%PDF-1.4
+1 0 obj
+<< /Type /Catalog /Pages 2 0 R >>
+endobj
+2 0 obj
+<< /Type /Pages /Kids [3 0 R] /Count 1 >>
+endobj
+3 0 obj
+<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 144] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>
+endobj
+4 0 obj
+<< /Length 96 >>
+stream
+BT /F1 18 Tf 24 96 Td (Quarterly summary) Tj /F1 12 Tf 0 -28 Td (Demo PDF for the preview) Tj ET
+endstream
+endobj
+5 0 obj
+<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>
+endobj
+xref
+0 6
+0000000000 65535 f 
+0000000009 00000 n 
+0000000058 00000 n 
+0000000115 00000 n 
+0000000241 00000 n 
+0000000387 00000 n 
+trailer
+<< /Size 6 /Root 1 0 R >>
+startxref
+457
+%%EOF
+`;
+
+/** `samples/`: one object of each previewable kind, and a name that hides its type behind U+202E. */
+function seedSamples(store: Store, bucket: string): void {
+  store.putObject(bucket, 'samples/chart.png', {
+    body: Uint8Array.from(atob(SAMPLE_PNG), (c) => c.charCodeAt(0)),
+    metadata: meta({ 'content-type': 'image/png' }),
+  });
+  store.putObject(bucket, 'samples/summary.pdf', { body: text(SAMPLE_PDF), metadata: meta({ 'content-type': 'application/pdf' }) });
+  store.putObject(bucket, 'samples/notes.txt', {
+    body: text('Release notes\n\n- Preview for images, PDF and text\n- Download stays in the console\n'),
+    metadata: meta({ 'content-type': 'text/plain; charset=utf-8' }),
+  });
+  store.putObject(bucket, 'samples/settings.json', {
+    body: text('{"theme":"system","languages":["en","zh-CN"],"preview":{"maxTextBytes":262144}}'),
+    metadata: meta({ 'content-type': 'application/json' }),
+  });
+  // Displayed naively, the right-to-left override makes "invoice\u202Efdp.exe" read as "invoiceexe.pdf".
+  store.putObject(bucket, 'samples/invoice\u202efdp.exe', { body: text('not really a program\n'), metadata: meta({ 'content-type': 'application/octet-stream' }) });
+}
+
 function seedDocuments(store: Store, ownerId: string, otherUser: MockUser | undefined): void {
   const bucket = DEMO_BUCKETS.documents;
   store.createBucket({ name: bucket, zone: 'pek3a', ownerId });
@@ -191,6 +246,7 @@ function seedDocuments(store: Store, ownerId: string, otherUser: MockUser | unde
     body: pseudoBytes(2048, 99),
     metadata: meta({ 'content-type': 'application/x-tar', 'content-encoding': 'gzip' }),
   });
+  seedSamples(store, bucket);
   if (otherUser) store.putBucketAcl(bucket, [{ grantee: { type: 'user', id: otherUser.id }, permission: 'READ' }]);
   store.putBucketCors(bucket, DEMO_CORS);
 }
