@@ -187,7 +187,7 @@ startxref
 function seedSamples(store: Store, bucket: string): void {
   store.putObject(bucket, 'samples/chart.png', {
     body: Uint8Array.from(atob(SAMPLE_PNG), (c) => c.charCodeAt(0)),
-    metadata: meta({ 'content-type': 'image/png' }),
+    metadata: meta({ 'content-type': 'image/png', 'cache-control': 'public, max-age=3600' }, { title: encodeRfc2047B('Quarterly revenue (€)'), source: 'demo' }),
   });
   store.putObject(bucket, 'samples/summary.pdf', { body: text(SAMPLE_PDF), metadata: meta({ 'content-type': 'application/pdf' }) });
   store.putObject(bucket, 'samples/notes.txt', {
