@@ -76,6 +76,13 @@ test('preview of an image, a text file, JSON, CSV and a PDF; HTML is shown as it
   expect(response.headers()['content-type']).toBe('application/pdf');
   expect(new URL((await frame.getAttribute('src')) ?? '').origin).toBe(new URL(page.url()).origin);
 
+  // Audio in the browser's own player: the WAV is decoded (its duration is known).
+  await consolePage.row('tone.wav').getByRole('link').click();
+  const audio = details.locator('audio[aria-label="Preview of tone.wav"]');
+  await expect(audio).toBeVisible();
+  await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.duration)).toBe(0.25);
+  await expectNoAxeViolations(page);
+
   await page.goto('/buckets/pek3a/demo-documents?prefix=data/&object=data/table.csv');
   await details.getByRole('tab', { name: 'Preview' }).click();
   const table = details.getByTestId('preview-table');

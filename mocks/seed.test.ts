@@ -68,6 +68,9 @@ describe('demo seed', () => {
     expect(offsets).toHaveLength(5);
     offsets.forEach((offset, i) => expect(pdf.slice(offset).startsWith(`${i + 1} 0 obj`)).toBe(true));
     expect(JSON.parse(new TextDecoder().decode(await bytes('samples/settings.json')))).toMatchObject({ theme: 'system' });
+    const wav = await bytes('samples/tone.wav');
+    expect(new TextDecoder().decode(wav.subarray(0, 4)) + new TextDecoder().decode(wav.subarray(8, 12))).toBe('RIFFWAVE');
+    expect(new DataView(wav.buffer, wav.byteOffset).getUint32(4, true)).toBe(wav.length - 8);
     expect((await send(shared, 'HEAD', `${Z}/demo-documents/${encodeKeyPath('samples/invoice\u202efdp.exe')}`, { as: DEMO_USER })).status).toBe(200);
   });
 

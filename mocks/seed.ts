@@ -183,12 +183,37 @@ startxref
 %%EOF
 `;
 
+/** A quarter of a second of a 440 Hz tone: 8 kHz, 8-bit mono PCM WAV (2,044 bytes). */
+function sampleWav(): Uint8Array {
+  const rate = 8000;
+  const samples = rate / 4;
+  const out = new Uint8Array(44 + samples);
+  const view = new DataView(out.buffer);
+  const ascii = (at: number, text: string) => [...text].forEach((c, i) => view.setUint8(at + i, c.charCodeAt(0)));
+  ascii(0, 'RIFF');
+  view.setUint32(4, 36 + samples, true);
+  ascii(8, 'WAVE');
+  ascii(12, 'fmt ');
+  view.setUint32(16, 16, true); // fmt chunk size
+  view.setUint16(20, 1, true); // PCM
+  view.setUint16(22, 1, true); // mono
+  view.setUint32(24, rate, true);
+  view.setUint32(28, rate, true); // bytes per second
+  view.setUint16(32, 1, true); // block align
+  view.setUint16(34, 8, true); // bits per sample
+  ascii(36, 'data');
+  view.setUint32(40, samples, true);
+  for (let i = 0; i < samples; i += 1) out[44 + i] = 128 + Math.round(40 * Math.sin((2 * Math.PI * 440 * i) / rate));
+  return out;
+}
+
 /** `samples/`: one object of each previewable kind, and a name that hides its type behind U+202E. */
 function seedSamples(store: Store, bucket: string): void {
   store.putObject(bucket, 'samples/chart.png', {
     body: Uint8Array.from(atob(SAMPLE_PNG), (c) => c.charCodeAt(0)),
     metadata: meta({ 'content-type': 'image/png', 'cache-control': 'public, max-age=3600' }, { title: encodeRfc2047B('Quarterly revenue (€)'), source: 'demo' }),
   });
+  store.putObject(bucket, 'samples/tone.wav', { body: sampleWav(), metadata: meta({ 'content-type': 'audio/wav' }) });
   store.putObject(bucket, 'samples/summary.pdf', { body: text(SAMPLE_PDF), metadata: meta({ 'content-type': 'application/pdf' }) });
   store.putObject(bucket, 'samples/notes.txt', {
     body: text('Release notes\n\n- Preview for images, PDF and text\n- Download stays in the console\n'),
