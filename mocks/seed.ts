@@ -189,7 +189,7 @@ function sampleWav(): Uint8Array {
   const samples = rate / 4;
   const out = new Uint8Array(44 + samples);
   const view = new DataView(out.buffer);
-  const ascii = (at: number, text: string) => [...text].forEach((c, i) => view.setUint8(at + i, c.charCodeAt(0)));
+  const ascii = (at: number, tag: string) => [...tag].forEach((c, i) => view.setUint8(at + i, c.charCodeAt(0)));
   ascii(0, 'RIFF');
   view.setUint32(4, 36 + samples, true);
   ascii(8, 'WAVE');
