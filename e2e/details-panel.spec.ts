@@ -58,6 +58,7 @@ test('preview of an image, a text file, JSON, CSV and a PDF; HTML is shown as it
   // Decoded by the browser: the real PNG arrived (served on the console's origin by the demo worker).
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => `${img.naturalWidth}x${img.naturalHeight}`)).toBe('240x160');
   expect(new URL((await image.getAttribute('src')) ?? '').origin).toBe(new URL(page.url()).origin);
+  await expect(details.getByText('240 × 160 pixels')).toBeVisible();
   await expectNoAxeViolations(page);
 
   // The tab stays on Preview while other objects are opened.

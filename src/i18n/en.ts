@@ -742,6 +742,7 @@ export const en = {
   'detailsPanel.urlHint': 'The object’s address. It opens only for a public bucket; use Share for a signed link.',
   'detailsPanel.preview.loading': 'Loading the preview…',
   'detailsPanel.preview.of': 'Preview of {name}',
+  'detailsPanel.preview.dimensions': '{width} × {height} pixels',
   'detailsPanel.preview.truncated': 'Showing the first {shown} of {total}.',
   'detailsPanel.preview.prettyJson': 'JSON, formatted for reading.',
   'detailsPanel.preview.source': 'Shown as source text: markup is never rendered in the console.',

@@ -741,6 +741,7 @@ export const zhCN: Record<MessageKey, string> = {
   'detailsPanel.urlHint': '对象的地址，仅对公开读的存储空间可直接打开；需要签名链接请使用“分享”。',
   'detailsPanel.preview.loading': '正在加载预览…',
   'detailsPanel.preview.of': '{name} 的预览',
+  'detailsPanel.preview.dimensions': '{width} × {height} 像素',
   'detailsPanel.preview.truncated': '仅显示前 {shown}，共 {total}。',
   'detailsPanel.preview.prettyJson': 'JSON，已格式化以便阅读。',
   'detailsPanel.preview.source': '以源代码文本显示：控制台从不渲染标记内容。',

@@ -50,10 +50,11 @@ function MediaPreview({ zone, bucket, objectKey, name, kind, type, demo }: {
   type: string;
   demo: boolean;
 }) {
-  const { t } = useI18n();
+  const { t, formatNumber } = useI18n();
   const client = useClient();
   const [link, setLink] = useState<{ url: string } | { error: unknown } | null>(null);
   const [failed, setFailed] = useState(false);
+  const [size, setSize] = useState<{ width: number; height: number } | null>(null);
   useEffect(() => {
     let current = true;
     // The served type is forced to the one the preview was chosen for (a signed response-content-type), and a
@@ -74,7 +75,19 @@ function MediaPreview({ zone, bucket, objectKey, name, kind, type, demo }: {
   const onError = () => setFailed(true);
   switch (kind) {
     case 'image':
-      return <img className="preview__image" src={link.url} alt={label} referrerPolicy="no-referrer" onError={onError} />;
+      return (
+        <>
+          <img
+            className="preview__image"
+            src={link.url}
+            alt={label}
+            referrerPolicy="no-referrer"
+            onError={onError}
+            onLoad={(event) => setSize({ width: event.currentTarget.naturalWidth, height: event.currentTarget.naturalHeight })}
+          />
+          {size ? <p className="preview__note preview__dimensions">{t('detailsPanel.preview.dimensions', { width: formatNumber(size.width), height: formatNumber(size.height) })}</p> : null}
+        </>
+      );
     // The object is the user's own file: there is no caption track to offer.
     case 'audio':
       // oxlint-disable-next-line jsx-a11y/media-has-caption -- an arbitrary stored file has no captions
