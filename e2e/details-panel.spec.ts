@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { getResponse } from 'msw';
 import { createClient } from '../src/api/client.ts';
 import { DEMO_CONNECTION } from '../src/api/connection.ts';
+import { demoLinkOnOrigin } from '../src/api/demo-link.ts';
 import { getObjectUrl } from '../src/api/objects/operations.ts';
 import { createEmulator } from '../mocks/emulator.ts';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
@@ -98,6 +99,27 @@ test('preview of an image, a text file, JSON, CSV and a PDF; HTML is shown as it
   await consolePage.row('archive.tar.gz').getByRole('link').click();
   await expect(details.getByTestId('no-preview')).toHaveText('No preview for the type application/x-tar. Download it to open it.');
   await expect(details.getByRole('button', { name: 'Download archive.tar.gz' })).toBeVisible();
+});
+
+test('a hostile SVG is shown as its source and its demo link is only ever an attachment, never a document', async ({ page, consolePage }) => {
+  await consolePage.open(samples('hostile.svg'));
+  const details = consolePage.details;
+  await details.getByRole('tab', { name: 'Preview' }).click();
+  await expect(details.getByTestId('preview-text')).toContainText('<script>alert(1)</script>');
+  await expect(details.getByText('Shown as source text: markup is never rendered in the console.')).toBeVisible();
+  await expect(details.locator('img, iframe, object, embed')).toHaveCount(0);
+  // Its same-origin demo link, signed to ask for inline SVG, followed by the tab itself: the worker answers
+  // with an attachment, so the browser saves it and the console stays. The page fixture fails on any alert.
+  const before = page.url();
+  const signed = await getObjectUrl(createClient(DEMO_CONNECTION), {
+    zone: 'pek3a', bucket: 'demo-documents', key: 'samples/hostile.svg', expiresIn: 60, responseContentType: 'image/svg+xml', inline: true,
+  });
+  const downloaded = page.waitForEvent('download');
+  await page.goto(demoLinkOnOrigin(signed, new URL(before).origin).href).catch(() => undefined);
+  const download = await downloaded;
+  expect((await readFile((await download.path()) ?? '')).toString()).toContain('<script>alert(1)</script>');
+  expect(page.url()).toBe(before);
+  await expect(details.getByTestId('preview-text')).toBeVisible();
 });
 
 test('Download in demo mode saves the exact bytes and the page stays on the console', async ({ page, consolePage }) => {

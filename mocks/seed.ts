@@ -223,6 +223,11 @@ function seedSamples(store: Store, bucket: string): void {
     body: text('{"theme":"system","languages":["en","zh-CN"],"preview":{"maxTextBytes":262144}}'),
     metadata: meta({ 'content-type': 'application/json' }),
   });
+  // An SVG that would run script if it were ever rendered as a document: the preview shows its source.
+  store.putObject(bucket, 'samples/hostile.svg', {
+    body: text('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(document.domain)"><script>alert(1)</script></svg>\n'),
+    metadata: meta({ 'content-type': 'image/svg+xml' }),
+  });
   // Displayed naively, the right-to-left override makes "invoice\u202Efdp.exe" read as "invoiceexe.pdf".
   store.putObject(bucket, 'samples/invoice\u202efdp.exe', { body: text('not really a program\n'), metadata: meta({ 'content-type': 'application/octet-stream' }) });
 }
