@@ -5,7 +5,7 @@ import { DEMO_CONNECTION } from '../src/api/connection.ts';
 import { demoLinkOnOrigin } from '../src/api/demo-link.ts';
 import { getObjectUrl } from '../src/api/objects/operations.ts';
 import { createEmulator } from '../mocks/emulator.ts';
-import { expect, expectNoAxeViolations, test } from './fixtures.ts';
+import { demoPutObject, expect, expectNoAxeViolations, test } from './fixtures.ts';
 
 // The object details panel in demo mode: tabs by keyboard, previews through the browser's own viewers, a
 // Download that stays in the console, names with bidi controls shown as code points.
@@ -99,6 +99,27 @@ test('preview of an image, a text file, JSON, CSV and a PDF; HTML is shown as it
   await consolePage.row('archive.tar.gz').getByRole('link').click();
   await expect(details.getByTestId('no-preview')).toHaveText('No preview for the type application/x-tar. Download it to open it.');
   await expect(details.getByRole('button', { name: 'Download archive.tar.gz' })).toBeVisible();
+});
+
+test('a big text file: only its first 256 KiB are read (a Range request) and the preview says so', async ({ page, consolePage }) => {
+  await consolePage.open('/buckets/pek3a/demo-documents?prefix=samples/');
+  await consolePage.waitForList();
+  // 329,999 bytes of numbered lines.
+  const lines = Array.from({ length: 30_000 }, (_, i) => `line ${String(i).padStart(5, '0')}`).join('\n');
+  expect(lines.length).toBe(329_999);
+  expect(await demoPutObject(page, 'demo-documents', 'samples/big.log', lines)).toBe(201);
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  const ranges: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/samples/big.log')) ranges.push(request.headers().range ?? 'none');
+  });
+  await consolePage.row('big.log').getByRole('link').click();
+  await consolePage.details.getByRole('tab', { name: 'Preview' }).click();
+  await expect(consolePage.details.getByText(/^Showing the first 256(\.0)? KiB of 322(\.\d)? KiB\.$/)).toBeVisible();
+  const text = (await consolePage.details.getByTestId('preview-text').textContent()) ?? '';
+  expect(text.length).toBe(256 * 1024);
+  expect(text.startsWith('line 00000\nline 00001')).toBe(true);
+  expect(ranges).toContain('bytes=0-262143');
 });
 
 test('a hostile SVG is shown as its source and its demo link is only ever an attachment, never a document', async ({ page, consolePage }) => {
