@@ -60,8 +60,8 @@ export function ShareLink({ zone, bucket, objectKey, name, demo }: { zone: strin
           <div className="details__link-actions">
             {/* In demo mode the link is followed on the console's own origin (the demo host never resolves). The
                 link asks for an attachment, so following it saves the file; no `download` attribute (see
-                startDownload in object-links.ts). */}
-            <a href={(demo ? demoLinkOnOrigin(presign.data.url, window.location.origin) : presign.data.url).href} rel="noreferrer" data-testid="download-link" dir="auto">
+                startDownload in object-links.ts). An unsigned link cannot ask for that: it opens in a new tab. */}
+            <a href={(demo ? demoLinkOnOrigin(presign.data.url, window.location.origin) : presign.data.url).href} rel="noreferrer" target={signed ? undefined : '_blank'} data-testid="download-link" dir="auto">
               {t('details.openLink', { name: visibleText(name) })}
             </a>
             <CopyButton text={presign.data.url.href} label={t('details.copyLink')} />
