@@ -94,15 +94,19 @@ test('every screen loads under the CSP with no violation (through the proxy)', a
   await page.getByRole('region', { name: 'Zone pek3a' }).getByRole('link', { name: bucket }).click();
   await expect(qs.row('one.txt')).toBeVisible();
   await qs.row('one.txt').getByRole('link').click();
+  await qs.details.getByRole('tab', { name: 'Metadata' }).click();
   await expect(qs.details.getByTestId('custom-metadata')).toContainText('csp');
+  await qs.details.getByRole('tab', { name: 'Share' }).click();
   await qs.details.getByRole('button', { name: 'Create download link' }).click();
   await expect(qs.details.getByTestId('download-link')).toBeVisible();
+  await qs.details.getByRole('tab', { name: 'Metadata' }).click();
   await qs.details.getByRole('button', { name: 'Edit metadata' }).click();
   const editor = page.getByRole('dialog', { name: 'Edit metadata of one.txt' });
   await expect(editor.getByRole('button', { name: 'Add key' })).toBeVisible();
   await editor.getByRole('button', { name: 'Close' }).first().click();
 
   // Copy dialog, selection with bulk actions, create folder.
+  await qs.details.getByRole('tab', { name: 'Overview' }).click();
   await qs.details.getByRole('button', { name: 'Copy…' }).click();
   const copy = page.getByRole('dialog').filter({ hasText: 'one.txt' });
   await expect(copy.getByRole('button', { name: 'Cancel' })).toBeVisible();
@@ -152,6 +156,37 @@ test('every screen loads under the CSP with no violation (through the proxy)', a
   expect(violations).toEqual([]);
 });
 
+test('object previews (image, PDF, text) and Download load under the CSP from the endpoint only', async ({ page, context, serve, violations, emulator }) => {
+  watchWorkers(page, violations);
+  await expectWatcherWorks(context, serve, violations);
+  await page.goto(`${serve.url}/`);
+  await connect(page, { endpoint: emulator.url, remember: true });
+  const qs = new ConsolePage(page);
+  await page.goto(`${serve.url}/buckets/pek3a/demo-documents?prefix=samples/&object=samples/chart.png`);
+  await qs.details.getByRole('tab', { name: 'Preview' }).click();
+  const image = qs.details.getByRole('img', { name: 'Preview of chart.png' });
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(240);
+  await qs.row('summary.pdf').getByRole('link').click();
+  await expect(qs.details.locator('iframe[title="Preview of summary.pdf"]')).toBeVisible();
+  await expect.poll(() => emulator.requests.some((r) => r.url.startsWith('/demo-documents/samples/summary.pdf?') && r.status === 200)).toBe(true);
+  await qs.row('notes.txt').getByRole('link').click();
+  await expect(qs.details.getByTestId('preview-text')).toContainText('Release notes');
+  const [download] = await Promise.all([page.waitForEvent('download'), qs.details.getByRole('button', { name: 'Download notes.txt' }).click()]);
+  expect(download.suggestedFilename()).toBe('notes.txt');
+  expect(violations).toEqual([]);
+  // img-src allows the endpoint, not any host: an image from elsewhere is blocked and reported (on a page of
+  // its own, whose console error is expected).
+  const canary = await context.newPage();
+  await canary.goto(`${serve.url}/connect`);
+  await canary.evaluate(() => {
+    const img = document.createElement('img');
+    img.src = 'https://example.invalid/x.png';
+    document.body.append(img);
+  });
+  await expect.poll(() => violations.join('\n')).toContain('img-src blocked https://example.invalid/x.png');
+  await canary.close();
+});
+
 test.describe('directly to the endpoint', () => {
   // Service-level calls are open to browsers (as on QingStor); the new bucket has no CORS rule.
   test.use({ expectCorsBlocks: true });
@@ -188,6 +223,15 @@ test('the demo (dist/ hosted elsewhere with the README headers, no proxy) runs u
     await expect(qs.demoBadge).toBeVisible();
     await expect(page.getByRole('region', { name: 'Zone pek3a' }).getByRole('link', { name: 'demo-documents' })).toBeVisible();
     await page.getByRole('region', { name: 'Zone pek3a' }).getByRole('link', { name: 'demo-documents' }).click();
+    await expect(qs.row('reports/')).toBeVisible();
+    // Previews in demo mode come from the console's own origin (the demo worker), allowed by 'self' alone.
+    await page.goto(`${origin}/buckets/pek3a/demo-documents?prefix=samples/&object=samples/chart.png`);
+    await qs.details.getByRole('tab', { name: 'Preview' }).click();
+    await expect.poll(() => qs.details.getByRole('img', { name: 'Preview of chart.png' }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(240);
+    await qs.row('summary.pdf').getByRole('link').click();
+    await expect(qs.details.locator('iframe[title="Preview of summary.pdf"]')).toBeVisible();
+    expect(violations).toEqual([]);
+    await page.goto(`${origin}/buckets/pek3a/demo-documents`);
     await expect(qs.row('reports/')).toBeVisible();
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
     const panel = page.getByRole('region', { name: 'Upload to demo-documents' });

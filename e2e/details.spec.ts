@@ -8,6 +8,7 @@ test('object details show HEAD headers, decoded metadata and a working pre-signe
   await expect(details).toContainText('application/pdf');
   await expect(details).toContainText('8.0 KiB (8,192 bytes)');
   await expect(details).toContainText(/"[0-9a-f]{32}"/);
+  await details.getByRole('tab', { name: 'Metadata' }).click();
   await expect(details.getByRole('row', { name: /cache-control/ })).toContainText('private, max-age=600');
   await expect(details.getByRole('row', { name: /expires/ })).toContainText('Wed, 31 Dec 2031 23:59:59 GMT');
   const custom = details.getByTestId('custom-metadata');
@@ -20,13 +21,17 @@ test('object details show HEAD headers, decoded metadata and a working pre-signe
   await expect(custom.getByRole('row', { name: /x-qs-meta-title-q/ })).toContainText('Überblick – Q3');
   await expectNoAxeViolations(page);
 
+  await details.getByRole('tab', { name: 'Share' }).click();
   await details.getByLabel('Link valid for').selectOption({ label: '5 minutes' });
   await details.getByRole('button', { name: 'Create download link' }).click();
   const link = details.getByTestId('download-link');
   await expect(link).toBeVisible();
   await expect(details).toContainText('Pre-signed link, valid until');
-  const href = await link.getAttribute('href');
+  // The link to share is the pre-signed URL; the page's own link to it is on the console's origin (the demo
+  // host never resolves outside this tab's service worker).
+  const href = await details.getByTestId('share-url').textContent();
   expect(href).toMatch(/^https:\/\/pek3a\.qingstor\.invalid\/demo-documents\/reports\/quarterly-report\.pdf\?/);
+  expect(await link.getAttribute('href')).toBe(`${new URL(page.url()).origin}/demo-object/pek3a.qingstor.invalid${new URL(href ?? '').pathname}${new URL(href ?? '').search}`);
   const url = new URL(href ?? '');
   expect(url.searchParams.get('access_key_id')).toBe('QSDEMOACCESSKEYID0001');
   expect(url.searchParams.get('signature')).toBeTruthy();
@@ -48,7 +53,9 @@ test('object details show HEAD headers, decoded metadata and a working pre-signe
 test('the download link of a text object returns its exact body', async ({ page, consolePage }) => {
   await consolePage.open('/buckets/pek3a/demo-documents?prefix=reports/&object=reports/readme.md');
   await expect(consolePage.details).toContainText('text/markdown; charset=utf-8');
+  await consolePage.details.getByRole('tab', { name: 'Metadata' }).click();
   await expect(consolePage.details.getByTestId('custom-metadata')).toContainText('مؤلف');
+  await consolePage.details.getByRole('tab', { name: 'Share' }).click();
   await consolePage.details.getByRole('button', { name: 'Create download link' }).click();
   const href = await consolePage.details.getByTestId('download-link').getAttribute('href');
   const body = await page.evaluate(async (u) => (await fetch(u)).text(), href ?? '');

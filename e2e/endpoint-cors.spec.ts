@@ -67,6 +67,7 @@ test('no CORS rule: a plain-words diagnosis, the exact rule, an honest apply fai
   await qs.row('hello.txt').getByRole('link').click();
   await expect(qs.details).toContainText('11 B (11 bytes)');
   await expect(qs.details).toContainText(/"[0-9a-f]{32}"/);
+  await qs.details.getByRole('tab', { name: 'Share' }).click();
   await qs.details.getByRole('button', { name: 'Create download link' }).click();
   const href = await qs.details.getByTestId('download-link').getAttribute('href');
   expect(await page.evaluate(async (u) => (await fetch(u)).text(), href ?? '')).toBe('hello, CORS');

@@ -45,6 +45,7 @@ test('virtual-host style: service, zone and bucket hosts each answer with real C
   await qs.row('街景.png').getByRole('link').click();
   await expect(qs.details.getByTestId('details-key')).toHaveText('photos/2024/06/街景.png');
   await expect(qs.details).toContainText('image/png');
+  await qs.details.getByRole('tab', { name: 'Share' }).click();
   await qs.details.getByRole('button', { name: 'Create download link' }).click();
   const href = (await qs.details.getByTestId('download-link').getAttribute('href')) ?? '';
   expect(href.startsWith(`http://${vhost}/photos/2024/06/%E8%A1%97%E6%99%AF.png?`)).toBe(true);

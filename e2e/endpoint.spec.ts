@@ -214,9 +214,11 @@ test('object details over real CORS: headers, metadata, and a pre-signed link th
   await expect(details).toContainText('8.0 KiB (8,192 bytes)');
   await expect(details).toContainText(/"[0-9a-f]{32}"/);
   // Readable only because the bucket's rule exposes these headers (ref §9.9).
+  await details.getByRole('tab', { name: 'Metadata' }).click();
   await expect(details.getByTestId('custom-metadata').getByRole('row', { name: /x-qs-meta-author/ })).toContainText('Alice Example');
   await expectNoAxeViolations(page);
 
+  await details.getByRole('tab', { name: 'Share' }).click();
   await details.getByLabel('Link valid for').selectOption({ label: '5 minutes' });
   await details.getByRole('button', { name: 'Create download link' }).click();
   const href = await details.getByTestId('download-link').getAttribute('href');
@@ -260,6 +262,7 @@ test('hostile, CJK, RTL and emoji keys from the server are shown as text and nev
   await qs.row('emoji/').getByRole('link').click();
   await qs.row('😀🎉🚀.txt').getByRole('link').click();
   await expect(qs.details.getByTestId('details-key')).toHaveText('emoji/😀🎉🚀.txt');
+  await qs.details.getByRole('tab', { name: 'Share' }).click();
   await qs.details.getByRole('button', { name: 'Create download link' }).click();
   const href = await qs.details.getByTestId('download-link').getAttribute('href');
   // The key is percent-encoded in the link and the server finds the object by it (ref §1.3).

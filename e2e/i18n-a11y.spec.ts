@@ -32,9 +32,11 @@ test('switching to Simplified Chinese translates the console and is remembered',
 
 test('axe finds no violations in the object browser with the details panel open', async ({ page, consolePage }) => {
   await consolePage.open('/buckets/pek3a/demo-photos?prefix=photos/2024/06/&object=photos/2024/06/beach.jpg');
+  await consolePage.details.getByRole('tab', { name: 'Metadata' }).click();
   await expect(consolePage.details.getByTestId('custom-metadata')).toBeVisible();
   await consolePage.objectList.focus();
   await expectNoAxeViolations(page);
+  await consolePage.details.getByRole('tab', { name: 'Share' }).click();
   await consolePage.details.getByRole('button', { name: 'Create download link' }).click();
   await expect(consolePage.details.getByTestId('download-link')).toBeVisible();
   await expectNoAxeViolations(page);
@@ -65,6 +67,7 @@ test('the dark color scheme passes axe too (contrast)', async ({ page, consolePa
   await expect(consolePage.demoBadge).toBeVisible();
   await expectNoAxeViolations(page);
   await consolePage.open('/buckets/pek3a/demo-documents?prefix=reports/&object=reports/quarterly-report.pdf');
+  await consolePage.details.getByRole('tab', { name: 'Metadata' }).click();
   await expect(consolePage.details.getByTestId('custom-metadata')).toBeVisible();
   await consolePage.objectList.focus();
   await expectNoAxeViolations(page);

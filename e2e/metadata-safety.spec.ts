@@ -46,6 +46,7 @@ test('the user report: a rule exposing only ETag hides Content-Disposition and C
 
   await backend.open(objectPath(backend, key));
   const details = page.getByTestId('object-details');
+  await details.getByRole('tab', { name: 'Metadata' }).click();
   await expect(details.getByRole('row', { name: /content-disposition/ })).toContainText('hidden by the bucket’s CORS rule');
   await expect(details.getByRole('row', { name: /content-encoding/ })).toContainText('hidden by the bucket’s CORS rule');
   await expect(details.getByRole('row', { name: /cache-control/ })).toContainText('private, max-age=600');
@@ -184,6 +185,7 @@ test('grammar, prototype keys and control characters: Content-Encoding "a b" and
   expect(await backend.head(key)).toEqual({ standard: { 'content-type': 'text/plain' }, custom: JSON.parse('{"__proto__":"kept","bell":"ring%07here"}') as Record<string, string> });
 
   await dialog.getByRole('button', { name: 'Close' }).first().click();
+  await page.getByTestId('object-details').getByRole('tab', { name: 'Metadata' }).click();
   const custom = page.getByTestId('object-details').getByTestId('custom-metadata');
   await expect(custom.getByRole('row', { name: /x-qs-meta-__proto__/ })).toContainText('kept');
   await expect(custom.getByRole('row', { name: /x-qs-meta-bell/ })).toContainText('ring␇here');
@@ -197,6 +199,7 @@ test('an object whose Content-Encoding the browser refuses is diagnosed as such 
   await backend.open(objectPath(backend, key));
   const details = page.getByTestId('object-details');
   await expect(details.getByTestId('refused-notice')).toContainText('this is not a CORS problem');
+  await details.getByRole('tab', { name: 'Metadata' }).click();
   await expect(details.getByRole('row', { name: /content-encoding/ })).toContainText('unreadable: the browser refuses the stored value');
   await details.getByRole('button', { name: 'Edit metadata' }).click();
   const dialog = editor(page, key);
@@ -231,6 +234,7 @@ test('undo after a reload restores the exact before-image', async ({ page, emula
   await expect(details.getByRole('row', { name: /content-disposition/ })).toContainText('inline');
   await page.keyboard.press('Escape');
   await backend.open(objectPath(backend, key));
+  await details.getByRole('tab', { name: 'Metadata' }).click();
   await details.getByRole('button', { name: 'Undo last save' }).click();
   await expect(details.getByText('The previous metadata is restored.')).toBeVisible();
   expect(await backend.head(key)).toEqual(before);

@@ -103,6 +103,7 @@ for (const mode of MODES) {
       const key = `${uniquePrefix('conflict')}doc.txt`;
       await backend.put(key, ORIGINAL);
       await backend.open(objectPath(backend, key));
+      await page.getByTestId('object-details').getByRole('tab', { name: 'Metadata' }).click();
       await page.getByRole('button', { name: 'Edit metadata' }).click();
       const dialog = page.getByRole('dialog', { name: `Edit metadata of ${key}` });
       await dialog.getByLabel('Content-Type', { exact: true }).fill('text/markdown');
@@ -130,6 +131,7 @@ for (const mode of MODES) {
       await dialog.getByRole('button', { name: 'Close' }).first().click();
 
       // Second round: overwrite with mine drops their change.
+      await page.getByTestId('object-details').getByRole('tab', { name: 'Metadata' }).click();
       await page.getByRole('button', { name: 'Edit metadata' }).click();
       await dialog.getByLabel('Cache-Control', { exact: true }).fill('no-store');
       await dialog.getByRole('button', { name: 'Review changes' }).click();
@@ -197,6 +199,7 @@ for (const mode of MODES) {
       await backend.open(objectPath(backend, key));
       await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: '简体中文' });
       await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+      await page.getByTestId('object-details').getByRole('tab', { name: '元数据' }).click();
       await page.getByRole('button', { name: '编辑元数据' }).click();
       const dialog = page.getByRole('dialog', { name: `编辑 ${key} 的元数据` });
       await dialog.getByRole('button', { name: '添加键' }).click();
@@ -228,6 +231,7 @@ for (const mode of MODES) {
       for (const k of keys) await backend.put(k, { standard: { 'content-type': 'text/plain' }, custom: {} });
       await backend.open(objectPath(backend, key));
       await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: '简体中文' });
+      await page.getByTestId('object-details').getByRole('tab', { name: '元数据' }).click();
       await page.getByRole('button', { name: '编辑元数据' }).click();
       const dialog = page.getByRole('dialog', { name: `编辑 ${key} 的元数据` });
       await dialog.getByRole('button', { name: '添加键' }).click();

@@ -74,6 +74,7 @@ test('gaps are shown in words, Complete follows the minimum part size, and compl
   await page.getByRole('link', { name: 'Open the object' }).click();
   const details = page.getByRole('complementary', { name: 'Object details' });
   await expect(details).toContainText('192');
+  await details.getByRole('tab', { name: 'Metadata' }).click();
   await expect(details).toContainText('QingCam X100');
 });
 

@@ -85,10 +85,12 @@ test('through the proxy: prefilled Connect, bucket list, a rule-less bucket, det
   await qs.row('report.txt').getByRole('link').click();
   await expect(qs.details).toContainText('text/plain; charset=utf-8');
   await expect(qs.details).toContainText('17 B (17 bytes)');
+  await qs.details.getByRole('tab', { name: 'Metadata' }).click();
   await expect(qs.details.getByTestId('custom-metadata')).toContainText('Zhang Wei');
 
   // The pre-signed link goes to the endpoint itself, never through the proxy: object content is not
   // served on the console's origin.
+  await qs.details.getByRole('tab', { name: 'Share' }).click();
   await qs.details.getByRole('button', { name: 'Create download link' }).click();
   const href = (await qs.details.getByTestId('download-link').getAttribute('href')) ?? '';
   expect(href.startsWith(`${emulator.url}/${bucket}/docs/2024/report.txt?`)).toBe(true);
@@ -131,10 +133,12 @@ test('through the proxy in virtual-host style: bucket hosts travel in the proxy 
   await expect(qs.row('reports/')).toBeVisible();
   await qs.row('reports/').getByRole('link').click();
   await qs.row('quarterly-report.pdf').getByRole('link').click();
+  await qs.details.getByRole('tab', { name: 'Metadata' }).click();
   await expect(qs.details.getByTestId('custom-metadata')).toContainText('Alice Example');
   const vhost = `demo-documents.pek3a.qingstor.local:${emulator.port}`;
   expect(emulator.requests.some((r) => r.host === vhost && r.method === 'GET' && r.url.startsWith('/?') && r.status === 200)).toBe(true);
   expect(emulator.requests.some((r) => r.host === vhost && r.method === 'HEAD' && r.url === '/reports/quarterly-report.pdf' && r.status === 200)).toBe(true);
+  await qs.details.getByRole('tab', { name: 'Share' }).click();
   await qs.details.getByRole('button', { name: 'Create download link' }).click();
   const href = new URL((await qs.details.getByTestId('download-link').getAttribute('href')) ?? '');
   expect(href.host).toBe(vhost);
@@ -163,6 +167,7 @@ test('through the proxy: hostile keys stay text and keep their bytes, the filter
     await qs.row(key).getByRole('link').click();
     await expect(qs.details.getByTestId('details-key')).toHaveText(key);
     await expect(qs.details).toContainText('text/plain; charset=utf-8');
+    await qs.details.getByRole('tab', { name: 'Share' }).click();
     await qs.details.getByRole('button', { name: 'Create download link' }).click();
     const href = new URL((await qs.details.getByTestId('download-link').getAttribute('href')) ?? '');
     expect(href.origin).toBe(emulator.url);

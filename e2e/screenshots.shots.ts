@@ -30,11 +30,23 @@ for (const size of sizes) {
       await expect(page.getByTestId('selection-status')).toHaveText('1 object selected · 41 B');
       await shot('objects-selected');
 
-      const first = page.locator('[role=row][data-kind=object]').first();
-      const key = await first.getAttribute('data-key');
-      await page.goto(`/buckets/pek3a/demo-documents?prefix=reports/&object=${encodeURIComponent(key ?? '')}`);
-      await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+      // The details panel, one shot per tab: an image with its preview, a pre-signed link made on Share.
+      await page.goto(`/buckets/pek3a/demo-documents?prefix=samples/&object=${encodeURIComponent('samples/chart.png')}`);
+      const details = page.getByRole('complementary', { name: 'Object details' });
+      await expect(details.getByTestId('details-key')).toHaveText('samples/chart.png');
+      await expect(details.getByRole('button', { name: 'Copy…' })).toBeVisible();
       await shot('details');
+      await details.getByRole('tab', { name: 'Metadata' }).click();
+      await expect(details.getByRole('button', { name: 'Edit metadata' })).toBeVisible();
+      await shot('details-metadata');
+      await details.getByRole('tab', { name: 'Preview' }).click();
+      const image = details.getByRole('img', { name: 'Preview of chart.png' });
+      await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(240);
+      await shot('details-preview');
+      await details.getByRole('tab', { name: 'Share' }).click();
+      await details.getByRole('button', { name: 'Create download link' }).click();
+      await expect(details.getByTestId('share-url')).toBeVisible();
+      await shot('details-share');
 
       await page.goto('/buckets/pek3a/demo-documents');
       await expect(page.getByTestId('listing-status')).toBeVisible();

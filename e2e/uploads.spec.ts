@@ -77,6 +77,7 @@ test('drag and drop several files and a folder with batch metadata: keys keep pa
   await expect(page.getByRole('grid').getByRole('link', { name: 'e2e-drop/', exact: true })).toBeVisible();
   await navigateInApp(page, '/buckets/pek3a/demo-photos?prefix=albums/e2e-drop/trip/day1/&object=albums/e2e-drop/trip/day1/photo.bin');
   const details = page.getByRole('complementary', { name: 'Object details' });
+  await details.getByRole('tab', { name: 'Metadata' }).click();
   await expect(details).toContainText('max-age=60');
   await expect(details).toContainText('trip-name');
   await expect(details).toContainText('Summer 2024');

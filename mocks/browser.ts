@@ -2,10 +2,12 @@
  * Browser adapter: the emulator in msw's service worker, started lazily by the console in demo mode
  * (src/main.tsx imports this module dynamically). Requests to https://qingstor.invalid and its zone/bucket
  * subdomains are answered in the page; `.invalid` never resolves, so nothing can leak to a real service.
- * Everything else (the app's own assets, real endpoints) bypasses the worker.
+ * So are the console's same-origin demo object links (`/demo-object/…`, see demo-link.ts). Everything else (the
+ * app's own assets, real endpoints) bypasses the worker.
  */
 import { setupWorker, type SetupWorker } from 'msw/browser';
 import { interceptDemoXhr } from './browser-xhr.ts';
+import { demoLinkHandler } from './demo-link.ts';
 import { createEmulator, type Emulator } from './emulator.ts';
 
 export const DEMO_DOMAIN = 'qingstor.invalid';
@@ -41,7 +43,9 @@ export function startDemoBackend(options: DemoBackendOptions = {}): Promise<Demo
       await started.catch(() => undefined);
       throw error;
     }
-    worker.resetHandlers(...emulator.handlers);
+    // Object links the browser follows by itself (downloads, previews) come to the console's own origin
+    // (mocks/demo-link.ts), so they never leave the console for the unresolvable demo host.
+    worker.resetHandlers(demoLinkHandler(emulator.handlers, location.origin), ...emulator.handlers);
     await started;
     // Upload progress: XHRs to the demo domain are answered in the page, see browser-xhr.ts.
     interceptDemoXhr(emulator.handlers, DEMO_DOMAIN);

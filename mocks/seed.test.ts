@@ -55,6 +55,25 @@ describe('demo seed', () => {
     expect(head.headers.get('x-qs-meta-project')).toMatch(/%[0-9A-F]{2}/);
   });
 
+  it('has real sample files to preview: a PNG, a PDF with a valid cross-reference table, text and JSON', async () => {
+    const bytes = async (key: string) => new Uint8Array(await (await send(shared, 'GET', `${Z}/demo-documents/${encodeKeyPath(key)}`, { as: DEMO_USER })).arrayBuffer());
+    const png = await bytes('samples/chart.png');
+    expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    const pdf = new TextDecoder().decode(await bytes('samples/summary.pdf'));
+    expect(pdf.startsWith('%PDF-1.4\n')).toBe(true);
+    // startxref points at the "xref" keyword, and every object offset at "N 0 obj".
+    const xref = Number(/startxref\n(\d+)/.exec(pdf)?.[1]);
+    expect(pdf.slice(xref, xref + 4)).toBe('xref');
+    const offsets = [...pdf.slice(xref).matchAll(/^(\d{10}) 00000 n $/gm)].map((m) => Number(m[1]));
+    expect(offsets).toHaveLength(5);
+    offsets.forEach((offset, i) => expect(pdf.slice(offset).startsWith(`${i + 1} 0 obj`)).toBe(true));
+    expect(JSON.parse(new TextDecoder().decode(await bytes('samples/settings.json')))).toMatchObject({ theme: 'system' });
+    const wav = await bytes('samples/tone.wav');
+    expect(new TextDecoder().decode(wav.subarray(0, 4)) + new TextDecoder().decode(wav.subarray(8, 12))).toBe('RIFFWAVE');
+    expect(new DataView(wav.buffer, wav.byteOffset).getUint32(4, true)).toBe(wav.length - 8);
+    expect((await send(shared, 'HEAD', `${Z}/demo-documents/${encodeKeyPath('samples/invoice\u202efdp.exe')}`, { as: DEMO_USER })).status).toBe(200);
+  });
+
   it('has a public-read bucket: anonymous GET yes, anonymous ListObjects no', async () => {
     const em = shared;
     expect((await send(em, 'GET', `${Z}/demo-public/index.html`, { as: 'anonymous' })).status).toBe(200);

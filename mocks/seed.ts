@@ -145,6 +145,91 @@ export const HOSTILE_KEYS = [
   'percent%20literal%2Fslash.txt',
 ] as const;
 
+/** A 240×160 bar chart (PNG) and a one-page PDF: real files, so the console's Preview tab has something to show. */
+const SAMPLE_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAPAAAACgCAIAAAC9uXYyAAACXklEQVR42u3dsa2FMBBFQecUScNOiYhoAiFHVECGsdkdafOjfz16+hnlvJpzYa6YwAHtHNDOAe0c0A5o54B2DmjngHYOaAe0c0A7B7RzQDsHtJvjlrW+fkA7oJ0D2jmgHdBAO6CBdkA7B7RzQDuggXZAA+2Adg5o54B2QAM97dAOaKDtDDTQQBsaaKANDTTQQNsZaKDtDDTQQBsa6ACgt/1Ifj2Gtuqonf1C+4X2L4ehgQYaaDsDDbSdgQYaaEMDDbShgQYaaDsDDbSdgQYaaEMnAD3q7wUaaKCBBhpooIEGGmiggfbAQAMNNNBAAw000EADDTTQQHtgoIEGGmiggQYaaKCBBhpooFMNbWeggbYz0EADbWiggTY00EADbWeggbYz0EADbWiggTY00EADbWeggbYz0EADbWig/wza9wKzfacw9s5+of1C+5fD0EADDbSdgQbazkADDbShdYEGWhdoD6wLtAfWBdoDAw20LtBA6wLtgXWB9sC6QOsCDbQu0EDrAu2BdYH2wLpA66YFbWhdoA2tC7SuLtC6ukDrAm1oXaANrQu0ri7QurpA6wJtaF2gDa0LtK4u0Lq6QOsCbWhdoA2tC7SuLtC6uo/fKewR9v083W+6fqF1/cthaF2gPbAu0Lq6QOsCbWhdoA2tC7QH1gVaVxdoXaANrQu0oXWB9sC6QOvqAq0LtKF1gTa0LtC6ukDr6gKtC7ShdYE2tC7QurpA6+oCrQu0oXWBNrQu0Lq6QOvqAq0LtKF1gTa0LtC6ukDr6gKtC7ShdYE2tC7QurpA6/pOoe/n6cbp3jS/XpBXWwpcAAAAAElFTkSuQmCC';
+const SAMPLE_PDF = `%PDF-1.4
+1 0 obj
+<< /Type /Catalog /Pages 2 0 R >>
+endobj
+2 0 obj
+<< /Type /Pages /Kids [3 0 R] /Count 1 >>
+endobj
+3 0 obj
+<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 144] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>
+endobj
+4 0 obj
+<< /Length 96 >>
+stream
+BT /F1 18 Tf 24 96 Td (Quarterly summary) Tj /F1 12 Tf 0 -28 Td (Demo PDF for the preview) Tj ET
+endstream
+endobj
+5 0 obj
+<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>
+endobj
+xref
+0 6
+0000000000 65535 f 
+0000000009 00000 n 
+0000000058 00000 n 
+0000000115 00000 n 
+0000000241 00000 n 
+0000000387 00000 n 
+trailer
+<< /Size 6 /Root 1 0 R >>
+startxref
+457
+%%EOF
+`;
+
+/** A quarter of a second of a 440 Hz tone: 8 kHz, 8-bit mono PCM WAV (2,044 bytes). */
+function sampleWav(): Uint8Array {
+  const rate = 8000;
+  const samples = rate / 4;
+  const out = new Uint8Array(44 + samples);
+  const view = new DataView(out.buffer);
+  const ascii = (at: number, tag: string) => [...tag].forEach((c, i) => view.setUint8(at + i, c.charCodeAt(0)));
+  ascii(0, 'RIFF');
+  view.setUint32(4, 36 + samples, true);
+  ascii(8, 'WAVE');
+  ascii(12, 'fmt ');
+  view.setUint32(16, 16, true); // fmt chunk size
+  view.setUint16(20, 1, true); // PCM
+  view.setUint16(22, 1, true); // mono
+  view.setUint32(24, rate, true);
+  view.setUint32(28, rate, true); // bytes per second
+  view.setUint16(32, 1, true); // block align
+  view.setUint16(34, 8, true); // bits per sample
+  ascii(36, 'data');
+  view.setUint32(40, samples, true);
+  for (let i = 0; i < samples; i += 1) out[44 + i] = 128 + Math.round(40 * Math.sin((2 * Math.PI * 440 * i) / rate));
+  return out;
+}
+
+/** `samples/`: one object of each previewable kind, and a name that hides its type behind U+202E. */
+function seedSamples(store: Store, bucket: string): void {
+  store.putObject(bucket, 'samples/chart.png', {
+    body: Uint8Array.from(atob(SAMPLE_PNG), (c) => c.charCodeAt(0)),
+    metadata: meta({ 'content-type': 'image/png', 'cache-control': 'public, max-age=3600' }, { title: encodeRfc2047B('Quarterly revenue (€)'), source: 'demo' }),
+  });
+  store.putObject(bucket, 'samples/tone.wav', { body: sampleWav(), metadata: meta({ 'content-type': 'audio/wav' }) });
+  store.putObject(bucket, 'samples/summary.pdf', { body: text(SAMPLE_PDF), metadata: meta({ 'content-type': 'application/pdf' }) });
+  store.putObject(bucket, 'samples/notes.txt', {
+    body: text('Release notes\n\n- Preview for images, PDF and text\n- Download stays in the console\n'),
+    metadata: meta({ 'content-type': 'text/plain; charset=utf-8' }),
+  });
+  store.putObject(bucket, 'samples/settings.json', {
+    body: text('{"theme":"system","languages":["en","zh-CN"],"preview":{"maxTextBytes":262144}}'),
+    metadata: meta({ 'content-type': 'application/json' }),
+  });
+  // An SVG that would run script if it were ever rendered as a document: the preview shows its source.
+  store.putObject(bucket, 'samples/hostile.svg', {
+    body: text('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(document.domain)"><script>alert(1)</script></svg>\n'),
+    metadata: meta({ 'content-type': 'image/svg+xml' }),
+  });
+  // Displayed naively, the right-to-left override makes "invoice\u202Efdp.exe" read as "invoiceexe.pdf".
+  store.putObject(bucket, 'samples/invoice\u202efdp.exe', { body: text('not really a program\n'), metadata: meta({ 'content-type': 'application/octet-stream' }) });
+}
+
 function seedDocuments(store: Store, ownerId: string, otherUser: MockUser | undefined): void {
   const bucket = DEMO_BUCKETS.documents;
   store.createBucket({ name: bucket, zone: 'pek3a', ownerId });
@@ -189,6 +274,7 @@ function seedDocuments(store: Store, ownerId: string, otherUser: MockUser | unde
     body: pseudoBytes(2048, 99),
     metadata: meta({ 'content-type': 'application/x-tar', 'content-encoding': 'gzip' }),
   });
+  seedSamples(store, bucket);
   if (otherUser) store.putBucketAcl(bucket, [{ grantee: { type: 'user', id: otherUser.id }, permission: 'READ' }]);
   store.putBucketCors(bucket, DEMO_CORS);
 }

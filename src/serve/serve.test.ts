@@ -368,6 +368,22 @@ describe('consoleCsp', () => {
   });
 });
 
+describe('consoleCsp for object previews', () => {
+  it('lets images, media and PDF frames load from the console and the endpoint only: no blob:, data: or other host, no plugins', () => {
+    const csp = consoleCsp(new URL('https://qingstor.com'));
+    const directive = (name: string) => csp.split('; ').find((d) => d.startsWith(`${name} `));
+    for (const name of ['img-src', 'media-src', 'frame-src']) {
+      expect(directive(name)).toBe(`${name} 'self' https://qingstor.com https://*.qingstor.com`);
+    }
+    expect(csp).not.toMatch(/blob:|data:|\*(?!\.)|'unsafe-/);
+    expect(directive('object-src')).toBeUndefined();
+    expect(directive('default-src')).toBe("default-src 'none'");
+    // Without an endpoint (demo only) previews come from the console's own origin alone.
+    expect(consoleCsp(undefined)).toContain("frame-src 'self';");
+    expect(consoleCsp(undefined)).toContain("img-src 'self';");
+  });
+});
+
 describe('parseProxyTarget', () => {
   const endpoint = new URL('https://qingstor.com');
   it('accepts the endpoint host, zone hosts and virtual hosts', () => {

@@ -245,6 +245,8 @@ export interface GetObjectUrlInput extends ObjectRef {
   downloadName?: string;
   /** Override the served Content-Type (signed `response-content-type`). */
   responseContentType?: string;
+  /** Show in the browser rather than save (signed `response-content-disposition: inline`); ignored with downloadName. */
+  inline?: boolean;
 }
 
 /**
@@ -261,7 +263,8 @@ export function getObjectUrl(client: QsClient, input: GetObjectUrlInput): Promis
     expiresIn: input.expiresIn,
     query: signed
       ? {
-          'response-content-disposition': input.downloadName === undefined ? undefined : attachmentDisposition(input.downloadName),
+          'response-content-disposition':
+            input.downloadName !== undefined ? attachmentDisposition(input.downloadName) : input.inline === true ? 'inline' : undefined,
           'response-content-type': input.responseContentType,
         }
       : undefined,

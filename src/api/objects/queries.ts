@@ -8,6 +8,7 @@ import {
   createFolder,
   deleteMultipleObjects,
   deleteObject,
+  getObject,
   headObjectReadable,
   listObjects,
   moveObject,
@@ -55,6 +56,22 @@ export function headObjectQuery(client: QsClient, ref: ObjectRef) {
     queryFn: ({ signal }) => headObjectReadable(client, ref, { signal }),
     // Structural sharing rebuilds objects by assignment, which would drop a `__proto__` metadata key.
     structuralSharing: false,
+  });
+}
+
+/**
+ * The first `bytes` of an object (a Range GET, ref §5.4), for a text preview. Keyed by the ETag the details
+ * showed, so a preview made after a change is read again.
+ */
+export function objectStartQuery(client: QsClient, ref: ObjectRef, bytes: number, etag: string | undefined) {
+  return queryOptions({
+    queryKey: [...objectKey(client, ref.bucket, ref.key), 'start', bytes, etag ?? ''] as const,
+    queryFn: async ({ signal }) => {
+      const result = await getObject(client, { ...ref, range: `bytes=0-${bytes - 1}` }, { signal });
+      // A server that ignores Range answers 200 with everything: only the first `bytes` are kept.
+      return new Uint8Array(await result.body.arrayBuffer()).slice(0, bytes);
+    },
+    staleTime: 60_000,
   });
 }
 

@@ -73,7 +73,6 @@ function DetailsExtra({ object }: { object: ObjectDetailsContext }) {
   };
   return (
     <>
-      <MetadataEditorLauncher zone={object.zone} bucket={object.bucket} objectKey={object.key} />
       <ObjectActions
         zone={object.zone}
         bucket={object.bucket}
@@ -90,13 +89,18 @@ function detailsExtra(object: ObjectDetailsContext) {
   return <DetailsExtra key={`${object.bucket}|${object.key}`} object={object} />;
 }
 
+// The details panel's Metadata tab: Edit opens the metadata editor.
+function detailsMetadataActions(object: ObjectDetailsContext) {
+  return <MetadataEditorLauncher key={`${object.bucket}|${object.key}`} zone={object.zone} bucket={object.bucket} objectKey={object.key} />;
+}
+
 const LATER_VIEWS = [MetadataEditorLauncher, ObjectActions, ReplaceMetadataFields, BulkEditButton, DeleteSelected, DeleteFolderButton];
 
 export function BucketRoute() {
   usePreloadWhenIdle(LATER_VIEWS);
   return (
     <RequireSession>
-      <ObjectBrowser toolbarExtra={toolbarExtra} detailsExtra={detailsExtra} selectionActions={tableSelectionActions} />
+      <ObjectBrowser toolbarExtra={toolbarExtra} detailsExtra={detailsExtra} detailsMetadataActions={detailsMetadataActions} selectionActions={tableSelectionActions} />
     </RequireSession>
   );
 }

@@ -40,8 +40,10 @@ function listIdentity(zone: string, bucket: string, prefix: string, filter: stri
 export interface ObjectBrowserSlots {
   /** Extra toolbar controls (upload, new folder, bulk actions) for the folder being shown. */
   toolbarExtra?: (location: BrowseLocation) => ReactNode;
-  /** Extra sections of the details panel (edit metadata, copy/move/delete) for the open object. */
+  /** Actions in the details panel's Overview tab (copy/move/delete) for the open object. */
   detailsExtra?: (object: ObjectDetailsContext) => ReactNode;
+  /** Actions in the details panel's Metadata tab (Edit opens the metadata editor). */
+  detailsMetadataActions?: (object: ObjectDetailsContext) => ReactNode;
   /** Actions on the selected objects (delete, edit metadata), shown in the selection bar. */
   selectionActions?: (selection: ObjectSelection) => ReactNode;
 }
@@ -54,7 +56,7 @@ export interface ObjectSelection {
   onDone: (removed: ReadonlySet<string>) => void;
 }
 
-export function ObjectBrowser({ toolbarExtra, detailsExtra, selectionActions }: ObjectBrowserSlots = {}) {
+export function ObjectBrowser({ toolbarExtra, detailsExtra, detailsMetadataActions, selectionActions }: ObjectBrowserSlots = {}) {
   const { t, tp, locale } = useI18n();
   usePreloadWhenIdle(LATER_VIEWS);
   const session = useConnectedSession();
@@ -285,7 +287,14 @@ export function ObjectBrowser({ toolbarExtra, detailsExtra, selectionActions }: 
         ) : null}
       </div>
       {object !== null ? (
-        <ObjectDetails zone={zone} bucket={bucket} objectKey={object} onClose={closeDetails} {...(detailsExtra ? { extra: detailsExtra } : {})} />
+        <ObjectDetails
+          zone={zone}
+          bucket={bucket}
+          objectKey={object}
+          onClose={closeDetails}
+          {...(detailsExtra ? { extra: detailsExtra } : {})}
+          {...(detailsMetadataActions ? { metadataActions: detailsMetadataActions } : {})}
+        />
       ) : null}
     </div>
   );

@@ -1,4 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { Copy, Download, Link as LinkIcon, X } from 'lucide-react';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { ObjectHead } from '../../api/objects/operations.ts';
 import { decodeMetadataValue } from '../../api/metadata/encoding.ts';
@@ -6,24 +7,23 @@ import { hiddenHeadersOf } from '../../api/cors/visibility.ts';
 import { CUSTOM_METADATA_PREFIX, STANDARD_METADATA_HEADERS } from '../../api/metadata/model.ts';
 import { useHeaderVisibility } from '../../hooks/use-header-visibility.ts';
 import { visibleText } from '../../lib/visible-text.ts';
-import { CopyButton } from '../../components/copy-button.tsx';
+import { copyText } from '../../components/copy-button.tsx';
 import { CorsHelp } from '../../components/cors-help-lazy.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { Loading } from '../../components/spinner.tsx';
 import { useClient } from '../../hooks/use-client.ts';
-import { useI18n, type MessageKey } from '../../i18n/i18n.tsx';
+import { useConnectedSession } from '../../hooks/session.ts';
+import { readQueryParam } from '../../hooks/browse-location.ts';
+import { useLocation } from '../../lib/router.tsx';
+import { useI18n } from '../../i18n/i18n.tsx';
 import { formatBytes } from '../../lib/format.ts';
 import { objectHeadQuery } from './data.ts';
-import { getObjectUrl } from '../../api/objects/operations.ts';
+import { ObjectPreview } from './details-preview.tsx';
+import { ShareLink } from './details-share.tsx';
+import { Tabs, type TabDef } from './details-tabs.tsx';
+import { browserObjectLink, startDownload } from './object-links.ts';
 // oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
 import '../../i18n/parts/metadata.ts';
-
-const EXPIRY_CHOICES: ReadonlyArray<{ seconds: number; label: MessageKey }> = [
-  { seconds: 300, label: 'details.expiry.5m' },
-  { seconds: 3600, label: 'details.expiry.1h' },
-  { seconds: 86_400, label: 'details.expiry.1d' },
-  { seconds: 604_800, label: 'details.expiry.7d' },
-];
 
 export interface ObjectDetailsContext {
   zone: string;
@@ -35,15 +35,22 @@ export interface ObjectDetailsContext {
 /** Below this width the details panel is a full-screen sheet (object-browser.css). */
 const SHEET_MEDIA = '(max-width: 52rem)';
 
-export function ObjectDetails({ zone, bucket, objectKey, onClose, extra }: {
+type DetailsTab = 'overview' | 'metadata' | 'preview' | 'share';
+
+export function ObjectDetails({ zone, bucket, objectKey, onClose, extra, metadataActions }: {
   zone: string;
   bucket: string;
   objectKey: string;
   onClose: () => void;
+  /** Actions on the object (copy, move, delete), shown on the Overview tab. */
   extra?: (object: ObjectDetailsContext) => ReactNode;
+  /** Metadata actions (Edit opens the editor), shown on the Metadata tab. */
+  metadataActions?: (object: ObjectDetailsContext) => ReactNode;
 }) {
   const { t, formatDateTime, formatNumber } = useI18n();
   const client = useClient();
+  const session = useConnectedSession();
+  const demo = session.mode === 'demo';
   const head = useQuery(objectHeadQuery(client, zone, bucket, objectKey));
   const titleId = useId();
   const name = objectKey.slice(objectKey.lastIndexOf('/', objectKey.length - 2) + 1);
@@ -52,10 +59,25 @@ export function ObjectDetails({ zone, bucket, objectKey, onClose, extra }: {
   const hidden = data ? hiddenHeadersOf(visibility, data) : null;
   const hiddenLabel = <span className="hidden-value">{t('metadata.visibility.hidden')}</span>;
   const asideRef = useRef<HTMLElement>(null);
+  // The tab stays when another object is opened in the panel (look at one preview after another); a panel that
+  // opens starts on Overview, or on Metadata when the address opens the metadata editor (`edit=1`, a reload or
+  // a shared link), whose launcher lives on that tab. Panels shown for this object stay mounted.
+  const location = useLocation();
+  const [tabState, setTabState] = useState<{ tab: DetailsTab; key: string; shown: ReadonlySet<DetailsTab> }>(() => ({
+    tab: readQueryParam(location.search, 'edit') === '1' ? 'metadata' : 'overview',
+    key: objectKey,
+    shown: new Set(),
+  }));
+  const tab = tabState.tab;
+  const shown = tabState.key === objectKey ? tabState.shown : new Set<DetailsTab>();
+  const selectTab = (next: DetailsTab) => setTabState({ tab: next, key: objectKey, shown: new Set([...shown, tab, next]) });
   // On a narrow screen the panel is a full-screen sheet over the list: when it opens, keyboard focus moves into it, so it
-  // is where the user is (and Escape closes it below).
+  // is where the user is (and Escape closes it below); it is scrolled into view with it.
   useEffect(() => {
-    if (typeof window.matchMedia === 'function' && window.matchMedia(SHEET_MEDIA).matches) asideRef.current?.focus();
+    if (typeof window.matchMedia === 'function' && window.matchMedia(SHEET_MEDIA).matches) {
+      asideRef.current?.focus();
+      asideRef.current?.scrollIntoView?.({ block: 'start' });
+    }
   }, []);
   // Closing the panel from inside it (Close, Escape) gives focus back to the object list, not to the page.
   useLayoutEffect(() => {
@@ -75,84 +97,162 @@ export function ObjectDetails({ zone, bucket, objectKey, onClose, extra }: {
     return () => aside.removeEventListener('keydown', onKeyDown);
   }, [onClose]);
 
-  return (
-    <aside
-      ref={asideRef}
-      className="details"
-      aria-labelledby={titleId}
-      data-testid="object-details"
-      tabIndex={-1}
-    >
-      <div className="details__header">
-        <h2 id={titleId}>{t('details.title')}</h2>
-        <button type="button" className="button button--small" onClick={onClose}>
-          {t('details.close')}
-        </button>
-      </div>
+  const signed = client.connection.credentials !== undefined;
+  const download = useMutation({
+    mutationFn: async () => {
+      const url = await browserObjectLink(client, demo, { zone, bucket, key: objectKey, expiresIn: 300, downloadName: name });
+      startDownload(url, !signed);
+    },
+  });
+  const objectUrl = client.url({ zone, bucket, key: objectKey }).signingUrl.href;
+  const context = data ? { zone, bucket, key: objectKey, head: data } : null;
+
+  const tabs: ReadonlyArray<TabDef<DetailsTab>> = [
+    { id: 'overview', label: t('detailsPanel.tab.overview') },
+    { id: 'metadata', label: t('detailsPanel.tab.metadata') },
+    { id: 'preview', label: t('detailsPanel.tab.preview') },
+    { id: 'share', label: t('detailsPanel.tab.share') },
+  ];
+
+  const overview = (
+    <>
       <dl className="details__facts">
         <dt>{t('details.key')}</dt>
         <dd dir="auto" className="details__key" data-testid="details-key">
-          {objectKey}
+          {visibleText(objectKey)}
         </dd>
-      </dl>
-      {head.isPending ? <Loading label={t('details.loading')} /> : null}
-      {head.isError ? (
-        <ErrorNotice error={head.error} onRetry={() => void head.refetch()} corsHelp={<CorsHelp bucket={{ zone, name: bucket }} />} />
-      ) : null}
-      {data ? (
-        <>
-          <dl className="details__facts">
+        {data ? (
+          <>
             <dt>{t('details.size')}</dt>
-            <dd>
-              {`${formatBytes(data.size)} (${t('details.bytes', { bytes: formatNumber(data.size) })})`}
-            </dd>
+            <dd>{`${formatBytes(data.size)} (${t('details.bytes', { bytes: formatNumber(data.size) })})`}</dd>
             <dt>{t('details.type')}</dt>
-            <dd>{data.contentType}</dd>
+            <dd>{visibleText(data.contentType)}</dd>
             <dt>{t('details.modified')}</dt>
             <dd>{data.lastModified ? formatDateTime(data.lastModified) : t('common.none')}</dd>
             <dt>{t('details.etag')}</dt>
             <dd className="mono">{data.etag ?? (hidden?.etag ? hiddenLabel : t('common.none'))}</dd>
             <dt>{t('details.storageClass')}</dt>
             <dd>{data.storageClass}</dd>
-          </dl>
-          {data.refused ? (
-            <p className="notice notice--error" role="alert" data-testid="refused-notice">
-              {t('details.refusedEncoding')}
-            </p>
-          ) : null}
-          <h3>{t('details.standard')}</h3>
-          <table className="table table--compact">
-            <thead>
-              <tr>
-                <th scope="col">{t('details.header')}</th>
-                <th scope="col">{t('details.value')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {STANDARD_METADATA_HEADERS.map((header) => (
-                <tr key={header}>
-                  <th scope="row" className="mono">
-                    {header}
-                  </th>
-                  <td dir="auto">
-                    {data.metadata.standard[header] !== undefined
-                      ? visibleText(data.metadata.standard[header])
-                      : data.refused === header ? <span className="hidden-value">{t('details.refusedValue')}</span>
-                      : hidden?.standard.includes(header) ? hiddenLabel : t('common.none')}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <h3>{t('details.custom')}</h3>
-          <CustomMetadata custom={data.metadata.custom} othersHidden={hidden?.custom != null} />
-          {hidden?.custom ? <p className="notice notice--warn" data-testid="custom-hidden">{t('metadata.visibility.customHidden')}</p> : null}
-          {/* Keyed by object: a link for another object must never linger when the panel switches. */}
-          <DownloadLink key={`${zone}/${bucket}/${objectKey}`} zone={zone} bucket={bucket} objectKey={objectKey} name={name} />
-          {extra ? extra({ zone, bucket, key: objectKey, head: data }) : null}
-        </>
+          </>
+        ) : null}
+      </dl>
+      {data?.refused ? (
+        <p className="notice notice--error" role="alert" data-testid="refused-notice">
+          {t('details.refusedEncoding')}
+        </p>
       ) : null}
+      {extra && context ? <div className="details__extra">{extra(context)}</div> : null}
+    </>
+  );
+
+  const metadata = data ? (
+    <>
+      {metadataActions && context ? <div className="details__extra">{metadataActions(context)}</div> : null}
+      <h3>{t('details.standard')}</h3>
+      <table className="table table--compact">
+        <thead>
+          <tr>
+            <th scope="col">{t('details.header')}</th>
+            <th scope="col">{t('details.value')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {STANDARD_METADATA_HEADERS.map((header) => (
+            <tr key={header}>
+              <th scope="row" className="mono">
+                {header}
+              </th>
+              <td dir="auto">
+                {data.metadata.standard[header] !== undefined
+                  ? visibleText(data.metadata.standard[header])
+                  : data.refused === header ? <span className="hidden-value">{t('details.refusedValue')}</span>
+                  : hidden?.standard.includes(header) ? hiddenLabel : t('common.none')}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <h3>{t('details.custom')}</h3>
+      <CustomMetadata custom={data.metadata.custom} othersHidden={hidden?.custom != null} />
+      {hidden?.custom ? <p className="notice notice--warn" data-testid="custom-hidden">{t('metadata.visibility.customHidden')}</p> : null}
+    </>
+  ) : null;
+
+  return (
+    <aside
+      ref={asideRef}
+      className="details"
+      aria-label={t('details.title')}
+      data-testid="object-details"
+      tabIndex={-1}
+    >
+      <div className="details__header">
+        {/* The name as text, with bidi and zero-width characters shown as code points. */}
+        <h2 id={titleId} className="details__title" dir="auto" title={visibleText(objectKey)}>
+          {visibleText(name)}
+        </h2>
+        <button type="button" className="icon-button" onClick={onClose} aria-label={t('details.close')} title={t('details.close')}>
+          <X aria-hidden="true" size={18} />
+        </button>
+      </div>
+      <div className="details__actions">
+        <button
+          type="button"
+          className="button button--primary button--small"
+          onClick={() => download.mutate()}
+          disabled={download.isPending}
+          aria-label={t('detailsPanel.downloadOf', { name: visibleText(name) })}
+        >
+          <Download aria-hidden="true" size={16} />
+          {t('detailsPanel.download')}
+        </button>
+        <CopyAction text={objectKey} label={t('detailsPanel.copyKey')} icon={<Copy aria-hidden="true" size={16} />} />
+        <CopyAction text={objectUrl} label={t('detailsPanel.copyUrl')} hint={t('detailsPanel.urlHint')} icon={<LinkIcon aria-hidden="true" size={16} />} />
+      </div>
+      {download.isError ? <ErrorNotice error={download.error} /> : null}
+      {head.isPending ? <Loading label={t('details.loading')} /> : null}
+      {head.isError ? (
+        <ErrorNotice error={head.error} onRetry={() => void head.refetch()} corsHelp={<CorsHelp bucket={{ zone, name: bucket }} />} />
+      ) : null}
+      <Tabs
+        label={t('detailsPanel.sections')}
+        tabs={tabs}
+        selected={tab}
+        onSelect={selectTab}
+        shown={shown}
+        render={(id) => {
+          if (id === 'overview') return overview;
+          if (id === 'metadata') return metadata;
+          if (!data) return null;
+          // Keyed by object: a link or preview for another object must never linger when the panel switches.
+          if (id === 'preview') return <ObjectPreview key={`${zone}/${bucket}/${objectKey}`} zone={zone} bucket={bucket} objectKey={objectKey} name={name} head={data} demo={demo} />;
+          return <ShareLink key={`${zone}/${bucket}/${objectKey}`} zone={zone} bucket={bucket} objectKey={objectKey} name={name} demo={demo} />;
+        }}
+      />
     </aside>
+  );
+}
+
+/** A copy button with an icon and a status that screen readers hear ("Copied"). */
+function CopyAction({ text, label, icon, hint }: { text: string; label: string; icon: ReactNode; hint?: string }) {
+  const { t } = useI18n();
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const onClick = async () => {
+    const ok = await copyText(text);
+    setState(ok ? 'copied' : 'failed');
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setState('idle'), 2000);
+  };
+  return (
+    <span className="copy">
+      <button type="button" className="button button--small" onClick={() => void onClick()} title={hint}>
+        {icon}
+        {label}
+      </button>
+      <output className="copy__status">{state === 'copied' ? t('common.copied') : state === 'failed' ? t('common.copyFailed') : ''}</output>
+    </span>
   );
 }
 
@@ -186,52 +286,5 @@ function CustomMetadata({ custom, othersHidden }: { custom: Record<string, strin
         })}
       </tbody>
     </table>
-  );
-}
-
-function DownloadLink({ zone, bucket, objectKey, name }: { zone: string; bucket: string; objectKey: string; name: string }) {
-  const { t, formatDateTime } = useI18n();
-  const client = useClient();
-  const selectId = useId();
-  const [expiresIn, setExpiresIn] = useState(3600);
-  const presign = useMutation({
-    mutationFn: async (seconds: number) => ({
-      url: await getObjectUrl(client, { zone, bucket, key: objectKey, expiresIn: seconds, downloadName: name }),
-      until: new Date(client.now().getTime() + seconds * 1000),
-    }),
-  });
-  const signed = client.connection.credentials !== undefined;
-
-  return (
-    <section className="details__download" aria-labelledby={`${selectId}-h`}>
-      <h3 id={`${selectId}-h`}>{t('details.download')}</h3>
-      <div className="inline-form__fields">
-        {signed ? (
-          <>
-            <label htmlFor={selectId}>{t('details.expiry')}</label>
-            <select id={selectId} value={expiresIn} onChange={(e) => setExpiresIn(Number(e.target.value))}>
-              {EXPIRY_CHOICES.map((choice) => (
-                <option key={choice.seconds} value={choice.seconds}>
-                  {t(choice.label)}
-                </option>
-              ))}
-            </select>
-          </>
-        ) : null}
-        <button type="button" className="button" onClick={() => presign.mutate(expiresIn)} disabled={presign.isPending}>
-          {t('details.createLink')}
-        </button>
-      </div>
-      {presign.isError ? <ErrorNotice error={presign.error} /> : null}
-      {presign.data ? (
-        <div className="details__link">
-          <p>{signed ? t('details.linkReady', { time: formatDateTime(presign.data.until) }) : t('details.linkPublic')}</p>
-          <a href={presign.data.url.href} download={name} rel="noreferrer" data-testid="download-link" dir="auto">
-            {t('details.openLink', { name })}
-          </a>{' '}
-          <CopyButton text={presign.data.url.href} label={t('details.copyLink')} />
-        </div>
-      ) : null}
-    </section>
   );
 }

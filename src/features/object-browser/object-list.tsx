@@ -5,6 +5,7 @@ import { File as FileIcon, Folder } from 'lucide-react';
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { Link } from '../../lib/router.tsx';
 import { formatBytes } from '../../lib/format.ts';
+import { visibleText } from '../../lib/visible-text.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import type { Row, SortColumn, SortOrder } from './rows.ts';
 
@@ -235,7 +236,7 @@ export function ObjectList(props: ObjectListProps) {
                   <input
                     type="checkbox"
                     tabIndex={-1}
-                    aria-label={t('browser.selectRow', { name: row.name })}
+                    aria-label={t('browser.selectRow', { name: visibleText(row.name) })}
                     checked={checked}
                     onChange={() => undefined}
                     onClick={(event) => {
@@ -259,7 +260,8 @@ export function ObjectList(props: ObjectListProps) {
                     onOpen(row);
                   }}
                 >
-                  {row.kind === 'folder' ? `${row.name}/` : row.name}
+                  {/* Bidi and zero-width characters are shown as code points, never as the reordering they cause. */}
+                  {visibleText(row.kind === 'folder' ? `${row.name}/` : row.name)}
                 </Link>
               </span>
               <span role="gridcell" className="num">

@@ -1,0 +1,158 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { ObjectHead } from '../../api/objects/operations.ts';
+import { objectStartQuery } from '../../api/objects/queries.ts';
+import { ErrorNotice } from '../../components/error-notice.tsx';
+import { Loading } from '../../components/spinner.tsx';
+import { useClient } from '../../hooks/use-client.ts';
+import { useI18n } from '../../i18n/i18n.tsx';
+import { formatBytes } from '../../lib/format.ts';
+import { visibleText } from '../../lib/visible-text.ts';
+import { browserObjectLink } from './object-links.ts';
+import { previewKind, TEXT_PREVIEW_BYTES, type TextFormat } from './preview-kind.ts';
+import { CSV_MAX_ROWS, decodeStart, textPreview } from './text-preview.ts';
+
+/** Preview links live five minutes: long enough to load, short enough not to be worth copying. */
+const PREVIEW_LINK_SECONDS = 300;
+
+export function ObjectPreview({ zone, bucket, objectKey, name, head, demo }: {
+  zone: string;
+  bucket: string;
+  objectKey: string;
+  name: string;
+  head: ObjectHead;
+  demo: boolean;
+}) {
+  const { t } = useI18n();
+  const client = useClient();
+  const signed = client.connection.credentials !== undefined;
+  const kind = previewKind({ key: objectKey, contentType: head.contentType, size: head.size, signed });
+  if (kind.kind === 'none') {
+    const message =
+      kind.reason === 'tooBig' ? t('detailsPanel.preview.none.tooBig', { size: formatBytes(head.size) })
+      : kind.reason === 'unknownType' ? t('detailsPanel.preview.none.unknownType', { type: visibleText(head.contentType || 'application/octet-stream') })
+      : kind.reason === 'empty' ? t('detailsPanel.preview.none.empty')
+      : t('detailsPanel.preview.none.needsSignature');
+    return <p className="preview__none" data-testid="no-preview">{message}</p>;
+  }
+  if (kind.kind === 'text') {
+    return <TextPreviewView zone={zone} bucket={bucket} objectKey={objectKey} head={head} format={kind.format} />;
+  }
+  return <MediaPreview zone={zone} bucket={bucket} objectKey={objectKey} name={name} kind={kind.kind} type={kind.type} demo={demo} />;
+}
+
+function MediaPreview({ zone, bucket, objectKey, name, kind, type, demo }: {
+  zone: string;
+  bucket: string;
+  objectKey: string;
+  name: string;
+  kind: 'image' | 'audio' | 'video' | 'pdf';
+  type: string;
+  demo: boolean;
+}) {
+  const { t, formatNumber } = useI18n();
+  const client = useClient();
+  const [link, setLink] = useState<{ url: string } | { error: unknown } | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [size, setSize] = useState<{ width: number; height: number } | null>(null);
+  useEffect(() => {
+    let current = true;
+    // The served type is forced to the one the preview was chosen for (a signed response-content-type), and a
+    // PDF is asked for inline: a stored "attachment" would make the frame download it.
+    browserObjectLink(client, demo, { zone, bucket, key: objectKey, expiresIn: PREVIEW_LINK_SECONDS, responseContentType: type, inline: kind === 'pdf' }).then(
+      (url) => current && setLink({ url: url.href }),
+      (error: unknown) => current && setLink({ error }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [client, demo, zone, bucket, objectKey, type, kind]);
+
+  if (link === null) return <Loading label={t('detailsPanel.preview.loading')} />;
+  if ('error' in link) return <ErrorNotice error={link.error} />;
+  const label = t('detailsPanel.preview.of', { name: visibleText(name) });
+  if (failed) return <p className="notice notice--warn" data-testid="preview-failed">{t('detailsPanel.preview.failed')}</p>;
+  const onError = () => setFailed(true);
+  switch (kind) {
+    case 'image':
+      return (
+        <>
+          <img
+            className="preview__image"
+            src={link.url}
+            alt={label}
+            referrerPolicy="no-referrer"
+            onError={onError}
+            onLoad={(event) => setSize({ width: event.currentTarget.naturalWidth, height: event.currentTarget.naturalHeight })}
+          />
+          {size ? <p className="preview__note preview__dimensions">{t('detailsPanel.preview.dimensions', { width: formatNumber(size.width), height: formatNumber(size.height) })}</p> : null}
+        </>
+      );
+    // The object is the user's own file: there is no caption track to offer.
+    case 'audio':
+      // oxlint-disable-next-line jsx-a11y/media-has-caption -- an arbitrary stored file has no captions
+      return <audio className="preview__media" src={link.url} controls preload="metadata" aria-label={label} onError={onError} />;
+    case 'video':
+      // oxlint-disable-next-line jsx-a11y/media-has-caption -- an arbitrary stored file has no captions
+      return <video className="preview__media" src={link.url} controls preload="metadata" aria-label={label} onError={onError} />;
+    case 'pdf':
+      // A sandboxed frame may not load the browser's PDF viewer. The frame's document is the PDF viewer, on the
+      // endpoint's origin (or the demo link's, served as application/pdf, never sniffed: mocks/demo-link.ts).
+      // oxlint-disable-next-line react/iframe-missing-sandbox -- see above
+      return <iframe className="preview__frame" src={link.url} title={label} referrerPolicy="no-referrer" />;
+  }
+}
+
+function TextPreviewView({ zone, bucket, objectKey, head, format }: {
+  zone: string;
+  bucket: string;
+  objectKey: string;
+  head: ObjectHead;
+  format: TextFormat;
+}) {
+  const { t, formatNumber } = useI18n();
+  const client = useClient();
+  const start = useQuery(objectStartQuery(client, { zone, bucket, key: objectKey }, TEXT_PREVIEW_BYTES, head.etag));
+  if (start.isPending) return <Loading label={t('detailsPanel.preview.loading')} />;
+  if (start.isError) return <ErrorNotice error={start.error} onRetry={() => void start.refetch()} />;
+  const truncated = head.size > TEXT_PREVIEW_BYTES;
+  const preview = textPreview(decodeStart(start.data, truncated), format, truncated);
+  return (
+    <div className="preview__text">
+      {truncated ? <p className="preview__note">{t('detailsPanel.preview.truncated', { shown: formatBytes(TEXT_PREVIEW_BYTES), total: formatBytes(head.size) })}</p> : null}
+      {format === 'source' ? <p className="preview__note">{t('detailsPanel.preview.source')}</p> : null}
+      {preview.view === 'text' && preview.prettyJson ? <p className="preview__note">{t('detailsPanel.preview.prettyJson')}</p> : null}
+      {preview.view === 'table' ? (
+        <>
+          {preview.moreRows ? <p className="preview__note">{t('detailsPanel.preview.csvMore', { count: formatNumber(CSV_MAX_ROWS) })}</p> : null}
+          {/* A scrolling region is reachable by keyboard (it scrolls with the arrow keys). */}
+          {/* oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- see above */}
+          <section className="preview__table-wrap" tabIndex={0} aria-label={t('detailsPanel.tab.preview')}>
+            <table className="table table--compact" data-testid="preview-table">
+              <tbody>
+                {preview.rows.map((row, r) => (
+                  // Rows have no identity of their own; their position is stable for one preview.
+                  // oxlint-disable-next-line react/no-array-index-key
+                  <tr key={r}>
+                    {row.map((cell, c) =>
+                      r === 0 ? (
+                        // oxlint-disable-next-line react/no-array-index-key
+                        <th key={c} scope="col" dir="auto">{cell}</th>
+                      ) : (
+                        // oxlint-disable-next-line react/no-array-index-key
+                        <td key={c} dir="auto">{cell}</td>
+                      ),
+                    )}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+        </>
+      ) : (
+        // oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region is reachable by keyboard
+        <pre className="preview__pre" data-testid="preview-text" tabIndex={0} dir="auto">{preview.text}</pre>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { previewKind, TEXT_PREVIEW_BYTES } from './preview-kind.ts';
+import { decodeStart, parseCsv, textPreview } from './text-preview.ts';
+
+const kind = (contentType: string, size = 100, key = 'a/file', signed = true) => previewKind({ key, contentType, size, signed });
+
+describe('previewKind', () => {
+  it('previews raster images, media and PDF through their viewers', () => {
+    expect(kind('image/png')).toEqual({ kind: 'image', type: 'image/png' });
+    expect(kind('IMAGE/JPEG; foo=bar')).toEqual({ kind: 'image', type: 'image/jpeg' });
+    expect(kind('audio/mpeg')).toEqual({ kind: 'audio', type: 'audio/mpeg' });
+    expect(kind('video/mp4')).toEqual({ kind: 'video', type: 'video/mp4' });
+    expect(kind('application/pdf')).toEqual({ kind: 'pdf', type: 'application/pdf' });
+  });
+
+  it('never renders markup: HTML, SVG and XML are shown as source text', () => {
+    expect(kind('text/html; charset=utf-8')).toEqual({ kind: 'text', format: 'source' });
+    expect(kind('image/svg+xml')).toEqual({ kind: 'text', format: 'source' });
+    expect(kind('application/xhtml+xml')).toEqual({ kind: 'text', format: 'source' });
+    expect(kind('application/octet-stream', 10, 'x/page.html')).toEqual({ kind: 'text', format: 'source' });
+  });
+
+  it('reads text, JSON, CSV and Markdown, also by extension when stored as octet-stream', () => {
+    expect(kind('text/plain')).toEqual({ kind: 'text', format: 'plain' });
+    expect(kind('application/json')).toEqual({ kind: 'text', format: 'json' });
+    expect(kind('text/csv')).toEqual({ kind: 'text', format: 'csv' });
+    expect(kind('text/markdown; charset=utf-8')).toEqual({ kind: 'text', format: 'markdown' });
+    expect(kind('application/octet-stream', 10, 'notes.md')).toEqual({ kind: 'text', format: 'markdown' });
+    // A big text file is still previewed: only its first TEXT_PREVIEW_BYTES are read.
+    expect(kind('text/plain', TEXT_PREVIEW_BYTES * 100)).toEqual({ kind: 'text', format: 'plain' });
+  });
+
+  it('says why there is no preview', () => {
+    expect(kind('application/x-tar')).toEqual({ kind: 'none', reason: 'unknownType' });
+    expect(kind('application/octet-stream', 10, 'archive.bin')).toEqual({ kind: 'none', reason: 'unknownType' });
+    expect(kind('image/png', 0)).toEqual({ kind: 'none', reason: 'empty' });
+    expect(kind('image/png', 21 * 1024 * 1024)).toEqual({ kind: 'none', reason: 'tooBig' });
+    expect(kind('application/pdf', 51 * 1024 * 1024)).toEqual({ kind: 'none', reason: 'tooBig' });
+    expect(kind('application/pdf', 100, 'a.pdf', false)).toEqual({ kind: 'none', reason: 'needsSignature' });
+  });
+});
+
+describe('textPreview', () => {
+  it('pretty-prints complete JSON and leaves invalid or cut JSON as it is', () => {
+    expect(textPreview('{"a":[1,2]}', 'json', false)).toEqual({ view: 'text', text: '{\n  "a": [\n    1,\n    2\n  ]\n}', truncated: false, prettyJson: true });
+    expect(textPreview('{"a":', 'json', false)).toMatchObject({ view: 'text', text: '{"a":', prettyJson: false });
+    expect(textPreview('{"a":1}', 'json', true)).toMatchObject({ view: 'text', text: '{"a":1}', prettyJson: false, truncated: true });
+  });
+
+  it('shows markup as text, with bidi controls made visible', () => {
+    expect(textPreview('<script>alert(1)</script>\u202e', 'source', false)).toMatchObject({ view: 'text', text: '<script>alert(1)</script>⟨U+202E⟩' });
+  });
+
+  it('turns CSV into rows, quotes and CRLF included', () => {
+    expect(textPreview('id,name\r\n1,"Ada, ""the"" first"\n2,Grace\n', 'csv', false)).toEqual({
+      view: 'table', rows: [['id', 'name'], ['1', 'Ada, "the" first'], ['2', 'Grace']], moreRows: false, truncated: false,
+    });
+    expect(parseCsv('a\nb\nc\n', 2)).toEqual({ rows: [['a'], ['b']], more: true });
+    // The partial last row of a cut file is dropped.
+    expect(parseCsv('a,b\nc,d\ne,', 10, true)).toEqual({ rows: [['a', 'b'], ['c', 'd']], more: false });
+  });
+
+  it('drops a character cut by the range end instead of showing a replacement character', () => {
+    const bytes = new TextEncoder().encode('ab中');
+    expect(decodeStart(bytes.subarray(0, 4), true)).toBe('ab');
+    expect(decodeStart(bytes, false)).toBe('ab中');
+  });
+});

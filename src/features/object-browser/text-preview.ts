@@ -1,0 +1,82 @@
+/**
+ * The first bytes of a text object turned into what the Preview tab shows: always text (React renders it
+ * as text nodes), with bidi and zero-width characters made visible; JSON pretty-printed when the whole
+ * file was read and parses; CSV split into rows and cells for a table.
+ */
+import { revealDisguise } from '../../lib/visible-text.ts';
+import type { TextFormat } from './preview-kind.ts';
+
+/** A CSV table shows at most this many rows and columns (the text view shows everything read). */
+export const CSV_MAX_ROWS = 200;
+export const CSV_MAX_COLUMNS = 50;
+
+export type TextPreview =
+  | { view: 'text'; text: string; truncated: boolean; prettyJson: boolean }
+  | { view: 'table'; rows: string[][]; moreRows: boolean; truncated: boolean };
+
+/** Decodes UTF-8; a multi-byte character cut by the range end is dropped, not shown as U+FFFD. */
+export function decodeStart(bytes: Uint8Array, truncated: boolean): string {
+  const decoder = new TextDecoder('utf-8');
+  const text = decoder.decode(bytes, { stream: truncated });
+  return truncated ? text : text + decoder.decode();
+}
+
+export function textPreview(text: string, format: TextFormat, truncated: boolean): TextPreview {
+  if (format === 'json' && !truncated) {
+    try {
+      return { view: 'text', text: revealDisguise(JSON.stringify(JSON.parse(text), null, 2)), truncated, prettyJson: true };
+    } catch {
+      // Not valid JSON: shown as it is.
+    }
+  }
+  if (format === 'csv') {
+    const { rows, more } = parseCsv(text, CSV_MAX_ROWS, truncated);
+    if (rows.length > 0) return { view: 'table', rows: rows.map((row) => row.slice(0, CSV_MAX_COLUMNS).map(revealDisguise)), moreRows: more, truncated };
+  }
+  return { view: 'text', text: revealDisguise(text), truncated, prettyJson: false };
+}
+
+/**
+ * RFC 4180 CSV: quoted fields with doubled quotes, CRLF or LF rows. A truncated text's last (partial) row
+ * is dropped. Returns at most `maxRows` rows and whether there were more.
+ */
+export function parseCsv(text: string, maxRows: number, truncated = false): { rows: string[][]; more: boolean } {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  let i = 0;
+  const endRow = () => {
+    row.push(field);
+    rows.push(row);
+    row = [];
+    field = '';
+  };
+  while (i < text.length) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i += 2;
+        continue;
+      }
+      if (c === '"') quoted = false;
+      else field += c;
+      i += 1;
+      continue;
+    }
+    if (c === '"' && field === '') quoted = true;
+    else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && text[i + 1] === '\n') i += 1;
+      endRow();
+      if (rows.length > maxRows) break;
+    } else field += c;
+    i += 1;
+  }
+  const complete = i >= text.length;
+  if (complete && !truncated && (field !== '' || row.length > 0)) endRow();
+  return { rows: rows.slice(0, maxRows), more: rows.length > maxRows || !complete };
+}
