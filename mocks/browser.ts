@@ -3,16 +3,23 @@
  * (src/main.tsx imports this module dynamically). Requests to https://qingstor.invalid and its zone/bucket
  * subdomains are answered in the page; `.invalid` never resolves, so nothing can leak to a real service.
  * Everything else (the app's own assets, real endpoints) bypasses the worker.
+ *
+ * The demo's data is kept in this browser's IndexedDB (store/idb.ts): edits survive a reload, and
+ * resetDemoData() brings the seed back. Without IndexedDB (blocked by the browser) it runs in memory.
  */
 import { setupWorker, type SetupWorker } from 'msw/browser';
 import { interceptDemoXhr } from './browser-xhr.ts';
 import { createEmulator, type Emulator } from './emulator.ts';
+import { lazySourceById } from './seed.ts';
+import { IdbPersistence } from './store/idb.ts';
 
 export const DEMO_DOMAIN = 'qingstor.invalid';
 
 export interface DemoBackend {
   worker: SetupWorker;
   emulator: Emulator;
+  /** Undefined when this browser offers no IndexedDB: the demo then keeps its data in memory only. */
+  persistence: IdbPersistence | undefined;
 }
 
 let starting: Promise<DemoBackend> | undefined;
@@ -30,12 +37,15 @@ export function startDemoBackend(options: DemoBackendOptions = {}): Promise<Demo
     const worker = setupWorker();
     const started = worker.start({ onUnhandledFrame: 'bypass', quiet: true });
     let emulator: Emulator;
+    let persistence: IdbPersistence | undefined;
     try {
+      persistence = await openPersistence();
       emulator = await createEmulator({
         seed: 'demo',
         domains: [DEMO_DOMAIN],
         defaultZone: 'pek3a',
         ...(options.copyLimit !== undefined ? { copyLimit: options.copyLimit } : {}),
+        ...(persistence ? { persistence } : {}),
       });
     } catch (error) {
       await started.catch(() => undefined);
@@ -45,10 +55,29 @@ export function startDemoBackend(options: DemoBackendOptions = {}): Promise<Demo
     await started;
     // Upload progress: XHRs to the demo domain are answered in the page, see browser-xhr.ts.
     interceptDemoXhr(emulator.handlers, DEMO_DOMAIN);
-    return { worker, emulator };
+    return { worker, emulator, persistence };
   })();
   starting.catch(() => {
     starting = undefined;
   });
   return starting;
+}
+
+async function openPersistence(): Promise<IdbPersistence | undefined> {
+  if (typeof indexedDB === 'undefined') return undefined;
+  try {
+    return await IdbPersistence.open({ lazySource: lazySourceById });
+  } catch (error) {
+    console.warn('[qingstor-demo] IndexedDB is not available: the demo data is kept in memory only', error);
+    return undefined;
+  }
+}
+
+/**
+ * Forgets the demo data kept in this browser (every edit since the seed). The running emulator stops
+ * saving; reload the page afterwards to start again from the seed.
+ */
+export async function resetDemoData(): Promise<void> {
+  const backend = await starting;
+  await backend?.persistence?.reset();
 }
