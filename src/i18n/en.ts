@@ -729,6 +729,14 @@ export const en = {
   'uploads.openActive.other': 'Uploads ({count} active)',
   'uploads.indicator.one': '{count} upload running, {percent}% — show uploads',
   'uploads.indicator.other': '{count} uploads running, {percent}% — show uploads',
+  'demoData.title': 'Demo data',
+  'demoData.open': 'Demo data: where it is kept, reset',
+  'demoData.kept': 'Your changes to the demo data (uploads, metadata edits, deletions, new buckets) are kept in this browser and are still here after a reload.',
+  'demoData.reset': 'Reset demo data…',
+  'demoData.confirm': 'Reset the demo data? Every change you made is deleted and the original demo data comes back. The page reloads.',
+  'demoData.confirmButton': 'Reset and reload',
+  'demoData.resetting': 'Resetting…',
+  'demoData.failed': 'The demo data could not be reset: {message}',
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;

@@ -728,4 +728,12 @@ export const zhCN: Record<MessageKey, string> = {
   'uploads.openActive.other': '上传（{count} 个进行中）',
   'uploads.indicator.one': '{count} 个上传进行中，{percent}% — 显示上传',
   'uploads.indicator.other': '{count} 个上传进行中，{percent}% — 显示上传',
+  'demoData.title': '演示数据',
+  'demoData.open': '演示数据：保存位置与重置',
+  'demoData.kept': '你对演示数据的修改（上传、元数据编辑、删除、新建存储空间）保存在此浏览器中，重新加载页面后仍然存在。',
+  'demoData.reset': '重置演示数据…',
+  'demoData.confirm': '要重置演示数据吗？你所做的全部修改都将被删除，恢复为原始演示数据。页面将重新加载。',
+  'demoData.confirmButton': '重置并重新加载',
+  'demoData.resetting': '正在重置…',
+  'demoData.failed': '无法重置演示数据：{message}',
 };
