@@ -154,6 +154,19 @@ describe('IndexedDB persistence of the browser demo', () => {
     persistence.close();
   });
 
+  it('a change that cannot be saved is not acknowledged: internal_error names the cause', async () => {
+    const name = newName();
+    const { emulator, persistence } = await start(name);
+    await persistence.durable();
+    // Another tab opens the database with a newer version: this page lets it and can no longer save.
+    const newer = await openDB(name, 2);
+    newer.close();
+    const put = await send(emulator, 'PUT', `/${DEMO_BUCKETS.documents}/not-saved.txt`, { body: new TextEncoder().encode('x') });
+    expect(put.status).toBe(500);
+    const body: unknown = await put.json();
+    expect(body).toMatchObject({ code: 'internal_error', message: expect.stringContaining('newer version of the console') });
+  });
+
   it('reset empties the database: the next start seeds again and the edits are gone', async () => {
     const name = newName();
     const first = await start(name);

@@ -115,6 +115,8 @@ export class IdbPersistence implements StoreJournal, EmulatorPersistence {
   /** Set while restoring (nothing is journaled) and after reset()/close() (nothing is written). */
   private muted = false;
   private closed = false;
+  /** Set when this page can no longer save: every later answer reports it. */
+  private lost: Error | undefined;
 
   private constructor(db: IDBPDatabase<DemoDb>, snapshot: Snapshot, options: IdbPersistenceOptions) {
     this.db = db;
@@ -135,9 +137,9 @@ export class IdbPersistence implements StoreJournal, EmulatorPersistence {
         database.createObjectStore('lazy', { keyPath: 'bucket' });
         database.createObjectStore('meta', { keyPath: 'name' });
       },
-      // A newer version of the console wants to upgrade the database: let it, and stop writing here.
+      // A newer version of the console (another tab) upgrades the database: let it, and stop here.
       blocking() {
-        persistence?.close();
+        persistence?.lose(new Error('another tab opened the demo data with a newer version of the console; reload this page'));
       },
     });
     const tx = db.transaction(STORES, 'readonly');
@@ -192,6 +194,7 @@ export class IdbPersistence implements StoreJournal, EmulatorPersistence {
 
   /** Writes what is queued and resolves once every change made so far has committed. */
   durable = (): Promise<void> => {
+    if (this.lost) return Promise.reject(this.lost);
     if (this.queued.length > 0) this.flush();
     return this.last;
   };
@@ -377,6 +380,12 @@ export class IdbPersistence implements StoreJournal, EmulatorPersistence {
         partsOf.get(`${u.bucket}/${u.uploadId}`) ?? [],
       );
     }
+  }
+
+  /** Closes the database; from now on every answer is an error naming `reason`. */
+  private lose(reason: Error): void {
+    this.lost = reason;
+    this.close();
   }
 
   /** Stops writing (later changes stay in memory only) and closes the database. */
