@@ -67,6 +67,8 @@ test('demo edits survive a reload; Reset demo data (asked first) restores the se
 
   // And the reset state is itself kept: a further reload still shows the seed.
   await page.reload();
+  // The console renders only once the demo backend answers; requests sent before that find no one.
+  await expect(page.getByText('Demo data — simulated backend')).toBeVisible();
   expect((await backend.head(DELETED))?.standard['content-type']).toBe('text/markdown; charset=utf-8');
 });
 
@@ -78,4 +80,27 @@ test('the reset dialog in Simplified Chinese', async ({ page }) => {
   await expect(demo).toContainText('保存在此浏览器中');
   await demo.getByRole('button', { name: '重置演示数据…' }).click();
   await expect(demo.getByRole('button', { name: '重置并重新加载' })).toBeVisible();
+});
+
+test('saved demo data that cannot be loaded (another version, damaged) is replaced by the original demo data', async ({ page }) => {
+  await page.goto('/');
+  // The bucket list was answered, so the seed's transaction had committed.
+  await expect(page.getByRole('main').getByRole('link', { name: 'demo-photos', exact: true })).toBeVisible();
+  await page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('qingstor-console-demo');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error ?? new Error('open failed'));
+    });
+    await new Promise<void>((resolve, reject) => {
+      const tx = db.transaction('buckets', 'readwrite');
+      tx.objectStore('buckets').put({ name: 'damaged-record', zone: 1 });
+      tx.oncomplete = () => resolve();
+      tx.onerror = () => reject(tx.error ?? new Error('write failed'));
+    });
+    db.close();
+  });
+  await page.reload();
+  await expect(page.getByRole('main').getByRole('link', { name: 'demo-photos', exact: true })).toBeVisible();
+  await expect(page.getByText('damaged-record')).toHaveCount(0);
 });

@@ -38,15 +38,26 @@ export function startDemoBackend(options: DemoBackendOptions = {}): Promise<Demo
     const started = worker.start({ onUnhandledFrame: 'bypass', quiet: true });
     let emulator: Emulator;
     let persistence: IdbPersistence | undefined;
-    try {
-      persistence = await openPersistence();
-      emulator = await createEmulator({
+    const start = (kept: IdbPersistence | undefined) =>
+      createEmulator({
         seed: 'demo',
         domains: [DEMO_DOMAIN],
         defaultZone: 'pek3a',
         ...(options.copyLimit !== undefined ? { copyLimit: options.copyLimit } : {}),
-        ...(persistence ? { persistence } : {}),
+        ...(kept ? { persistence: kept } : {}),
       });
+    try {
+      persistence = await openPersistence();
+      try {
+        emulator = await start(persistence);
+      } catch (error) {
+        if (!persistence) throw error;
+        // What this browser kept cannot be loaded (written by another version, damaged): start over from the seed.
+        console.warn('[qingstor-demo] the saved demo data could not be loaded; starting again from the original demo data', error);
+        await persistence.reset();
+        persistence = await openPersistence();
+        emulator = await start(persistence);
+      }
     } catch (error) {
       await started.catch(() => undefined);
       throw error;

@@ -167,6 +167,25 @@ describe('IndexedDB persistence of the browser demo', () => {
     expect(body).toMatchObject({ code: 'internal_error', message: expect.stringContaining('newer version of the console') });
   });
 
+  it('an upload whose bucket is gone is skipped; a record that does not validate refuses the restore', async () => {
+    const name = newName();
+    const first = await start(name);
+    await first.persistence.durable();
+    first.persistence.close();
+    const raw = await openDB(name);
+    const row = { bucket: 'no-such-bucket', uploadId: 'f'.repeat(32), key: 'k', created: 0, metadata: { standard: {}, custom: {} }, storageClass: 'STANDARD' };
+    await raw.put('uploads', row);
+    raw.close();
+    const second = await start(name);
+    expect(second.emulator.store.findBucket(DEMO_BUCKETS.photos)).toBeDefined();
+    second.persistence.close();
+
+    const damaged = await openDB(name);
+    await damaged.put('buckets', { name: 'broken', zone: 1 });
+    damaged.close();
+    await expect(start(name)).rejects.toThrow(/zone|expected/i);
+  });
+
   it('reset empties the database: the next start seeds again and the edits are gone', async () => {
     const name = newName();
     const first = await start(name);

@@ -295,7 +295,8 @@ export class IdbPersistence implements StoreJournal, EmulatorPersistence {
   // restore, reset
 
   /**
-   * Loads the records read at open() into `store` (which must be empty). False when the database was
+   * Loads the records read at open() into `store` (which must be empty); throws on a record that does not
+   * validate (the caller resets the database then). False when the database was
    * never seeded: then it is cleared, and the seed the emulator applies next is written together with
    * the `seeded` mark in one transaction.
    */
@@ -375,6 +376,8 @@ export class IdbPersistence implements StoreJournal, EmulatorPersistence {
     }
     for (const raw of uploads) {
       const u = uploadRowSchema.parse(raw);
+      // Only a second tab writing over this one's deletes can leave this behind: nothing to attach it to.
+      if (!store.findBucket(u.bucket)) continue;
       store.restoreUpload(
         { bucket: u.bucket, key: u.key, uploadId: u.uploadId, created: new Date(u.created), metadata: metadataOf(u.metadata), storageClass: u.storageClass },
         partsOf.get(`${u.bucket}/${u.uploadId}`) ?? [],
