@@ -129,7 +129,9 @@ export class IdbPersistence implements StoreJournal, EmulatorPersistence {
     const name = options.name ?? DEMO_DB_NAME;
     let persistence: IdbPersistence | undefined;
     const db = await openDB<DemoDb>(name, DB_VERSION, {
+      // A new DB_VERSION means a new record format: drop what an older console kept and seed again.
       upgrade(database) {
+        for (const existing of [...database.objectStoreNames]) database.deleteObjectStore(existing);
         database.createObjectStore('buckets', { keyPath: 'name' });
         database.createObjectStore('objects', { keyPath: ['bucket', 'key'] });
         database.createObjectStore('uploads', { keyPath: ['bucket', 'uploadId'] });
