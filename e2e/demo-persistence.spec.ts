@@ -104,3 +104,18 @@ test('saved demo data that cannot be loaded (another version, damaged) is replac
   await expect(page.getByRole('main').getByRole('link', { name: 'demo-photos', exact: true })).toBeVisible();
   await expect(page.getByText('damaged-record')).toHaveCount(0);
 });
+
+test('without IndexedDB the demo runs in memory and says so', async ({ page }) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(window, 'indexedDB', { value: undefined, configurable: true });
+  });
+  const backend = await demoBackend(page);
+  await backend.remove(DELETED);
+  await page.getByRole('button', { name: 'Demo data — simulated backend' }).click();
+  const demo = page.getByRole('dialog', { name: 'Demo data' });
+  await expect(demo).toContainText('IndexedDB is not available');
+  await expect(demo).not.toContainText('kept in this browser');
+  await page.reload();
+  await expect(page.getByText('Demo data — simulated backend')).toBeVisible();
+  expect((await backend.head(DELETED))?.standard['content-type']).toBe('text/markdown; charset=utf-8');
+});

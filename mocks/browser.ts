@@ -84,6 +84,12 @@ async function openPersistence(): Promise<IdbPersistence | undefined> {
   }
 }
 
+/** Where the running demo keeps its data: in this browser (IndexedDB), or in this page's memory only. */
+export async function demoStorage(): Promise<'browser' | 'memory'> {
+  const backend = await starting?.catch(() => undefined);
+  return backend?.persistence ? 'browser' : 'memory';
+}
+
 /**
  * Forgets the demo data kept in this browser (every edit since the seed). The running emulator stops
  * saving; reload the page afterwards to start again from the seed.

@@ -22,7 +22,11 @@
  * emulator's request handler awaits it before it answers (handlers option `durable`). So: a response the
  * console received describes a change that is in IndexedDB. If a transaction fails (quota, the database
  * was closed), the requests waiting for it answer `internal_error` naming the cause; the change stays in
- * this page's memory but is gone after a reload.
+ * this page's memory but is gone after a reload. Transactions use the browser's default durability: a
+ * completed one survives a reload and a crash of the tab; whether it was flushed to the disk before
+ * `complete` (an operating system crash) is the browser's choice. A request waits for the last
+ * transaction created before it asked, which may hold later requests' changes too: a failure of those
+ * is reported to it as well.
  *
  * The demo's generated bucket (100,000 objects) is not written: the journal records its source id and,
  * afterwards, only the objects written or deleted in it; a reload generates the rest again.

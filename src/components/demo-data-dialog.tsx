@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useI18n } from '../i18n/i18n.tsx';
 import { Dialog } from './dialog.tsx';
 
@@ -17,6 +17,19 @@ type Step = { kind: 'info' } | { kind: 'confirm' } | { kind: 'resetting' } | { k
 function DemoDataPanel({ onCancel }: { onCancel: () => void }) {
   const { t } = useI18n();
   const [step, setStep] = useState<Step>({ kind: 'info' });
+  // Known once the demo backend answers (it already runs: this dialog exists in demo mode only).
+  const [storage, setStorage] = useState<'browser' | 'memory' | undefined>(undefined);
+  useEffect(() => {
+    let live = true;
+    void import('../../mocks/browser.ts')
+      .then(({ demoStorage }) => demoStorage())
+      .then((where) => {
+        if (live) setStorage(where);
+      });
+    return () => {
+      live = false;
+    };
+  }, []);
 
   async function reset(): Promise<void> {
     setStep({ kind: 'resetting' });
@@ -34,7 +47,7 @@ function DemoDataPanel({ onCancel }: { onCancel: () => void }) {
     return (
       <div>
         <p>{t('app.demoBadgeHint')}</p>
-        <p>{t('demoData.kept')}</p>
+        {storage === undefined ? null : <p>{storage === 'browser' ? t('demoData.kept') : t('demoData.memoryOnly')}</p>}
         <div className="dialog__actions">
           <button type="button" className="button button--danger" onClick={() => setStep({ kind: 'confirm' })}>
             {t('demoData.reset')}

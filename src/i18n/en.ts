@@ -732,6 +732,7 @@ export const en = {
   'demoData.title': 'Demo data',
   'demoData.open': 'Demo data: where it is kept, reset',
   'demoData.kept': 'Your changes to the demo data (uploads, metadata edits, deletions, new buckets) are kept in this browser and are still here after a reload.',
+  'demoData.memoryOnly': 'This browser does not let the demo keep data (IndexedDB is not available): your changes are gone when the page reloads.',
   'demoData.reset': 'Reset demo data…',
   'demoData.confirm': 'Reset the demo data? Every change you made is deleted and the original demo data comes back. The page reloads.',
   'demoData.confirmButton': 'Reset and reload',

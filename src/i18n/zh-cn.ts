@@ -731,6 +731,7 @@ export const zhCN: Record<MessageKey, string> = {
   'demoData.title': '演示数据',
   'demoData.open': '演示数据：保存位置与重置',
   'demoData.kept': '你对演示数据的修改（上传、元数据编辑、删除、新建存储空间）保存在此浏览器中，重新加载页面后仍然存在。',
+  'demoData.memoryOnly': '此浏览器不允许演示保存数据（IndexedDB 不可用）：重新加载页面后你的修改将会丢失。',
   'demoData.reset': '重置演示数据…',
   'demoData.confirm': '要重置演示数据吗？你所做的全部修改都将被删除，恢复为原始演示数据。页面将重新加载。',
   'demoData.confirmButton': '重置并重新加载',
