@@ -664,6 +664,7 @@ export class Store {
     if (state.objects.size > 0) throw new Error('bulkLoadLazy needs an empty bucket');
     // A persisted store (--data-dir) must journal every seeded object now: records built later, on a
     // listing, would never reach the journal and the bucket would come back empty after a restart.
+    // A journal that keeps the source by its id instead (the browser demo's IndexedDB) says so.
     if (this.journal && this.journal.lazyObjects?.(bucket, source) !== true) {
       this.bulkLoad(bucket, (function* () {
         for (let i = 0; i < source.count; i++) yield source.entryAt(i);
