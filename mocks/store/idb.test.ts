@@ -11,6 +11,7 @@ import type { Emulator } from '../emulator.ts';
 import { encodeKeyPath, send, testEmulator, TEST_USERS } from '../handlers/test-utils.ts';
 import { DEMO_ARCHIVE_OBJECTS, DEMO_BUCKETS, DEMO_TINY_PARTS, lazySourceById } from '../seed.ts';
 import { IdbPersistence } from './idb.ts';
+import type { AclGrant } from './types.ts';
 
 let databases = 0;
 function newName(): string {
@@ -186,6 +187,29 @@ describe('IndexedDB persistence of the browser demo', () => {
     await damaged.put('buckets', { name: 'broken', zone: 1 });
     damaged.close();
     await expect(start(name)).rejects.toThrow(/zone|expected/i);
+  });
+
+  it('a transaction that fails is never acknowledged, and nothing later is either, until a reload', async () => {
+    const name = newName();
+    const { emulator, persistence } = await start(name);
+    await persistence.durable();
+    // A bucket record IndexedDB cannot store (reading its grant throws while it is cloned), written
+    // together with an object in the same task: the transaction holds both and must leave neither.
+    const grant: AclGrant = { grantee: { type: 'group', name: 'QS_ALL_USERS' }, permission: 'READ' };
+    Object.defineProperty(grant, 'permission', {
+      enumerable: true,
+      get: () => {
+        throw new Error('not storable');
+      },
+    });
+    persistence.journal.putBucket({ ...emulator.store.getBucket(DEMO_BUCKETS.public), acl: [grant] });
+    emulator.store.putObject(DEMO_BUCKETS.documents, 'same-transaction.txt', { body: new Uint8Array([1]) });
+    await expect(persistence.durable()).rejects.toThrow('not storable');
+    const later = await send(emulator, 'PUT', `/${DEMO_BUCKETS.documents}/later.txt`, { body: new TextEncoder().encode('x') });
+    expect(later.status).toBe(500);
+    expect(await later.json()).toMatchObject({ code: 'internal_error', message: expect.stringContaining('reload this page') });
+    persistence.close();
+    expect((await rowsOf(name, 'objects')).map(keyOf)).not.toContain('same-transaction.txt');
   });
 
   it('reset empties the database: the next start seeds again and the edits are gone', async () => {

@@ -20,13 +20,11 @@
  * the order they were created, so the changes reach the database in the order the store made them.
  * `durable()` writes what is queued and resolves when the last transaction has committed (`tx.done`); the
  * emulator's request handler awaits it before it answers (handlers option `durable`). So: a response the
- * console received describes a change that is in IndexedDB. If a transaction fails (quota, the database
- * was closed), the requests waiting for it answer `internal_error` naming the cause; the change stays in
- * this page's memory but is gone after a reload. Transactions use the browser's default durability: a
- * completed one survives a reload and a crash of the tab; whether it was flushed to the disk before
- * `complete` (an operating system crash) is the browser's choice. A request waits for the last
- * transaction created before it asked, which may hold later requests' changes too: a failure of those
- * is reported to it as well.
+ * console received describes a change that is in IndexedDB. If a transaction fails (quota, a value it
+ * cannot store), memory and database differ from then on: that request and every later one answer
+ * `internal_error` naming the cause, until a reload shows what was saved. Transactions use the browser's
+ * default durability: a completed one survives a reload and a crash of the tab; whether it was flushed
+ * to the disk before `complete` (an operating system crash) is the browser's choice.
  *
  * The demo's generated bucket (100,000 objects) is not written: the journal records its source id and,
  * afterwards, only the objects written or deleted in it; a reload generates the rest again.
@@ -185,24 +183,38 @@ export class IdbPersistence implements StoreJournal, EmulatorPersistence {
     if (this.queued.length === 0 || this.closed) return;
     const ops = this.queued;
     this.queued = [];
+    let tx: WriteTx | undefined;
     let done: Promise<void>;
     try {
-      const tx = this.db.transaction(STORES, 'readwrite');
+      tx = this.db.transaction(STORES, 'readwrite');
       for (const op of ops) op(tx);
       done = tx.done;
     } catch (error) {
+      // e.g. a value IndexedDB cannot store: nothing of this transaction may land.
+      try {
+        tx?.abort();
+      } catch {
+        // already finished
+      }
+      tx?.done.catch(() => undefined);
       done = Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }
-    // Observed here (a failure is reported to the requests waiting in durable()), never unhandled.
-    done.catch(() => undefined);
+    // Memory and database differ from here on: every later answer says so, until a reload.
+    done.catch((error: unknown) => {
+      const cause = error instanceof Error ? error.message : String(error);
+      this.lost ??= new Error(`${cause} (reload this page: it shows what was saved)`);
+    });
     this.last = done;
   }
 
-  /** Writes what is queued and resolves once every change made so far has committed. */
-  durable = (): Promise<void> => {
-    if (this.lost) return Promise.reject(this.lost);
+  /**
+   * Writes what is queued and resolves once every change made so far has committed; rejects once any
+   * transaction has failed (transactions complete in order, so an earlier failure is known by then).
+   */
+  durable = async (): Promise<void> => {
     if (this.queued.length > 0) this.flush();
-    return this.last;
+    if (!this.lost) await this.last.catch(() => undefined);
+    if (this.lost) throw this.lost;
   };
 
   // ----------------------------------------------------------------------------------------------
