@@ -102,8 +102,8 @@ export async function demoBackend(page: Page): Promise<Backend> {
       { url: prepared.url.href, method: prepared.method, headers: headersOf(prepared.headers), body: input.body },
     );
   };
-  // The demo store lives in the page: a reload would start over from the seed, so navigation stays in the
-  // app (the router follows history changes).
+  // The demo store lives in the page (and is saved in IndexedDB): navigation stays in the app (the router
+  // follows history changes), so no reload has to wait for the demo backend to start again.
   const open = async (path: string) => {
     await page.evaluate((target) => {
       history.pushState(null, '', target);

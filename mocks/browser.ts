@@ -4,17 +4,24 @@
  * subdomains are answered in the page; `.invalid` never resolves, so nothing can leak to a real service.
  * So are the console's same-origin demo object links (`/demo-object/…`, see demo-link.ts). Everything else (the
  * app's own assets, real endpoints) bypasses the worker.
+ *
+ * The demo's data is kept in this browser's IndexedDB (store/idb.ts): edits survive a reload, and
+ * resetDemoData() brings the seed back. Without IndexedDB (blocked by the browser) it runs in memory.
  */
 import { setupWorker, type SetupWorker } from 'msw/browser';
 import { interceptDemoXhr } from './browser-xhr.ts';
 import { demoLinkHandler } from './demo-link.ts';
 import { createEmulator, type Emulator } from './emulator.ts';
+import { lazySourceById } from './seed.ts';
+import { IdbPersistence } from './store/idb.ts';
 
 export const DEMO_DOMAIN = 'qingstor.invalid';
 
 export interface DemoBackend {
   worker: SetupWorker;
   emulator: Emulator;
+  /** Undefined when this browser offers no IndexedDB: the demo then keeps its data in memory only. */
+  persistence: IdbPersistence | undefined;
 }
 
 let starting: Promise<DemoBackend> | undefined;
@@ -32,13 +39,27 @@ export function startDemoBackend(options: DemoBackendOptions = {}): Promise<Demo
     const worker = setupWorker();
     const started = worker.start({ onUnhandledFrame: 'bypass', quiet: true });
     let emulator: Emulator;
-    try {
-      emulator = await createEmulator({
+    let persistence: IdbPersistence | undefined;
+    const start = (kept: IdbPersistence | undefined) =>
+      createEmulator({
         seed: 'demo',
         domains: [DEMO_DOMAIN],
         defaultZone: 'pek3a',
         ...(options.copyLimit !== undefined ? { copyLimit: options.copyLimit } : {}),
+        ...(kept ? { persistence: kept } : {}),
       });
+    try {
+      persistence = await openPersistence();
+      try {
+        emulator = await start(persistence);
+      } catch (error) {
+        if (!persistence) throw error;
+        // What this browser kept cannot be loaded (written by another version, damaged): start over from the seed.
+        console.warn('[qingstor-demo] the saved demo data could not be loaded; starting again from the original demo data', error);
+        await persistence.reset();
+        persistence = await openPersistence();
+        emulator = await start(persistence);
+      }
     } catch (error) {
       await started.catch(() => undefined);
       throw error;
@@ -49,10 +70,35 @@ export function startDemoBackend(options: DemoBackendOptions = {}): Promise<Demo
     await started;
     // Upload progress: XHRs to the demo domain are answered in the page, see browser-xhr.ts.
     interceptDemoXhr(emulator.handlers, DEMO_DOMAIN);
-    return { worker, emulator };
+    return { worker, emulator, persistence };
   })();
   starting.catch(() => {
     starting = undefined;
   });
   return starting;
+}
+
+async function openPersistence(): Promise<IdbPersistence | undefined> {
+  if (typeof indexedDB === 'undefined') return undefined;
+  try {
+    return await IdbPersistence.open({ lazySource: lazySourceById });
+  } catch (error) {
+    console.warn('[qingstor-demo] IndexedDB is not available: the demo data is kept in memory only', error);
+    return undefined;
+  }
+}
+
+/** Where the running demo keeps its data: in this browser (IndexedDB), or in this page's memory only. */
+export async function demoStorage(): Promise<'browser' | 'memory'> {
+  const backend = await starting?.catch(() => undefined);
+  return backend?.persistence ? 'browser' : 'memory';
+}
+
+/**
+ * Forgets the demo data kept in this browser (every edit since the seed). The running emulator stops
+ * saving; reload the page afterwards to start again from the seed.
+ */
+export async function resetDemoData(): Promise<void> {
+  const backend = await starting;
+  await backend?.persistence?.reset();
 }

@@ -53,7 +53,13 @@ export interface CreateEmulatorOptions {
 
 export interface EmulatorPersistence {
   journal: StoreJournal;
-  bodySink: () => BodySink;
+  /** Where request bodies go; default memory. */
+  bodySink?: () => BodySink;
+  /**
+   * Resolves once every change made so far is persisted; each request's answer waits for it (a journal
+   * that writes asynchronously, e.g. IndexedDB). Absent: the journal is durable when its call returns.
+   */
+  durable?: () => Promise<void>;
   /** Loads what was persisted into the new store; false when there was nothing (then the seed is applied). */
   restore(store: Store): boolean;
 }
@@ -75,7 +81,8 @@ export async function createEmulator(options: CreateEmulatorOptions = {}): Promi
     maxListLimit: options.listLimitMax ?? MAX_LIST_OBJECTS_LIMIT,
     ...(options.maxObjectSize !== undefined ? { maxObjectSize: options.maxObjectSize } : {}),
     ...(options.copyLimit !== undefined ? { copyLimit: options.copyLimit } : {}),
-    ...(options.persistence ? { journal: options.persistence.journal, bodySink: options.persistence.bodySink } : {}),
+    ...(options.persistence ? { journal: options.persistence.journal } : {}),
+    ...(options.persistence?.bodySink ? { bodySink: options.persistence.bodySink } : {}),
   });
   if (!options.persistence?.restore(store)) applySeed(seed, store, users);
   const handlers = createHandlers({
@@ -88,6 +95,7 @@ export async function createEmulator(options: CreateEmulatorOptions = {}): Promi
     strictCors: options.strictCors ?? false,
     now,
     ...(options.postFormReader ? { postFormReader: options.postFormReader } : {}),
+    ...(options.persistence?.durable ? { durable: options.persistence.durable } : {}),
   });
   return { store, handlers, users };
 }

@@ -304,6 +304,8 @@ function seedPublic(store: Store, ownerId: string): void {
   store.putBucketCors(bucket, DEMO_CORS);
 }
 
+/** Id prefix of the archive's generated source (LazyObjectSource.id). */
+const ARCHIVE_SOURCE = 'demo-archive';
 const ARCHIVE_BODY = text('{"event":"login","ok":true}\n');
 const ARCHIVE_START = Date.UTC(2024, 0, 1);
 
@@ -329,6 +331,7 @@ function archiveKeyAt(index: number): string {
  */
 export function archiveSource(count: number = DEMO_ARCHIVE_OBJECTS): LazyObjectSource {
   return {
+    id: `${ARCHIVE_SOURCE}:${count}`,
     count,
     keyAt: archiveKeyAt,
     entryAt: (index) => {
@@ -343,6 +346,13 @@ export function archiveSource(count: number = DEMO_ARCHIVE_OBJECTS): LazyObjectS
       };
     },
   };
+}
+
+/** The generated source a LazyObjectSource id names (persistent journals regenerate it), or undefined. */
+export function lazySourceById(id: string): LazyObjectSource | undefined {
+  const match = /^([a-z-]+):(\d{1,7})$/.exec(id);
+  if (match?.[1] !== ARCHIVE_SOURCE) return undefined;
+  return archiveSource(Number(match[2]));
 }
 
 function seedArchive(store: Store, ownerId: string): void {

@@ -82,6 +82,15 @@ const screens: Screen[] = [
       await page.getByTestId('folder-count').waitFor();
     },
   },
+  {
+    name: 'reset-demo-data',
+    async show(page) {
+      await page.goto(`${base}/buckets/pek3a/demo-photos`);
+      await page.getByRole('button', { name: 'Demo data — simulated backend' }).click();
+      await page.getByRole('dialog', { name: 'Demo data' }).getByRole('button', { name: 'Reset demo data…' }).click();
+      await page.getByRole('button', { name: 'Reset and reload' }).waitFor();
+    },
+  },
 ];
 
 const browser = await chromium.launch({ ...(executablePath ? { executablePath } : {}), args: ['--no-sandbox', '--disable-gpu'] });

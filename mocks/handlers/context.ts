@@ -41,6 +41,11 @@ export interface EmulatorOptions {
   now?: () => Date;
   /** How PostObject forms are parsed; default the whole form through request.formData() (post-object.ts). */
   postFormReader?: PostFormReader;
+  /**
+   * Resolves once every change made so far is persisted (a journal that writes asynchronously, the browser
+   * demo's IndexedDB); every answer waits for it. Default: nothing to wait for.
+   */
+  durable?: () => Promise<void>;
 }
 
 export interface ResolvedOptions {
@@ -53,6 +58,7 @@ export interface ResolvedOptions {
   strictCors: boolean;
   now: () => Date;
   postFormReader: PostFormReader | undefined;
+  durable?: (() => Promise<void>) | undefined;
 }
 
 export function resolveOptions(options: EmulatorOptions): ResolvedOptions {
@@ -67,6 +73,7 @@ export function resolveOptions(options: EmulatorOptions): ResolvedOptions {
     strictCors: options.strictCors ?? false,
     now: options.now ?? (() => new Date()),
     postFormReader: options.postFormReader,
+    durable: options.durable,
   };
 }
 

@@ -262,6 +262,15 @@ export async function handleEmulatorRequest(request: Request, options: ResolvedO
       response = errorResponse(new QsError('internal_error'), requestId, method);
     }
   }
+  if (options.durable) {
+    // An asynchronous journal: the answer describes the store's state only once that state is persisted.
+    try {
+      await options.durable();
+    } catch (error) {
+      const cause = error instanceof Error ? error.message : String(error);
+      response = errorResponse(new QsError('internal_error', `The change could not be saved in this browser's storage: ${cause}`), requestId, method);
+    }
+  }
   const finished = finishResponse(response, requestId, now, cors);
   if (stringToSign !== undefined) computedStringsToSign.set(finished, stringToSign);
   return finished;

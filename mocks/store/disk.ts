@@ -1,7 +1,7 @@
 /**
  * On-disk persistence for the standalone emulator (`--data-dir DIR`), Node only.
  *
- *   DIR/records.sqlite   buckets (with ACL, CORS, policy), objects (with metadata), uploads and parts, in
+ *   DIR/records.sqlite   buckets (with ACL, CORS, policy, lifecycle), objects (with metadata), uploads and parts, in
  *                        node:sqlite, WAL mode, synchronous=FULL: a committed change survives a crash.
  *   DIR/bodies/<id>      body files, written once and never changed. A body arrives in DIR/tmp, is fsynced,
  *                        renamed into bodies/ and the directory fsynced; only then is the record that
@@ -18,25 +18,21 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
-import { z } from 'zod';
-import { setEntry } from '../../src/api/metadata/model.ts';
 import { isFileSegment } from './body.ts';
+import { bucketRecordSchema, isPolicy, metadataOf, objectRecordSchema, partRecordSchema, uploadRecordSchema } from './record-schemas.ts';
 import type { Store } from './store.ts';
 import type {
   BodySegment,
   BodySink,
   BucketInfo,
-  BucketPolicy,
   CorsConfiguration,
   FileSegment,
   ObjectBody,
   PartInfo,
   StoredObject,
-  StandardHeaderName,
   StoreJournal,
   UploadInfo,
 } from './types.ts';
-import { STANDARD_METADATA_HEADERS } from '../../src/api/protocol/headers.ts';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS buckets (name TEXT PRIMARY KEY, record TEXT NOT NULL);
@@ -49,117 +45,6 @@ CREATE TABLE IF NOT EXISTS parts (bucket TEXT NOT NULL, upload_id TEXT NOT NULL,
 
 /** Writes are batched into pieces of about this size before they go to the file. */
 const WRITE_BATCH = 1024 * 1024;
-
-// ------------------------------------------------------------------------------------------------
-// Record encoding: JSON with dates as epoch milliseconds and segments as [file name, offset, length].
-
-/** A body file name, or `m` + name for bytes kept in the inline_bodies table. */
-const segmentSchema = z.tuple([z.string().regex(/^m?[0-9a-f]{32}$/), z.number().int().min(0), z.number().int().min(1)]);
-/**
- * Metadata is checked by hand, not with a zod record: zod builds its output with plain assignments, which
- * drop a `__proto__` key, and metadata keys (and policy documents) are user data that may be exactly that.
- */
-const metadataSchema = z.custom<{ standard: Record<string, string>; custom: Record<string, string> }>((value) => {
-  if (typeof value !== 'object' || value === null || !('standard' in value) || !('custom' in value)) return false;
-  const isStringMap = (map: unknown): boolean =>
-    typeof map === 'object' && map !== null && !Array.isArray(map) && Object.values(map).every((v) => typeof v === 'string');
-  return isStringMap(value.standard) && isStringMap(value.custom);
-}, 'metadata must hold string maps standard and custom');
-const storageClassSchema = z.enum(['STANDARD', 'STANDARD_IA']);
-const jsonValueSchema: z.ZodType<BucketPolicy[string]> = z.lazy(() =>
-  z.union([z.null(), z.boolean(), z.number(), z.string(), z.array(jsonValueSchema), z.record(z.string(), jsonValueSchema)]),
-);
-
-const bucketRecordSchema = z.object({
-  name: z.string(),
-  zone: z.string(),
-  ownerId: z.string(),
-  created: z.number(),
-  status: z.enum(['active', 'suspended']),
-  acl: z.array(
-    z.object({
-      grantee: z.union([z.object({ type: z.literal('user'), id: z.string() }), z.object({ type: z.literal('group'), name: z.literal('QS_ALL_USERS') })]),
-      permission: z.enum(['READ', 'WRITE', 'FULL_CONTROL']),
-    }),
-  ),
-  cors: z
-    .object({
-      cors_rules: z.array(
-        z.object({
-          allowed_origin: z.string(),
-          allowed_methods: z.array(z.string()),
-          allowed_headers: z.array(z.string()).optional(),
-          expose_headers: z.array(z.string()).optional(),
-          max_age_seconds: z.number().optional(),
-        }),
-      ),
-      resp_vary: z.string().optional(),
-    })
-    .nullable(),
-  policy: z.record(z.string(), jsonValueSchema).nullable(),
-  // Absent in data directories written before lifecycle rules existed.
-  lifecycle: z
-    .object({
-      rule: z.array(
-        z.object({
-          id: z.string(),
-          status: z.enum(['enabled', 'disabled']),
-          filter: z.object({ prefix: z.string().optional() }),
-          expiration: z.object({ days: z.number() }).optional(),
-          abort_incomplete_multipart_upload: z.object({ days_after_initiation: z.number() }).optional(),
-          transition: z.object({ days: z.number().optional(), storage_class: z.enum(['STANDARD', 'STANDARD_IA']) }).optional(),
-        }),
-      ),
-      updated: z.number(),
-    })
-    .nullable()
-    .optional(),
-});
-
-const objectRecordSchema = z.object({
-  key: z.string(),
-  segments: z.array(segmentSchema),
-  size: z.number().int().min(0),
-  etag: z.string().nullable(),
-  created: z.number(),
-  lastModified: z.number(),
-  metadata: metadataSchema,
-  storageClass: storageClassSchema,
-  appendable: z.boolean(),
-});
-
-const uploadRecordSchema = z.object({
-  key: z.string(),
-  uploadId: z.string(),
-  created: z.number(),
-  metadata: metadataSchema,
-  storageClass: storageClassSchema,
-});
-
-const partRecordSchema = z.object({
-  partNumber: z.number().int().min(0),
-  segments: z.array(segmentSchema),
-  size: z.number().int().min(0),
-  etag: z.string(),
-  created: z.number(),
-});
-
-function metadataOf(m: z.infer<typeof metadataSchema>): StoredMetadata {
-  const custom: Record<string, string> = {};
-  for (const [k, v] of Object.entries(m.custom)) setEntry(custom, k, v);
-  const standard: Partial<Record<StandardHeaderName, string>> = {};
-  for (const name of STANDARD_METADATA_HEADERS) {
-    const value = m.standard[name];
-    if (typeof value === 'string') standard[name] = value;
-  }
-  return { standard: { ...standard, 'content-type': m.standard['content-type'] ?? 'application/octet-stream' }, custom };
-}
-
-function isPolicy(value: unknown): value is BucketPolicy {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-type StoredMetadata = StoredObject['metadata'];
 
 interface Row {
   record: string;

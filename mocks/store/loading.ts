@@ -101,7 +101,8 @@ export abstract class LoadingStore extends MultipartStore {
     if (state.objects.size > 0) throw new Error('bulkLoadLazy needs an empty bucket');
     // A persisted store (--data-dir) must journal every seeded object now: records built later, on a
     // listing, would never reach the journal and the bucket would come back empty after a restart.
-    if (this.journal) {
+    // A journal that keeps the source by its id instead (the browser demo's IndexedDB) says so.
+    if (this.journal && this.journal.lazyObjects?.(bucket, source) !== true) {
       this.bulkLoad(bucket, (function* () {
         for (let i = 0; i < source.count; i++) yield source.entryAt(i);
       })());
@@ -153,6 +154,17 @@ export abstract class LoadingStore extends MultipartStore {
   }
 
   /** Re-creates an in-progress upload with its parts; later upload ids still sort after it. */
+  /**
+   * Replaces and removes single persisted objects of a restored bucket, e.g. the changes a journal kept
+   * on top of a lazily generated bucket (bulkLoadLazy). Statistics are counted again on first use.
+   */
+  restoreObjectChanges(bucket: string, records: readonly StoredObject[], removedKeys: readonly string[]): void {
+    const state = this.bucketState(bucket);
+    for (const r of records) state.objects.set(r);
+    for (const key of removedKeys) state.objects.delete(key);
+    state.statsPending = true;
+  }
+
   restoreUpload(info: UploadInfo, parts: readonly PartInfo[]): void {
     const state = this.bucketState(info.bucket);
     const upload: UploadState = { info, parts: new Map(), partNumbers: [] };

@@ -87,4 +87,33 @@ describe('SortedIndex', () => {
     expect(collect(index)).toEqual([0, 9, 11, 100]);
     expect(index.at(index.upperBound(11))).toBe(100);
   });
+  it('a lazily loaded index takes inserts and deletes without building the chunks they do not touch', () => {
+    assert(
+      property(array(tuple(boolean(), integer({ min: -5, max: 405 })), { maxLength: 60 }), (ops) => {
+        // 200 generated items 0, 2, 4, … 398 in chunks of 4; odd values and the ends are new keys.
+        const built: number[] = [];
+        const index = numbers(4);
+        index.lazyLoad(200, (i) => i * 2, (from, to) => {
+          built.push(from);
+          return Array.from({ length: to - from }, (_, k) => (from + k) * 2);
+        });
+        const reference = new Set(Array.from({ length: 200 }, (_, i) => i * 2));
+        for (const [insert, value] of ops) {
+          const had = reference.has(value);
+          const previous = insert ? index.set(value) : index.delete(value);
+          expect(previous === undefined).toBe(!had);
+          if (insert) reference.add(value);
+          else reference.delete(value);
+        }
+        // Each mutation builds at most one chunk (the one holding its key).
+        expect(built.length).toBeLessThanOrEqual(ops.length);
+        expect(index.pendingChunks).toBe(50 - new Set(built).size);
+        expect(new Set(built).size).toBe(built.length);
+        const expected = [...reference].sort((a, b) => a - b);
+        expect(collect(index)).toEqual(expected);
+        expect(index.size).toBe(expected.length);
+      }),
+      { numRuns: 300 },
+    );
+  });
 });

@@ -8,8 +8,9 @@
  * at a million keys, memory latency, not comparison count, is what a listing page pays for.
  *
  * A large generated collection can be loaded lazily (`lazyLoad`): only the chunk maxima are computed up
- * front, and a chunk's items are built the first time a lookup or cursor reaches it. Any insert or delete
- * builds every remaining chunk first, so mutations never see a partly built index.
+ * front, and a chunk's items are built the first time a lookup, cursor, insert or delete reaches it. Each
+ * placeholder remembers which generated items it stands for, so inserts and deletes elsewhere (which
+ * split or drop built chunks) never shift what a later build produces.
  *
  * The `as` casts below index arrays at positions that the surrounding bounds already guarantee.
  */
@@ -29,8 +30,11 @@ export class SortedIndex<T, K> {
   private readonly keyOf: (item: T) => K;
   private readonly cmp: (a: K, b: K) => number;
   private readonly load: number;
-  /** Lazily loaded chunks: 1 = not built yet (its arrays are empty placeholders). */
-  private unbuilt: Uint8Array | undefined;
+  /**
+   * Lazily loaded chunks, parallel to `chunks`: the generated items [from, to) a placeholder stands for
+   * (its arrays are empty until built), undefined for a built chunk.
+   */
+  private unbuilt: Array<readonly [number, number] | undefined> | undefined;
   private unbuiltCount = 0;
   private build: ((from: number, to: number) => T[]) | undefined;
 
@@ -83,9 +87,13 @@ export class SortedIndex<T, K> {
       this.maxes.push(keyAt(Math.min(count, (c + 1) * this.load) - 1));
     }
     this.count = count;
-    this.unbuilt = new Uint8Array(chunkCount).fill(1);
+    this.unbuilt = Array.from({ length: chunkCount }, (_, c) => [c * this.load, Math.min(count, (c + 1) * this.load)] as const);
     this.unbuiltCount = chunkCount;
     this.build = build;
+    if (chunkCount === 0) {
+      this.unbuilt = undefined;
+      this.build = undefined;
+    }
   }
 
   /** Chunks not built yet (lazyLoad); 0 once everything is built. */
@@ -95,9 +103,10 @@ export class SortedIndex<T, K> {
 
   /** Builds chunk `c` if it is still a placeholder. */
   private ready(c: number): void {
-    if (this.unbuilt === undefined || this.unbuilt[c] !== 1 || this.build === undefined) return;
-    const from = c * this.load;
-    const items = this.build(from, Math.min(this.count, from + this.load));
+    const range = this.unbuilt?.[c];
+    if (this.unbuilt === undefined || range === undefined || this.build === undefined) return;
+    const [from, to] = range;
+    const items = this.build(from, to);
     const keys = items.map(this.keyOf);
     const before = c > 0 ? this.maxes[c - 1] : undefined;
     for (let i = 0; i < keys.length; i++) {
@@ -108,7 +117,7 @@ export class SortedIndex<T, K> {
     if (last === undefined || this.cmp(last, this.maxes[c] as K) !== 0) throw new Error(`lazily built chunk ${c} does not end at its announced key`);
     this.chunks[c] = items;
     this.keyChunks[c] = keys;
-    this.unbuilt[c] = 0;
+    this.unbuilt[c] = undefined;
     this.unbuiltCount--;
     if (this.unbuiltCount === 0) {
       this.unbuilt = undefined;
@@ -222,12 +231,12 @@ export class SortedIndex<T, K> {
 
   /** Inserts or replaces the item with the same key; returns the replaced item. */
   set(item: T): T | undefined {
-    this.readyAll();
     const key = this.keyOf(item);
     if (this.chunks.length === 0) {
       this.chunks.push([item]);
       this.keyChunks.push([key]);
       this.maxes.push(key);
+      this.unbuilt?.push(undefined);
       this.count = 1;
       return undefined;
     }
@@ -242,6 +251,7 @@ export class SortedIndex<T, K> {
     if (c === this.chunks.length) {
       // beyond every maximum: append to the last chunk
       c--;
+      this.ready(c);
       i = (this.chunks[c] as T[]).length;
     }
     const chunk = this.chunks[c] as T[];
@@ -256,13 +266,13 @@ export class SortedIndex<T, K> {
       this.chunks.splice(c + 1, 0, tail);
       this.keyChunks.splice(c + 1, 0, tailKeys);
       this.maxes.splice(c, 0, keys[keys.length - 1] as K);
+      this.unbuilt?.splice(c + 1, 0, undefined);
     }
     return undefined;
   }
 
   /** Removes the item with this key; returns it. */
   delete(key: K): T | undefined {
-    this.readyAll();
     const { c, i, found } = this.locate(key);
     if (!found) return undefined;
     const chunk = this.chunks[c] as T[];
@@ -274,6 +284,7 @@ export class SortedIndex<T, K> {
       this.chunks.splice(c, 1);
       this.keyChunks.splice(c, 1);
       this.maxes.splice(c, 1);
+      this.unbuilt?.splice(c, 1);
     } else if (i === keys.length) {
       this.maxes[c] = keys[keys.length - 1] as K;
     }

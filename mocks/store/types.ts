@@ -350,6 +350,12 @@ export interface StoreJournal {
   deleteUpload(bucket: string, uploadId: string): void;
   /** Runs `change` as one atomic change of the journal. */
   atomically(change: () => void): void;
+  /**
+   * Store.bulkLoadLazy of a source with an `id`: return true when the journal keeps the generated objects
+   * by that id (it records only later changes of the bucket and regenerates the rest when it restores);
+   * absent or false, the store journals every generated object now.
+   */
+  lazyObjects?(bucket: string, source: LazyObjectSource): boolean;
 }
 
 /** Where a streamed body goes while it arrives: memory (default) or a body file (--data-dir). */
@@ -412,6 +418,8 @@ export interface BulkObjectInput {
 
 /** Store.bulkLoadLazy: `count` generated entries, strictly ascending by key, built on demand. */
 export interface LazyObjectSource {
+  /** Names the generator (and its parameters), so a persistent journal can regenerate it; optional. */
+  id?: string;
   count: number;
   /** The key of entry `index` (cheap: called once per chunk of 512 up front). */
   keyAt(index: number): string;

@@ -1,3 +1,4 @@
+import type { DBSchema, IDBPDatabase } from 'idb';
 import { z } from 'zod';
 import { fileFingerprintSchema, type FileFingerprint } from './fingerprint.ts';
 
@@ -57,45 +58,48 @@ export function recordsFor(records: readonly ResumeRecord[], match: (fp: FileFin
 const DB_VERSION = 1;
 const STORE = 'multipart-uploads';
 
-function promisify<T>(request: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    request.addEventListener('success', () => resolve(request.result));
-    request.addEventListener('error', () => reject(request.error ?? new Error('IndexedDB request failed')));
-  });
+interface ResumeDb extends DBSchema {
+  // Values are checked when read (resumeRecordSchema), not trusted: an older console may have written them.
+  [STORE]: { key: string; value: unknown; indexes: { scope: string } };
 }
 
 /**
- * IndexedDB-backed store: one object store keyed by upload id, with a `scope` index. Records read back
- * are validated (stored data is a boundary: an older console version may have written it); invalid ones
- * are skipped rather than breaking the upload list.
+ * IndexedDB-backed store (through the idb library, loaded on first use): one object store keyed by upload
+ * id, with a `scope` index. save() and remove() resolve when their transaction has committed, so a record
+ * whose save resolved is there after a reload. Records read back are validated; invalid ones are skipped
+ * rather than breaking the upload list. The database is the one earlier versions wrote (same name,
+ * version, store and index).
  */
-export function createIndexedDbResumeStore(factory: IDBFactory = indexedDB, name = 'qingstor-console-uploads'): ResumeStore {
-  let db: Promise<IDBDatabase> | undefined;
-  function open(): Promise<IDBDatabase> {
-    db ??= new Promise<IDBDatabase>((resolve, reject) => {
-      const request = factory.open(name, DB_VERSION);
-      request.addEventListener('upgradeneeded', () => {
-        const store = request.result.createObjectStore(STORE, { keyPath: 'uploadId' });
-        store.createIndex('scope', 'scope');
-      });
-      request.addEventListener('success', () => resolve(request.result));
-      request.addEventListener('error', () => reject(request.error ?? new Error('Cannot open IndexedDB')));
+export function createIndexedDbResumeStore(name = 'qingstor-console-uploads'): ResumeStore {
+  let db: Promise<IDBPDatabase<ResumeDb>> | undefined;
+  function open(): Promise<IDBPDatabase<ResumeDb>> {
+    if (db) return db;
+    const opening = import('idb').then(({ openDB }) =>
+      openDB<ResumeDb>(name, DB_VERSION, {
+        upgrade(database) {
+          database.createObjectStore(STORE, { keyPath: 'uploadId' }).createIndex('scope', 'scope');
+        },
+      }),
+    );
+    db = opening;
+    // A failed open is tried again on the next call instead of failing every later call.
+    opening.catch(() => {
+      if (db === opening) db = undefined;
     });
-    return db;
-  }
-  async function transact<T>(mode: IDBTransactionMode, run: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
-    const database = await open();
-    return promisify(run(database.transaction(STORE, mode).objectStore(STORE)));
+    return opening;
   }
   return {
     save: async (record) => {
-      await transact('readwrite', (store) => store.put(resumeRecordSchema.parse(record)));
+      const value = resumeRecordSchema.parse(record);
+      const tx = (await open()).transaction(STORE, 'readwrite');
+      await Promise.all([tx.store.put(value), tx.done]);
     },
     remove: async (uploadId) => {
-      await transact('readwrite', (store) => store.delete(uploadId));
+      const tx = (await open()).transaction(STORE, 'readwrite');
+      await Promise.all([tx.store.delete(uploadId), tx.done]);
     },
     list: async (scope) => {
-      const rows: unknown[] = await transact('readonly', (store) => store.index('scope').getAll(scope));
+      const rows = await (await open()).getAllFromIndex(STORE, 'scope', scope);
       return rows
         .map((row) => resumeRecordSchema.safeParse(row))
         .flatMap((parsed) => (parsed.success ? [parsed.data] : []))
