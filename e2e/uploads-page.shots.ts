@@ -1,0 +1,26 @@
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+
+// The in-progress uploads page (demo data): the automatic clean-up rule and the uploads table with one
+// upload selected, at 1280 and 390 px, light and dark.
+const out = join(import.meta.dirname, 'screenshots');
+const sizes = [
+  { name: '1280', width: 1280, height: 800 },
+  { name: '390', width: 390, height: 844 },
+] as const;
+
+for (const size of sizes) {
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`in-progress uploads at ${size.name} px, ${scheme}`, async ({ browser }) => {
+      const context = await browser.newContext({ viewport: { width: size.width, height: size.height }, colorScheme: scheme });
+      const page = await context.newPage();
+      await page.goto('/buckets/sh1a/demo-uploads/uploads');
+      const table = page.getByRole('table', { name: 'Uploads not yet completed' });
+      await expect(table.getByRole('row', { name: /db-dump\.sql/ })).toContainText('2,500 parts');
+      await expect(page.getByTestId('auto-abort-state')).toBeVisible();
+      await page.getByLabel('Select the upload of videos/holiday-4k.mp4').check();
+      await page.screenshot({ path: join(out, `uploads-page-${size.name}-${scheme}.png`), fullPage: true });
+      await context.close();
+    });
+  }
+}
