@@ -77,7 +77,7 @@ test('anonymous access to a publicly readable bucket reads an upload’s parts w
   await page.getByLabel('Key', { exact: true }).fill('drafts/public-draft.bin');
   await page.getByLabel('Upload ID', { exact: true }).fill(uploadId);
   await page.getByRole('button', { name: 'Open upload' }).click();
-  await expect(page.getByTestId('totals')).toHaveText('3 parts, 300 B (300 bytes) in total, counted over 1 pages of up to 1,000 parts.');
+  await expect(page.getByTestId('totals')).toHaveText('3 parts, 300 B (300 bytes) in total, counted over 1 page of up to 1,000 parts.');
   await expect(page.getByTestId('part-map-summary')).toHaveText('3 parts present, numbers 1–4. Missing (1): 3.');
   await expect(page.getByRole('table', { name: 'Parts of this page' }).getByRole('row')).toHaveCount(4);
   // The anonymous session (no key at all) read the parts: ListMultipart reached the server and succeeded.

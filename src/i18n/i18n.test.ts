@@ -48,6 +48,14 @@ describe('translate', () => {
     // Selections and bulk actions of one object read as one object.
     expect(translatePlural('en', 'metadata.bulk.open', 1)).toBe('Edit metadata of 1 object');
     expect(translatePlural('en', 'metadata.bulk.open', 2)).toBe('Edit metadata of 2 objects');
+    // Counts of parts, pages and buckets: "1 page", never "1 pages".
+    const totals = (parts: number, pages: number) =>
+      translate('en', 'multipart.totalsText', { parts: translatePlural('en', 'multipart.partCount', parts), bytes: '1 B', exact: '1', pages: translatePlural('en', 'multipart.pagesPhrase', pages) });
+    expect(totals(1, 1)).toBe('1 part, 1 B (1 bytes) in total, counted over 1 page of up to 1,000 parts.');
+    expect(totals(2500, 3)).toBe('2,500 parts, 1 B (1 bytes) in total, counted over 3 pages of up to 1,000 parts.');
+    expect(translatePlural('en', 'connect.verdict.ok', 1)).toBe('Connected. 1 bucket visible.');
+    expect(translatePlural('en', 'buckets.count', 1)).toBe('1 bucket');
+    expect(translatePlural('en', 'multipart.complete', 1)).toBe('Complete with 1 part');
     expect(translatePlural('en', 'actions.deleteSelectedConfirm', 1)).toBe('Delete 1 object? This cannot be undone.');
     expect(translatePlural('en', 'actions.deletedCount', 1)).toBe('1 object deleted.');
     expect(translatePlural('zh-CN', 'metadata.bulk.open', 1)).toBe('编辑 1 个对象的元数据');

@@ -14,7 +14,7 @@ import { groupByZone } from './data.ts';
 import '../../styles/buckets.css';
 
 export function BucketListPage() {
-  const { t, formatDateTime } = useI18n();
+  const { t, tp, formatDateTime } = useI18n();
   const session = useConnectedSession();
   const client = useClient();
   const query = useQuery(allBucketsQuery(client));
@@ -32,7 +32,7 @@ export function BucketListPage() {
       ) : null}
       {query.data ? (
         <>
-          <output className="buckets__count">{t('buckets.count', { count: query.data.length })}</output>
+          <output className="buckets__count">{tp('buckets.count', query.data.length)}</output>
           {query.data.length === 0 ? <p>{t('buckets.empty')}</p> : null}
           {zones.map(([zone, buckets]) => (
             <ZoneSection key={zone} zone={zone}>

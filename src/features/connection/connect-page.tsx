@@ -309,13 +309,13 @@ function VerdictView({ result, onOpen, openButton }: {
   onOpen: () => void;
   openButton: React.RefObject<HTMLButtonElement | null>;
 }) {
-  const { t } = useI18n();
+  const { t, tp } = useI18n();
   const { verdict, session } = result;
   const bucket = session.bucket ? { zone: session.bucket.zone, name: session.bucket.name } : undefined;
   if (isOk(verdict)) {
     const text =
       verdict.kind === 'ok'
-        ? t('connect.verdict.ok', { count: verdict.buckets })
+        ? tp('connect.verdict.ok', verdict.buckets)
         : verdict.kind === 'ok-bucket'
           ? t('connect.verdict.listFailedBucketOk', { bucket: verdict.bucket })
           : t('connect.verdict.okAnonymous', { bucket: verdict.bucket });

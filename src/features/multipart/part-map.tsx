@@ -16,7 +16,7 @@ const MAX_LISTED_RANGES = 40;
  * facts (counts and every gap) as text, which also makes them copyable.
  */
 export function PartMap({ numbers }: { numbers: Int32Array }) {
-  const { t, formatNumber } = useI18n();
+  const { t, tp, formatNumber } = useI18n();
   const ref = useRef<HTMLCanvasElement>(null);
   const present = useMemo(() => presentRanges(numbers), [numbers]);
   const missing = useMemo(() => missingRanges(numbers), [numbers]);
@@ -52,13 +52,13 @@ export function PartMap({ numbers }: { numbers: Int32Array }) {
     numbers.length === 0
       ? t('multipart.map.empty')
       : missing.length === 0
-        ? t('multipart.map.noGaps', { count: numbers.length, first: format(first), last: format(last) })
-        : t('multipart.map.gaps', {
+        ? tp('multipart.map.noGaps', numbers.length, { first: format(first), last: format(last) })
+        : tp('multipart.map.gaps', numbers.length, {
             count: numbers.length,
             first: format(first),
             last: format(last),
             missingCount: countInRanges(missing),
-            missing: missingText.text + (missingText.omitted > 0 ? ` ${t('multipart.map.moreRanges', { count: missingText.omitted })}` : ''),
+            missing: missingText.text + (missingText.omitted > 0 ? ` ${tp('multipart.map.moreRanges', missingText.omitted)}` : ''),
           });
 
   return (

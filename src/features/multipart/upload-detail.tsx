@@ -50,7 +50,7 @@ export function UploadDetail({ zone, bucket, objectKey: key, uploadId, limit, af
   prefix: string;
   renderResume?: ((context: ResumeContext) => ReactNode) | undefined;
 }) {
-  const { t, formatDateTime, formatNumber } = useI18n();
+  const { t, tp, formatDateTime, formatNumber } = useI18n();
   const client = useClient();
   const session = useConnectedSession();
   const queryClient = useQueryClient();
@@ -197,7 +197,7 @@ export function UploadDetail({ zone, bucket, objectKey: key, uploadId, limit, af
         {scanData ? (
           <>
             <p data-testid="totals">
-              {t('multipart.totalsText', { parts: scanData.numbers.length, bytes: formatBytes(scanData.totalBytes), exact: formatNumber(scanData.totalBytes), pages: scanData.pages })}
+              {t('multipart.totalsText', { parts: tp('multipart.partCount', scanData.numbers.length), bytes: formatBytes(scanData.totalBytes), exact: formatNumber(scanData.totalBytes), pages: tp('multipart.pagesPhrase', scanData.pages) })}
             </p>
             <PartMap numbers={scanData.numbers} />
           </>
@@ -224,7 +224,7 @@ export function UploadDetail({ zone, bucket, objectKey: key, uploadId, limit, af
               if (scanData) complete.mutate(scanData);
             }}
           >
-            {complete.isPending ? t('multipart.completing') : t('multipart.complete', { parts: scanData?.numbers.length ?? 0 })}
+            {complete.isPending ? t('multipart.completing') : tp('multipart.complete', scanData?.numbers.length ?? 0)}
           </button>
           <button type="button" className="button" onClick={() => setConfirmAbort(true)}>
             {t('multipart.abort')}
@@ -252,8 +252,8 @@ export function UploadDetail({ zone, bucket, objectKey: key, uploadId, limit, af
           <output data-testid="page-status">
             {page.data && !page.isPlaceholderData
               ? pageIndex !== null && pageCount !== null && pageIndex >= 0
-                ? t('multipart.pageOf', { page: pageIndex + 1, pages: pageCount, count: parts.length })
-                : t('multipart.pageCount', { count: parts.length })
+                ? tp('multipart.pageOf', parts.length, { page: pageIndex + 1, pages: pageCount })
+                : tp('multipart.pageCount', parts.length)
               : ''}
           </output>
         </nav>
@@ -263,7 +263,7 @@ export function UploadDetail({ zone, bucket, objectKey: key, uploadId, limit, af
       </section>
 
       <Dialog open={confirmAbort} onClose={() => setConfirmAbort(false)} title={t('multipart.abortTitle')}>
-        <p>{t('multipart.abortWarning', { key, parts: scanData?.numbers.length ?? 0, bytes: scanData ? formatBytes(scanData.totalBytes) : '?' })}</p>
+        <p>{tp('multipart.abortWarning', scanData?.numbers.length ?? 0, { key, bytes: scanData ? formatBytes(scanData.totalBytes) : '?' })}</p>
         {abort.error ? <UploadErrorNotice error={abort.error} listHref={listHref} /> : null}
         <div className="notice__actions">
           <button type="button" className="button button--danger" disabled={abort.isPending} onClick={() => abort.mutate()}>
@@ -302,11 +302,11 @@ function createProgressStore(): ProgressStore {
 }
 
 function ScanProgressText({ store }: { store: ProgressStore }) {
-  const { t } = useI18n();
+  const { t, tp } = useI18n();
   const progress = useSyncExternalStore(store.subscribe, store.get);
   return (
     <output data-testid="scan-progress">
-      {t('multipart.counting', { parts: progress?.parts ?? 0, pages: progress?.pages ?? 0, bytes: formatBytes(progress?.bytes ?? 0) })}
+      {t('multipart.counting', { parts: tp('multipart.partCount', progress?.parts ?? 0), pages: tp('multipart.pagesPhrase', progress?.pages ?? 0), bytes: formatBytes(progress?.bytes ?? 0) })}
     </output>
   );
 }
