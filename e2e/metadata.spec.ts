@@ -185,7 +185,7 @@ for (const mode of MODES) {
       for (const [i, key] of keys.entries()) {
         expect(await backend.head(key)).toEqual({
           standard: { 'content-type': 'text/plain', 'cache-control': 'max-age=60' },
-          custom: { idx: String(i), team: '%E8%93%9D%E9%98%9F' },
+          custom: { idx: String(i), team: encodeRfc2047B('蓝队') },
         });
       }
     });

@@ -13,8 +13,7 @@ import { useI18n, type MessageKey } from '../../i18n/i18n.tsx';
 import { BulkConflictError, runBulkEdit, runBulkUndo, type BulkItemState, type UndoTarget } from './bulk.ts';
 import { lastSaveId, recordSave } from './last-save.ts';
 import { bulkEditsFromValues, bulkIssues, bulkSchema, bulkStoredValue, emptyBulkValues, type BulkValues } from './bulk-model.ts';
-import { ROW_ENCODINGS, parseRowEncoding } from './editor-model.ts';
-import { ruleMessageKey } from './metadata-fields.tsx';
+import { EncodingOffer, ruleMessageKey } from '../../components/metadata-form/metadata-form.tsx';
 import { useHeaderVisibility } from '../../hooks/use-header-visibility.ts';
 import { completenessBlock, SaveBlockedError } from './save.ts';
 import { blockMessageKey, SaveSafetyNotice } from './visibility-notice.tsx';
@@ -29,12 +28,6 @@ const HEADER_LABELS: Record<(typeof STANDARD_METADATA_HEADERS)[number], string> 
   expires: 'Expires',
 };
 
-const ENCODING_LABELS: Record<string, MessageKey> = {
-  percent: 'metadata.encoding.percent',
-  'rfc2047-b': 'metadata.encoding.rfc2047b',
-  'rfc2047-q': 'metadata.encoding.rfc2047q',
-  plain: 'metadata.encoding.plain',
-};
 
 /** "Edit metadata of N objects" for a selection; the app places it in the selection's action bar. */
 export function BulkEditButton({ zone, bucket, keys }: { zone: string; bucket: string; keys: readonly string[] }) {
@@ -226,21 +219,18 @@ function BulkEditor({ zone, bucket, keys }: { zone: string; bucket: string; keys
                         aria-describedby={`${id}-stored${textRule ? ` ${id}-te` : ''}`}
                         spellCheck={false}
                       />
-                      <label htmlFor={`${id}-enc`}>{t('metadata.rowEncoding', { n })}</label>
-                      <select
-                        id={`${id}-enc`}
-                        value={op.encoding}
-                        onChange={(e) => form.setValue(`custom.${index}.encoding`, parseRowEncoding(e.target.value), { shouldValidate: true })}
-                      >
-                        {ROW_ENCODINGS.map((encoding) => (
-                          <option key={encoding} value={encoding}>
-                            {t(ENCODING_LABELS[encoding] ?? 'metadata.encoding.percent')}
-                          </option>
-                        ))}
-                      </select>
-                      <p id={`${id}-stored`} className="metadata-row__stored">
-                        {t('metadata.storedAs')} <code>{bulkStoredValue(op)}</code>
-                      </p>
+                      <EncodingOffer
+                        id={`${id}-stored`}
+                        n={n}
+                        text={op.text}
+                        encoding={op.encoding}
+                        auto={op.autoEncoding}
+                        stored={bulkStoredValue(op)}
+                        onChoose={(encoding) => {
+                          form.setValue(`custom.${index}.encoding`, encoding);
+                          form.setValue(`custom.${index}.autoEncoding`, false, { shouldValidate: true });
+                        }}
+                      />
                       {textRule ? (
                         <p id={`${id}-te`} className="field-error">
                           {t(ruleMessageKey(textRule), { bytes: 0, limit: 0 })}
@@ -255,7 +245,7 @@ function BulkEditor({ zone, bucket, keys }: { zone: string; bucket: string; keys
               );
             })}
           </ol>
-          <button type="button" className="button" onClick={() => ops.append({ op: 'set', key: '', text: '', encoding: 'percent' })}>
+          <button type="button" className="button" onClick={() => ops.append({ op: 'set', key: '', text: '', encoding: 'percent', autoEncoding: true })}>
             {t('metadata.bulk.addOp')}
           </button>
         </fieldset>

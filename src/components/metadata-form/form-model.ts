@@ -6,7 +6,7 @@
  * client's version.
  */
 import { z } from 'zod';
-import type { CustomMetadataEdit, MetadataEdits } from '../../api/metadata/edit.ts';
+import { applyMetadataEdits, type CustomMetadataEdit, type MetadataEdits } from '../../api/metadata/edit.ts';
 import { decodeMetadataValue, encodeMetadataValue, type MetadataValueEncoding } from '../../api/metadata/encoding.ts';
 import {
   METADATA_KEY_MAX_BYTES,
@@ -117,6 +117,18 @@ export function valuesFromMetadata(m: ObjectMetadata): EditorValues {
     return { origKey: key, key, text: decoded.text, encoding, autoEncoding, origText: decoded.text, origEncoding: encoding, origStored: value };
   });
   return { standard, rows };
+}
+
+const NO_METADATA: ObjectMetadata = { standard: {}, custom: {} };
+
+/** An empty form (a new object: uploads). */
+export function emptyEditorValues(): EditorValues {
+  return valuesFromMetadata(NO_METADATA);
+}
+
+/** The complete metadata a new object gets from the form (empty fields are not set). */
+export function metadataFromValues(values: EditorValues): ObjectMetadata {
+  return applyMetadataEdits(NO_METADATA, editsFromValues(NO_METADATA, values));
 }
 
 export function rowTextChanged(row: MetadataRow): boolean {

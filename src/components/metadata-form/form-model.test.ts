@@ -16,7 +16,7 @@ import {
   storedValue,
   valuesFromMetadata,
   type EditorValues,
-} from './editor-model.ts';
+} from './form-model.ts';
 
 const empty: ObjectMetadata = { standard: {}, custom: {} };
 
@@ -159,7 +159,7 @@ describe('helpers', () => {
 
 describe('the encoding offer and pasted lines', () => {
   it('suggests RFC 2047 B for mostly non-Latin text and percent otherwise; needsEncoding only off printable ASCII', async () => {
-    const { suggestedEncoding, needsEncoding } = await import('./editor-model.ts');
+    const { suggestedEncoding, needsEncoding } = await import('./form-model.ts');
     expect(suggestedEncoding('测试作者')).toBe('rfc2047-b');
     expect(suggestedEncoding('Привет')).toBe('rfc2047-b');
     expect(suggestedEncoding('北京 café')).toBe('percent');
@@ -179,7 +179,7 @@ describe('the encoding offer and pasted lines', () => {
   });
 
   it('parses "key: value" lines, strips x-qs-meta-, skips lines without a key, merges into rows', async () => {
-    const { parseMetadataLines, rowsWithPasted, looksLikeMetadataLines } = await import('./editor-model.ts');
+    const { parseMetadataLines, rowsWithPasted, looksLikeMetadataLines } = await import('./form-model.ts');
     expect(parseMetadataLines('X-QS-Meta-A: 1\r\nb:two: parts\n\n  : nokey\nnothing')).toEqual({
       entries: [{ key: 'A', value: '1' }, { key: 'b', value: 'two: parts' }],
       skipped: 2,

@@ -24,7 +24,9 @@ import {
   storedValue,
   type EditorValues,
   type RowEncoding,
-} from './editor-model.ts';
+} from './form-model.ts';
+// oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
+import './metadata-form.css';
 
 const STANDARD_FIELDS: ReadonlyArray<{ name: StandardHeader; label: string; hint: MessageKey }> = [
   { name: 'content-type', label: 'Content-Type', hint: 'metadata.hint.contentType' },
