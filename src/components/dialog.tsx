@@ -1,66 +1,16 @@
-import { createContext, use, useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, use, useEffect, useId, useRef, type ReactNode } from 'react';
 import { useI18n } from '../i18n/i18n.tsx';
-import { useNavigationBlocker, type NavigationBlocker } from '../lib/router.tsx';
 
 /**
- * What a dialog with unsaved edits needs: whether there are any, and what closing (or leaving) does.
- * Made by useUnsavedGuard; a Dialog given one asks before Esc, its Close button, a Cancel inside it
- * (useDialogClose), back/forward or in-app navigation, and warns before a reload.
+ * What a Dialog needs to ask before closing while its content holds unsaved edits (made by
+ * useUnsavedGuard in unsaved-guard.tsx, loaded only with the views that edit).
  */
-export interface UnsavedGuard {
-  setDirty(dirty: boolean): void;
+export interface DialogGuard {
+  dirty(): boolean;
   /** Close now if nothing is unsaved, else ask. */
   requestClose(): void;
-  asking: boolean;
-  ask(proceed: () => void): void;
-  discard(): void;
-  keep(): void;
-  dirty(): boolean;
-}
-
-/** The guard of a dialog whose content may hold unsaved edits; `onClose` closes the dialog. */
-export function useUnsavedGuard(onClose: () => void): UnsavedGuard {
-  const dirtyRef = useRef(false);
-  const [dirty, setDirtyState] = useState(false);
-  const [pending, setPending] = useState<(() => void) | null>(null);
-  const closeRef = useRef(onClose);
-  useEffect(() => {
-    closeRef.current = onClose;
-  }, [onClose]);
-  const setDirty = useCallback((value: boolean) => {
-    dirtyRef.current = value;
-    setDirtyState(value);
-  }, []);
-  const ask = useCallback((proceed: () => void) => setPending(() => proceed), []);
-  const blocker = useMemo<NavigationBlocker>(() => ({ blocks: () => dirtyRef.current, ask }), [ask]);
-  useNavigationBlocker(blocker);
-  useEffect(() => {
-    if (!dirty) return undefined;
-    const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      // Older browsers show the prompt only when returnValue is set.
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [dirty]);
-  return {
-    setDirty,
-    dirty: () => dirtyRef.current,
-    asking: pending !== null,
-    ask,
-    requestClose: () => {
-      if (dirtyRef.current) ask(() => closeRef.current());
-      else closeRef.current();
-    },
-    discard: () => {
-      const proceed = pending;
-      setPending(null);
-      setDirty(false);
-      proceed?.();
-    },
-    keep: () => setPending(null),
-  };
+  /** The question, while it is asked. */
+  confirm: ReactNode;
 }
 
 const CloseContext = createContext<(() => void) | null>(null);
@@ -79,7 +29,7 @@ export function Dialog({ open, onClose, title, children, guard, wide = false }: 
   onClose: () => void;
   title: string;
   children: ReactNode;
-  guard?: UnsavedGuard;
+  guard?: DialogGuard;
   wide?: boolean;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -129,30 +79,9 @@ export function Dialog({ open, onClose, title, children, guard, wide = false }: 
         </button>
       </div>
       <div className="dialog__body">
-        {guard?.asking ? <UnsavedConfirm guard={guard} /> : null}
+        {guard?.confirm ?? null}
         <CloseContext value={requestClose}>{open ? children : null}</CloseContext>
       </div>
     </dialog>
-  );
-}
-
-function UnsavedConfirm({ guard }: { guard: UnsavedGuard }) {
-  const { t } = useI18n();
-  const headingId = useId();
-  const keepRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => keepRef.current?.focus(), []);
-  return (
-    <section className="unsaved-confirm" role="alertdialog" aria-modal="false" aria-labelledby={headingId} data-testid="unsaved-confirm">
-      <h3 id={headingId}>{t('metadata.form.unsavedTitle')}</h3>
-      <p>{t('metadata.form.unsavedBody')}</p>
-      <div className="notice__actions">
-        <button type="button" className="button" onClick={guard.discard}>
-          {t('metadata.form.discard')}
-        </button>
-        <button ref={keepRef} type="button" className="button button--primary" onClick={guard.keep}>
-          {t('metadata.form.keepEditing')}
-        </button>
-      </div>
-    </section>
   );
 }
