@@ -751,7 +751,8 @@ export const en = {
   'metadata.form.unsavedBody': 'Your edits have not been saved. Closing now throws them away.',
   'metadata.form.discard': 'Discard changes',
   'metadata.form.keepEditing': 'Keep editing',
-  'metadata.form.uploadNote': 'Applied to every file of this upload.',
+  'metadata.bulk.opColumn': 'Operation',
+  'metadata.bulk.removedEverywhere': 'Removed from every object that has it',
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof en;

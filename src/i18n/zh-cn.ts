@@ -750,5 +750,6 @@ export const zhCN: Record<MessageKey, string> = {
   'metadata.form.unsavedBody': '你的修改尚未保存。现在关闭将丢弃它们。',
   'metadata.form.discard': '放弃更改',
   'metadata.form.keepEditing': '继续编辑',
-  'metadata.form.uploadNote': '应用于本次上传的每个文件。',
+  'metadata.bulk.opColumn': '操作',
+  'metadata.bulk.removedEverywhere': '从所有含有此键的对象中删除',
 };

@@ -393,9 +393,6 @@ function StandardField({ form, name, label, hint, id, rule, unreadable, onTyped 
           </p>
         ) : null}
         <span id={`${id}-hint`} className="visually-hidden">{t(hint)}</span>
-        <FieldError id={`${id}-error`} rule={rule} />
-      </div>
-      <div className="meta-std__helper">
         {name === 'content-type' ? (
           <datalist id={`${id}-types`}>
             {COMMON_CONTENT_TYPES.map((type) => <option key={type} value={type}>{type}</option>)}
@@ -406,6 +403,9 @@ function StandardField({ form, name, label, hint, id, rule, unreadable, onTyped 
             {CONTENT_ENCODINGS.map((value) => <option key={value} value={value}>{value}</option>)}
           </datalist>
         ) : null}
+        <FieldError id={`${id}-error`} rule={rule} />
+      </div>
+      <div className="meta-std__helper">
         {name === 'cache-control' ? (
           <select
             aria-label={t('metadata.form.cachePresets')}

@@ -179,73 +179,102 @@ function BulkEditor({ zone, bucket, keys }: { zone: string; bucket: string; keys
         </fieldset>
         <fieldset disabled={running || started}>
           <legend>{t('metadata.custom')}</legend>
-          <ol className="metadata-rows">
-            {ops.fields.map((field, index) => {
-              const op = values.custom[index];
-              if (!op) return null;
-              const n = index + 1;
-              const id = `${idBase}-op-${field.id}`;
-              const keyRule = issues.get(`custom.${index}.key`);
-              const textRule = issues.get(`custom.${index}.text`);
-              return (
-                <li key={field.id} className="metadata-row">
-                  <label htmlFor={`${id}-op`}>{t('metadata.bulk.opLabel', { n })}</label>
-                  <select id={`${id}-op`} {...form.register(`custom.${index}.op`)}>
-                    <option value="set">{t('metadata.bulk.opSet')}</option>
-                    <option value="remove">{t('metadata.bulk.opRemove')}</option>
-                  </select>
-                  <label htmlFor={`${id}-key`}>{t('metadata.rowKey', { n })}</label>
-                  <input
-                    id={`${id}-key`}
-                    className="mono"
-                    {...form.register(`custom.${index}.key`)}
-                    aria-invalid={keyRule ? true : undefined}
-                    aria-describedby={keyRule ? `${id}-ke` : undefined}
-                    spellCheck={false}
-                  />
-                  {keyRule ? (
-                    <p id={`${id}-ke`} className="field-error">
-                      {t(ruleMessageKey(keyRule), { bytes: metadataKeyBytes(op.key), limit: METADATA_KEY_MAX_BYTES })}
-                    </p>
-                  ) : null}
-                  {op.op === 'set' ? (
-                    <>
-                      <label htmlFor={`${id}-text`}>{t('metadata.rowValue', { n })}</label>
-                      <input
-                        id={`${id}-text`}
-                        dir="auto"
-                        {...form.register(`custom.${index}.text`)}
-                        aria-invalid={textRule ? true : undefined}
-                        aria-describedby={`${id}-stored${textRule ? ` ${id}-te` : ''}`}
-                        spellCheck={false}
-                      />
-                      <EncodingOffer
-                        id={`${id}-stored`}
-                        n={n}
-                        text={op.text}
-                        encoding={op.encoding}
-                        auto={op.autoEncoding}
-                        stored={bulkStoredValue(op)}
-                        onChoose={(encoding) => {
-                          form.setValue(`custom.${index}.encoding`, encoding);
-                          form.setValue(`custom.${index}.autoEncoding`, false, { shouldValidate: true });
-                        }}
-                      />
-                      {textRule ? (
-                        <p id={`${id}-te`} className="field-error">
-                          {t(ruleMessageKey(textRule), { bytes: 0, limit: 0 })}
-                        </p>
-                      ) : null}
-                    </>
-                  ) : null}
-                  <button type="button" className="button button--small" onClick={() => ops.remove(index)}>
-                    {t('metadata.removeRow', { n })}
-                  </button>
-                </li>
-              );
-            })}
-          </ol>
-          <button type="button" className="button" onClick={() => ops.append({ op: 'set', key: '', text: '', encoding: 'percent', autoEncoding: true })}>
+          {ops.fields.length > 0 ? (
+            <div className="metadata-fields">
+              <table className="meta-table bulk-ops">
+                <thead>
+                  <tr>
+                    <th scope="col" className="bulk-ops__op">{t('metadata.bulk.opColumn')}</th>
+                    <th scope="col" className="meta-table__key">{t('metadata.form.key')}</th>
+                    <th scope="col">{t('metadata.form.value')}</th>
+                    <th scope="col" className="meta-table__remove"><span className="visually-hidden">{t('metadata.form.remove')}</span></th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {ops.fields.map((field, index) => {
+                    const op = values.custom[index];
+                    if (!op) return null;
+                    const n = index + 1;
+                    const id = `${idBase}-op-${field.id}`;
+                    const keyRule = issues.get(`custom.${index}.key`);
+                    const textRule = issues.get(`custom.${index}.text`);
+                    return (
+                      <tr key={field.id} className="meta-row bulk-op">
+                        <td className="bulk-ops__op">
+                          <select aria-label={t('metadata.bulk.opLabel', { n })} {...form.register(`custom.${index}.op`)}>
+                            <option value="set">{t('metadata.bulk.opSet')}</option>
+                            <option value="remove">{t('metadata.bulk.opRemove')}</option>
+                          </select>
+                        </td>
+                        <td className="meta-table__key">
+                          <div className="meta-key">
+                            <span className="meta-key__prefix mono" aria-hidden="true">x-qs-meta-</span>
+                            <input
+                              aria-label={t('metadata.rowKey', { n })}
+                              className="mono"
+                              {...form.register(`custom.${index}.key`)}
+                              aria-invalid={keyRule ? true : undefined}
+                              aria-describedby={keyRule ? `${id}-ke` : undefined}
+                              spellCheck={false}
+                              autoComplete="off"
+                            />
+                          </div>
+                          {keyRule ? (
+                            <p id={`${id}-ke`} className="field-error">
+                              {t(ruleMessageKey(keyRule), { bytes: metadataKeyBytes(op.key), limit: METADATA_KEY_MAX_BYTES })}
+                            </p>
+                          ) : null}
+                        </td>
+                        <td>
+                          {op.op === 'set' ? (
+                            <>
+                              <input
+                                aria-label={t('metadata.rowValue', { n })}
+                                className="meta-value"
+                                dir="auto"
+                                {...form.register(`custom.${index}.text`)}
+                                aria-invalid={textRule ? true : undefined}
+                                aria-describedby={`${id}-stored${textRule ? ` ${id}-te` : ''}`}
+                                spellCheck={false}
+                                autoComplete="off"
+                              />
+                              <EncodingOffer
+                                id={`${id}-stored`}
+                                n={n}
+                                text={op.text}
+                                encoding={op.encoding}
+                                auto={op.autoEncoding}
+                                stored={bulkStoredValue(op)}
+                                onChoose={(encoding) => {
+                                  form.setValue(`custom.${index}.encoding`, encoding);
+                                  form.setValue(`custom.${index}.autoEncoding`, false, { shouldValidate: true });
+                                }}
+                              />
+                              {textRule ? (
+                                <p id={`${id}-te`} className="field-error">
+                                  {t(ruleMessageKey(textRule), { bytes: 0, limit: 0 })}
+                                </p>
+                              ) : null}
+                            </>
+                          ) : (
+                            <span className="field-hint">{t('metadata.bulk.removedEverywhere')}</span>
+                          )}
+                        </td>
+                        <td className="meta-table__remove">
+                          <button type="button" className="icon-button" aria-label={t('metadata.removeRow', { n })} title={t('metadata.removeRow', { n })} onClick={() => ops.remove(index)}>
+                            <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true" focusable="false">
+                              <path d="M3 3l8 8M11 3l-8 8" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+                            </svg>
+                          </button>
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+          ) : null}
+          <button type="button" className="button button--small bulk-ops__add" onClick={() => ops.append({ op: 'set', key: '', text: '', encoding: 'percent', autoEncoding: true })}>
             {t('metadata.bulk.addOp')}
           </button>
         </fieldset>
