@@ -222,3 +222,33 @@ test('in Chinese: the table, the encoding offer, pasting into a key field, and B
   await expect(dialog).toBeHidden();
   expect((await backend.head(key))?.custom).toEqual({ a: '1' });
 });
+
+test('closing or reloading the tab with unsaved edits gets the browser’s leave-page prompt; without edits it does not', async ({ context }) => {
+  // Tabs of their own: the page fixture treats every browser dialog as a failure, and here one is expected.
+  const open = async () => {
+    const tab = await context.newPage();
+    const prompts: string[] = [];
+    tab.on('dialog', (prompt) => {
+      prompts.push(prompt.type());
+      void prompt.accept();
+    });
+    await tab.goto('/buckets/pek3a/demo-documents?prefix=reports/&object=reports%2Freadme.md&edit=1');
+    const dialog = tab.getByRole('dialog', { name: 'Edit metadata of reports/readme.md' });
+    await expect(dialog.getByLabel('Cache-Control', { exact: true })).toBeVisible();
+    return { tab, dialog, prompts };
+  };
+
+  const clean = await open();
+  await clean.dialog.getByLabel('Cache-Control', { exact: true }).click();
+  const cleanClosed = clean.tab.waitForEvent('close');
+  await clean.tab.close({ runBeforeUnload: true });
+  await cleanClosed;
+  expect(clean.prompts).toEqual([]);
+
+  const edited = await open();
+  await edited.dialog.getByLabel('Cache-Control', { exact: true }).fill('no-store');
+  const editedClosed = edited.tab.waitForEvent('close');
+  await edited.tab.close({ runBeforeUnload: true });
+  await editedClosed;
+  expect(edited.prompts).toEqual(['beforeunload']);
+});
