@@ -145,6 +145,10 @@ for (const mode of MODES) {
       await copy.getByLabel('Destination key').fill(`${prefix}copied.txt`);
       await copy.getByLabel('Replace the metadata (REPLACE)').check();
       await copy.getByRole('button', { name: 'Add key' }).click();
+      // No error before typing; trying to copy with the key still empty says what is missing.
+      await expect(copy.getByText('Enter a key.')).toHaveCount(0);
+      await copy.getByRole('button', { name: 'Copy', exact: true }).click();
+      await expect(copy.getByText('Enter a key.')).toBeVisible();
       await copy.getByLabel('Key 1', { exact: true }).fill('author');
       await copy.getByLabel('Value 1', { exact: true }).fill(CHINESE);
       await expectOffer(copy, 1);
@@ -161,6 +165,7 @@ for (const mode of MODES) {
       await page.getByRole('region', { name: 'Selection' }).getByRole('button', { name: 'Edit metadata of 2 objects' }).click();
       const bulk = page.getByRole('dialog', { name: 'Edit metadata of 2 objects' });
       await bulk.getByRole('button', { name: 'Add key operation' }).click();
+      await expect(bulk.getByText('Enter a key.')).toHaveCount(0);
       await bulk.getByLabel('Key 1', { exact: true }).fill('author');
       await bulk.getByLabel('Value 1', { exact: true }).fill(CHINESE);
       await expectOffer(bulk, 1);
@@ -177,6 +182,7 @@ for (const mode of MODES) {
       await dropFiles(panel.getByTestId('dropzone'), [{ path: 'uploaded.txt', text: 'hello\n', type: 'text/plain' }]);
       await panel.getByText('Headers and metadata for this batch').click();
       await panel.getByRole('button', { name: 'Add key' }).click();
+      await expect(panel.getByText('Enter a key.')).toHaveCount(0);
       await panel.getByLabel('Key 1', { exact: true }).fill('author');
       await panel.getByLabel('Value 1', { exact: true }).fill(CHINESE);
       await expectOffer(panel, 1);
@@ -223,7 +229,7 @@ test('in Chinese: the table, the encoding offer, pasting into a key field, and B
   expect((await backend.head(key))?.custom).toEqual({ a: '1' });
 });
 
-test('closing or reloading the tab with unsaved edits gets the browser’s leave-page prompt; without edits it does not', async ({ context }) => {
+test('closing the tab with unsaved edits gets the browser’s leave-page prompt (as a reload would); without edits it does not', async ({ context }) => {
   // Tabs of their own: the page fixture treats every browser dialog as a failure, and here one is expected.
   const open = async () => {
     const tab = await context.newPage();

@@ -1,4 +1,4 @@
-import { useId, useState, type ClipboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ClipboardEvent } from 'react';
 import { useFieldArray, type UseFormReturn } from 'react-hook-form';
 import { formatHttpDate, metadataEntryBytes, type MetadataRule, type StandardHeader } from '../../api/metadata/model.ts';
 import { decodeMetadataValue } from '../../api/metadata/encoding.ts';
@@ -159,7 +159,18 @@ export function MetadataFields({ form, unreadable = [] }: {
   const totalRule = issues.get('rows');
   const [typed, setTyped] = useState<ReadonlySet<string>>(() => new Set());
   const [pasteNote, setPasteNote] = useState<{ added: number; skipped: number } | null>(null);
-  const submitted = form.formState.submitCount > 0;
+  // Errors of untouched fields show once the user tried to submit: this form's own handleSubmit (the
+  // editor), or the form around it (copy, upload), whatever that form's own handler does with the attempt.
+  const rootRef = useRef<HTMLDivElement>(null);
+  const [attempted, setAttempted] = useState(false);
+  useEffect(() => {
+    const outer = rootRef.current?.closest('form');
+    if (!outer) return undefined;
+    const onSubmit = () => setAttempted(true);
+    outer.addEventListener('submit', onSubmit);
+    return () => outer.removeEventListener('submit', onSubmit);
+  }, []);
+  const submitted = form.formState.submitCount > 0 || attempted;
   const markTyped = (name: string) => {
     if (!typed.has(name)) setTyped((previous) => new Set(previous).add(name));
   };
@@ -182,7 +193,7 @@ export function MetadataFields({ form, unreadable = [] }: {
   };
 
   return (
-    <div className="metadata-fields">
+    <div className="metadata-fields" ref={rootRef}>
       <fieldset className="meta-standard">
         <legend>{t('metadata.standard')}</legend>
         {STANDARD_FIELDS.map(({ name, label, hint }) => (

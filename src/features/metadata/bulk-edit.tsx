@@ -64,7 +64,14 @@ function BulkEditor({ zone, bucket, keys }: { zone: string; bucket: string; keys
   const ops = useFieldArray({ control: form.control, name: 'custom' });
   // oxlint-disable-next-line react/incompatible-library -- watch() re-renders on each change: live errors are the point
   const values = form.watch();
-  const issues = new Map(bulkIssues(values).map((issue) => [issue.path, issue.rule] as const));
+  const allIssues = new Map(bulkIssues(values).map((issue) => [issue.path, issue.rule] as const));
+  // As in the editor: a field's error shows once the user typed in it or tried to apply.
+  const [typed, setTyped] = useState<ReadonlySet<string>>(() => new Set());
+  const markTyped = (path: string) => {
+    if (!typed.has(path)) setTyped((previous) => new Set(previous).add(path));
+  };
+  const attempted = form.formState.submitCount > 0;
+  const issues = { get: (path: string) => (attempted || typed.has(path) ? allIssues.get(path) : undefined) };
   const [states, setStates] = useState<ReadonlyMap<string, BulkItemState>>(new Map());
   const [running, setRunning] = useState(false);
   const [noEdits, setNoEdits] = useState(false);
@@ -161,7 +168,7 @@ function BulkEditor({ zone, bucket, keys }: { zone: string; bucket: string; keys
                     </label>
                     <input
                       id={`${id}-value`}
-                      {...form.register(`standard.${name}.value`)}
+                      {...form.register(`standard.${name}.value`, { onChange: () => markTyped(`standard.${name}.value`) })}
                       aria-invalid={rule ? true : undefined}
                       aria-describedby={rule ? `${id}-error` : undefined}
                       spellCheck={false}
@@ -212,7 +219,7 @@ function BulkEditor({ zone, bucket, keys }: { zone: string; bucket: string; keys
                             <input
                               aria-label={t('metadata.rowKey', { n })}
                               className="mono"
-                              {...form.register(`custom.${index}.key`)}
+                              {...form.register(`custom.${index}.key`, { onChange: () => markTyped(`custom.${index}.key`) })}
                               aria-invalid={keyRule ? true : undefined}
                               aria-describedby={keyRule ? `${id}-ke` : undefined}
                               spellCheck={false}
@@ -232,7 +239,7 @@ function BulkEditor({ zone, bucket, keys }: { zone: string; bucket: string; keys
                                 aria-label={t('metadata.rowValue', { n })}
                                 className="meta-value"
                                 dir="auto"
-                                {...form.register(`custom.${index}.text`)}
+                                {...form.register(`custom.${index}.text`, { onChange: () => markTyped(`custom.${index}.text`) })}
                                 aria-invalid={textRule ? true : undefined}
                                 aria-describedby={`${id}-stored${textRule ? ` ${id}-te` : ''}`}
                                 spellCheck={false}
