@@ -88,6 +88,12 @@ for (const mode of MODES) {
 
       await review.click();
       const diff = dialog.getByTestId('metadata-diff');
+      await expect(diff).toBeVisible();
+      // The side-by-side review is axe-clean too (tinted cells keep their contrast), light and dark.
+      await expectNoAxeViolations(page, 'dialog');
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await expectNoAxeViolations(page, 'dialog');
+      await page.emulateMedia({ colorScheme: 'light' });
       await expect(diff.getByRole('row', { name: /x-qs-meta-k3/ })).toContainText('v3');
       await expect(diff.getByRole('row', { name: /x-qs-meta-k3/ })).toContainText('edited 3');
       await expect(diff.getByRole('row', { name: /x-qs-meta-pasted-4/ })).toContainText('value 4');

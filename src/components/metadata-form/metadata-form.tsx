@@ -295,7 +295,22 @@ export function MetadataFields({ form, unreadable = [] }: {
                       </span>
                     </td>
                     <td className="meta-table__remove">
-                      <button type="button" className="icon-button" aria-label={t('metadata.removeRow', { n })} title={t('metadata.removeRow', { n })} onClick={() => rows.remove(index)}>
+                      <button
+                        type="button"
+                        className="icon-button"
+                        data-remove-row=""
+                        aria-label={t('metadata.removeRow', { n })}
+                        title={t('metadata.removeRow', { n })}
+                        onClick={() => {
+                          rows.remove(index);
+                          // Keyboard users stay in the table: focus moves to the next row's remove button (or "Add key").
+                          requestAnimationFrame(() => {
+                            const buttons = rootRef.current?.querySelectorAll<HTMLButtonElement>('[data-remove-row]') ?? [];
+                            const next = buttons[Math.min(index, buttons.length - 1)] ?? rootRef.current?.querySelector<HTMLButtonElement>('[data-add-row]');
+                            next?.focus();
+                          });
+                        }}
+                      >
                         <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true" focusable="false">
                           <path d="M3 3l8 8M11 3l-8 8" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
                         </svg>
@@ -308,7 +323,7 @@ export function MetadataFields({ form, unreadable = [] }: {
           </table>
         )}
         <div className="meta-custom__actions">
-          <button type="button" className="button button--small" onClick={() => rows.append(newRow(), { shouldFocus: true })}>
+          <button type="button" className="button button--small" data-add-row="" onClick={() => rows.append(newRow(), { shouldFocus: true })}>
             {t('metadata.addRow')}
           </button>
           <PasteLines onPaste={(text) => paste(text, null)} />

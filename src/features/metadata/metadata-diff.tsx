@@ -59,10 +59,10 @@ export function MetadataDiff({ changes, caption, beforeLabel, afterLabel, testId
             <th scope="row" className="mono">
               {change.field}
             </th>
-            <td className={change.kind === 'added' ? 'diff-side' : 'diff-side diff-side--old'}>
+            <td className={change.kind === 'added' ? 'diff-side' : 'diff-side diff-side--old'} data-label={beforeLabel ?? t('metadata.diff.before')}>
               <Value field={change.field} value={change.before} />
             </td>
-            <td className={change.kind === 'removed' ? 'diff-side' : 'diff-side diff-side--new'}>
+            <td className={change.kind === 'removed' ? 'diff-side' : 'diff-side diff-side--new'} data-label={afterLabel ?? t('metadata.diff.after')}>
               <Value field={change.field} value={change.after} />
             </td>
           </tr>

@@ -365,3 +365,16 @@ describe('the compact form and its unsaved-changes guard', () => {
     expect(history.location().search).toMatch(/edit=1/);
   });
 });
+
+describe('keyboard: removing a row', () => {
+  it('moves focus to the next row’s remove button, and to "Add key" after the last row', async () => {
+    renderEditor();
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByLabelText('Key 1');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove key 1' }));
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('Remove key 1'));
+    expect((within(dialog).getByLabelText('Key 1') as HTMLInputElement).value).toBe('city');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove key 1' }));
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Add key'));
+  });
+});
