@@ -56,6 +56,12 @@ for (const mode of MODES) {
 
       // Ten lines at once through "Paste lines"; the footer stays pinned however long the form gets.
       await dialog.getByText('Paste lines', { exact: true }).click();
+      // Esc in the popover closes only the popover (no discard question, the editor stays).
+      await dialog.getByLabel('One “key: value” per line').press('Escape');
+      await expect(dialog.getByLabel('One “key: value” per line')).toBeHidden();
+      await expect(dialog.getByTestId('unsaved-confirm')).toHaveCount(0);
+      await expect(dialog).toBeVisible();
+      await dialog.getByText('Paste lines', { exact: true }).click();
       const lines = Array.from({ length: 10 }, (_, i) => `x-qs-meta-pasted-${i}: value ${i}`);
       await dialog.getByLabel('One “key: value” per line').fill(lines.join('\n'));
       await dialog.getByRole('button', { name: 'Add as rows' }).click();

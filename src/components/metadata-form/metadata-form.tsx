@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ClipboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ClipboardEvent, type RefObject } from 'react';
 import { useFieldArray, type UseFormReturn } from 'react-hook-form';
 import { formatHttpDate, metadataEntryBytes, type MetadataRule, type StandardHeader } from '../../api/metadata/model.ts';
 import { decodeMetadataValue } from '../../api/metadata/encoding.ts';
@@ -356,12 +356,35 @@ function ByteBudget({ total, ruleId }: { total: number; ruleId: string | undefin
 }
 
 /** "Paste lines": a box for many `key: value` lines at once. */
+/**
+ * Esc inside an open popover (Paste lines, Build…) closes the popover and returns focus to its button
+ * instead of closing the whole dialog. A native listener: the popover is a <details>, not a control.
+ */
+function useEscapeCloses(): RefObject<HTMLDetailsElement | null> {
+  const ref = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    const details = ref.current;
+    if (!details) return undefined;
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape' || !details.open) return;
+      event.preventDefault();
+      event.stopPropagation();
+      details.open = false;
+      details.querySelector('summary')?.focus();
+    };
+    details.addEventListener('keydown', onKeyDown);
+    return () => details.removeEventListener('keydown', onKeyDown);
+  }, []);
+  return ref;
+}
+
 function PasteLines({ onPaste }: { onPaste: (text: string) => void }) {
   const { t } = useI18n();
+  const popover = useEscapeCloses();
   const id = useId();
   const [text, setText] = useState('');
   return (
-    <details className="meta-paste">
+    <details className="meta-paste" ref={popover}>
       <summary className="button button--small">{t('metadata.form.pasteLines')}</summary>
       <div className="meta-paste__box">
         <label htmlFor={id}>{t('metadata.form.pasteLabel')}</label>
@@ -465,10 +488,11 @@ function StandardField({ form, name, label, hint, id, rule, unreadable, onTyped 
 /** Content-Disposition from a type and a file name (RFC 6266, `filename*` per RFC 5987 for non-ASCII). */
 function DispositionBuilder({ id, onBuild }: { id: string; onBuild: (value: string) => void }) {
   const { t } = useI18n();
+  const popover = useEscapeCloses();
   const [filename, setFilename] = useState('');
   const [type, setType] = useState<'attachment' | 'inline'>('attachment');
   return (
-    <details className="meta-builder">
+    <details className="meta-builder" ref={popover}>
       <summary className="button button--small">{t('metadata.form.build')}</summary>
       <fieldset className="meta-builder__box">
         <legend className="visually-hidden">{t('metadata.filenameHelper')}</legend>
