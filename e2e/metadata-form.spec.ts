@@ -265,6 +265,12 @@ test('closing the tab with unsaved edits gets the browser’s leave-page prompt 
 
   const edited = await open();
   await edited.dialog.getByLabel('Cache-Control', { exact: true }).fill('no-store');
+  // The edit is reported to the guard once React has rendered it: wait for that, not for time.
+  await expect.poll(() => edited.tab.evaluate(() => {
+    const probe = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(probe);
+    return probe.defaultPrevented;
+  })).toBe(true);
   const editedClosed = edited.tab.waitForEvent('close');
   await edited.tab.close({ runBeforeUnload: true });
   await editedClosed;

@@ -22,7 +22,6 @@ export interface UnsavedGuard extends DialogGuard {
 /** The guard of a dialog whose content may hold unsaved edits; `onClose` closes the dialog. */
 export function useUnsavedGuard(onClose: () => void): UnsavedGuard {
   const dirtyRef = useRef(false);
-  const [dirty, setDirtyState] = useState(false);
   const [pending, setPending] = useState<(() => void) | null>(null);
   const closeRef = useRef(onClose);
   useEffect(() => {
@@ -30,21 +29,22 @@ export function useUnsavedGuard(onClose: () => void): UnsavedGuard {
   }, [onClose]);
   const setDirty = useCallback((value: boolean) => {
     dirtyRef.current = value;
-    setDirtyState(value);
   }, []);
   const ask = useCallback((proceed: () => void) => setPending(() => proceed), []);
   const blocker = useMemo<NavigationBlocker>(() => ({ blocks: () => dirtyRef.current, ask }), [ask]);
   useNavigationBlocker(blocker);
+  // Installed for as long as the guard lives and decided by the ref, so it holds from the moment the
+  // edits are reported, not one effect later.
   useEffect(() => {
-    if (!dirty) return undefined;
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (!dirtyRef.current) return;
       event.preventDefault();
       // Older browsers show the prompt only when returnValue is set.
       event.returnValue = '';
     };
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [dirty]);
+  }, []);
   const discard = () => {
     const proceed = pending;
     setPending(null);
