@@ -186,6 +186,7 @@ for (const mode of MODES) {
       await bulk.getByLabel('Key 1', { exact: true }).fill('author');
       await bulk.getByLabel('Value 1', { exact: true }).fill(CHINESE);
       await expectOffer(bulk, 1);
+      await expectNoAxeViolations(page, 'dialog');
       await bulk.getByRole('button', { name: 'Apply to 2 objects' }).click();
       await expect(bulk.getByTestId('bulk-summary')).toHaveText('2 of 2 finished: 2 changed, 0 already up to date, 0 failed.');
       for (const name of ['bulk-a.txt', 'bulk-b.txt']) expect((await backend.head(`${prefix}${name}`))?.custom).toEqual({ author: stored });
@@ -204,6 +205,7 @@ for (const mode of MODES) {
       await panel.getByLabel('Value 1', { exact: true }).fill(CHINESE);
       await expectOffer(panel, 1);
       await expect(panel.getByText(/encode other text/i)).toHaveCount(0);
+      await expectNoAxeViolations(page, '.uploads-drawer');
       await panel.getByRole('button', { name: /^Upload 1 files?$/ }).click();
       await expect(panel.getByRole('list', { name: 'Transfers' }).getByRole('listitem', { name: `${prefix}uploaded.txt` })).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
       expect((await backend.head(`${prefix}uploaded.txt`))?.custom).toEqual({ author: stored });
