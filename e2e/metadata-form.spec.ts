@@ -51,8 +51,9 @@ for (const mode of MODES) {
       const review = dialog.getByRole('button', { name: 'Review changes' });
       await expect(review).toBeInViewport();
       expect(await page.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight)).toBe(true);
-      // The whole editor fits: the last row and the footer are both on screen.
+      // The whole editor fits: its body does not even scroll inside the dialog.
       await expect(dialog.getByLabel('Value 7', { exact: true })).toBeInViewport();
+      expect(await dialog.locator('.dialog__body').evaluate((body) => body.scrollHeight <= body.clientHeight)).toBe(true);
 
       // Ten lines at once through "Paste lines"; the footer stays pinned however long the form gets.
       await dialog.getByText('Paste lines', { exact: true }).click();
