@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { putBucketCors } from '../src/api/cors/operations.ts';
 import type { ObjectMetadata } from '../src/api/metadata/model.ts';
 import { endpointBackend, type Backend } from './metadata-backend.ts';
@@ -36,6 +36,19 @@ async function exposeOnly(backend: Backend, api: Parameters<typeof putBucketCors
 
 function editor(page: Page, key: string) {
   return page.getByRole('dialog', { name: `Edit metadata of ${key}` });
+}
+
+/**
+ * Leaves the editor the way a user who gives up would: Close, and "Discard changes" when it asks (it does
+ * while edits are unsaved; otherwise a reload or the next page would be held by the browser's own prompt).
+ */
+async function leaveEditor(dialog: Locator): Promise<void> {
+  await dialog.getByRole('button', { name: 'Close' }).first().click();
+  const confirm = dialog.getByTestId('unsaved-confirm');
+  await expect(async () => {
+    if (await confirm.isVisible()) await confirm.getByRole('button', { name: 'Discard changes' }).click();
+    await expect(dialog).toBeHidden({ timeout: 1000 });
+  }).toPass();
 }
 
 test('the user report: a rule exposing only ETag hides Content-Disposition and Content-Encoding; the save is blocked naming them, the one-click rule makes everything readable, and the save keeps both', async ({ page, emulator, api, pageOrigin }) => {
@@ -116,6 +129,7 @@ test('each header hidden in turn: the hidden header survives, or the save is blo
       await expect(dialog.getByText('Metadata saved.')).toBeVisible();
       expect(await backend.head(key), 'ETag hidden: saved with every header kept').toEqual({ ...original, standard: { ...original.standard, 'cache-control': 'no-store' } });
     }
+    await leaveEditor(dialog);
   }
 });
 
@@ -279,6 +293,7 @@ test('two tabs save different edits to one object at the same moment (10 rounds)
       if (outcome === 'saved') expect(final[`tab-${index}`], `round ${round}: tab ${index} said saved`).toBe('1');
     }
     expect(outcomes, `round ${round}`).toContain('saved');
+    for (const tab of tabs) await leaveEditor(editor(tab, key));
   }
   await other.close();
 });

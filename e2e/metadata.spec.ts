@@ -187,7 +187,7 @@ for (const mode of MODES) {
       for (const [i, key] of keys.entries()) {
         expect(await backend.head(key)).toEqual({
           standard: { 'content-type': 'text/plain', 'cache-control': 'max-age=60' },
-          custom: { idx: String(i), team: '%E8%93%9D%E9%98%9F' },
+          custom: { idx: String(i), team: encodeRfc2047B('蓝队') },
         });
       }
     });
@@ -216,7 +216,7 @@ for (const mode of MODES) {
       await dialog.getByRole('button', { name: '在对方版本上重新应用我的修改' }).click();
       await dialog.getByRole('button', { name: '保存', exact: true }).click();
       await expect(dialog.getByText('元数据已保存。')).toBeVisible();
-      expect((await backend.head(key))?.custom).toEqual({ ...ORIGINAL.custom, reviewer: 'Bob', city: '%E4%B8%8A%E6%B5%B7' });
+      expect((await backend.head(key))?.custom).toEqual({ ...ORIGINAL.custom, reviewer: 'Bob', city: encodeRfc2047B('上海') });
     });
 
     test('in Chinese: limits, encoding, undo, a bulk edit of 50 objects with a failure and its retry, and delete', async ({ page, emulator, api, pageOrigin }) => {

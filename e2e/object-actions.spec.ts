@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { QsClient } from '../src/api/client.ts';
+import { encodeRfc2047B } from '../src/api/metadata/encoding.ts';
 import type { ObjectMetadata } from '../src/api/metadata/model.ts';
 import { demoBackend, endpointBackend, MODES, type Backend, type Mode } from './metadata-backend.ts';
 import { expect, test, type EmulatorHandle } from './support/emulator.ts';
@@ -99,7 +100,7 @@ for (const mode of MODES) {
       await expect(details.getByTestId('details-key')).toHaveText(`${prefix}a-replaced.txt`);
       expect(await backend.head(`${prefix}a-replaced.txt`)).toEqual({
         standard: { 'content-type': 'text/csv', 'cache-control': 'max-age=30', 'content-disposition': 'inline' },
-        custom: { author: 'Alice', note: '%E5%89%AF%E6%9C%AC' },
+        custom: { author: 'Alice', note: encodeRfc2047B('副本') },
       });
       // The source is untouched.
       expect(await backend.head(key)).toEqual(META);

@@ -48,6 +48,21 @@ for (const size of sizes) {
       await expect(details.getByTestId('share-url')).toBeVisible();
       await shot('details-share');
 
+      // The metadata editor (compact table, an encoding offer, the pinned footer) and its side-by-side review.
+      await page.goto(`/buckets/pek3a/demo-documents?prefix=reports/&object=${encodeURIComponent('reports/readme.md')}&edit=1`);
+      const editor = page.getByRole('dialog', { name: /^Edit metadata of / });
+      await expect(editor.getByTestId('metadata-row').first()).toBeVisible();
+      await editor.getByLabel('Cache-Control', { exact: true }).fill('public, max-age=3600');
+      await editor.getByRole('button', { name: 'Add key' }).click();
+      const rows = await editor.getByTestId('metadata-row').count();
+      await editor.getByLabel(`Key ${rows}`, { exact: true }).fill('reviewer');
+      await editor.getByLabel(`Value ${rows}`, { exact: true }).fill('Zoë Šimić');
+      await expect(editor.getByLabel(`Encoding of value ${rows}`)).toBeVisible();
+      await shot('metadata-editor');
+      await editor.getByRole('button', { name: 'Review changes' }).click();
+      await expect(editor.getByTestId('metadata-diff')).toBeVisible();
+      await shot('metadata-review');
+
       await page.goto('/buckets/pek3a/demo-documents');
       await expect(page.getByTestId('listing-status')).toBeVisible();
       await page.getByRole('button', { name: 'Upload', exact: true }).click();

@@ -29,10 +29,10 @@ test('drop files and a folder with metadata over real HTTP; the objects carry th
     { path: 'tree/inner/c.txt', text: 'gamma\n', type: 'text/plain' },
   ]);
   await panel.getByText('Headers and metadata for this batch').click();
-  await panel.getByLabel('content-disposition').fill('attachment');
-  await panel.getByRole('button', { name: 'Add metadata' }).click();
-  await panel.getByLabel('Key 1').fill('Project');
-  await panel.getByLabel('Value 1').fill('apollo');
+  await panel.getByLabel('Content-Disposition', { exact: true }).fill('attachment');
+  await panel.getByRole('button', { name: 'Add key' }).click();
+  await panel.getByLabel('Key 1', { exact: true }).fill('Project');
+  await panel.getByLabel('Value 1', { exact: true }).fill('apollo');
   await panel.getByRole('button', { name: 'Upload 3 files' }).click();
 
   const transfers = panel.getByRole('list', { name: 'Transfers' });

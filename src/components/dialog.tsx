@@ -1,19 +1,44 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { createContext, use, useEffect, useId, useRef, type ReactNode } from 'react';
 import { useI18n } from '../i18n/i18n.tsx';
+
+/**
+ * What a Dialog needs to ask before closing while its content holds unsaved edits (made by
+ * useUnsavedGuard in unsaved-guard.tsx, loaded only with the views that edit).
+ */
+export interface DialogGuard {
+  dirty(): boolean;
+  /** Close now if nothing is unsaved, else ask. */
+  requestClose(): void;
+  /** The question, while it is asked. */
+  confirm: ReactNode;
+}
+
+const CloseContext = createContext<(() => void) | null>(null);
+
+/** Inside a Dialog: closes it the way its Close button does (asking first when its guard has unsaved edits). */
+export function useDialogClose(): (() => void) | null {
+  return use(CloseContext);
+}
 
 /**
  * A modal built on the native <dialog>: the browser provides the focus trap, Escape to close and the
  * inert background, so no hand-rolled focus management is needed.
  */
-export function Dialog({ open, onClose, title, children }: {
+export function Dialog({ open, onClose, title, children, guard, wide = false }: {
   open: boolean;
   onClose: () => void;
   title: string;
   children: ReactNode;
+  guard?: DialogGuard;
+  wide?: boolean;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const { t } = useI18n();
+  const openRef = useRef(open);
+  useEffect(() => {
+    openRef.current = open;
+  }, [open]);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -22,18 +47,41 @@ export function Dialog({ open, onClose, title, children }: {
     if (!open && dialog.open) dialog.close();
   }, [open]);
 
+  const requestClose = guard ? guard.requestClose : onClose;
+
   return (
     // React propagates a nested dialog's `close` through the component tree: only our own closes us.
-    <dialog ref={ref} className="dialog" aria-labelledby={titleId} onClose={(event) => {
-      if (event.target === event.currentTarget) onClose();
-    }}>
+    <dialog
+      ref={ref}
+      className={`dialog${wide ? ' dialog--wide' : ''}`}
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        if (event.target !== event.currentTarget || !guard?.dirty()) return;
+        event.preventDefault();
+        guard.requestClose();
+      }}
+      onClose={(event) => {
+        if (event.target !== event.currentTarget) return;
+        // The browser may close a dialog without a cancelable `cancel` (a second Esc with no user activation
+        // in between): with unsaved edits it is shown again and asks.
+        if (guard?.dirty() && openRef.current) {
+          event.currentTarget.showModal();
+          guard.requestClose();
+          return;
+        }
+        onClose();
+      }}
+    >
       <div className="dialog__header">
         <h2 id={titleId}>{title}</h2>
-        <button type="button" className="button button--small" onClick={onClose}>
+        <button type="button" className="button button--small" onClick={requestClose}>
           {t('common.close')}
         </button>
       </div>
-      <div className="dialog__body">{open ? children : null}</div>
+      <div className="dialog__body">
+        {guard?.confirm ?? null}
+        <CloseContext value={requestClose}>{open ? children : null}</CloseContext>
+      </div>
     </dialog>
   );
 }

@@ -13,8 +13,10 @@ import {
   Routes,
   useLocation,
   useNavigate,
+  useNavigationBlocker,
   useParams,
   type History,
+  type NavigationBlocker,
   type RouteDefinition,
 } from './router.tsx';
 
@@ -217,5 +219,49 @@ describe('createBrowserHistory', () => {
     window.history.replaceState(null, '', '/elsewhere');
     window.dispatchEvent(new PopStateEvent('popstate'));
     expect(history.location().pathname).toBe('/connect');
+  });
+});
+
+describe('navigation blocker', () => {
+  function Guarded({ blocker }: { blocker: NavigationBlocker }) {
+    useNavigationBlocker(blocker);
+    const navigate = useNavigate();
+    const location = useLocation();
+    return (
+      <>
+        <output data-testid="at">{location.pathname}</output>
+        <button type="button" onClick={() => navigate('/elsewhere')}>go</button>
+      </>
+    );
+  }
+
+  it('asks before in-app navigation and back/forward while it blocks; proceeds when the user lets it', () => {
+    window.history.replaceState(null, '', '/here');
+    const history = createBrowserHistory(window);
+    let blocking = true;
+    const asked: Array<() => void> = [];
+    const blocker: NavigationBlocker = { blocks: () => blocking, ask: (proceed) => asked.push(proceed) };
+    render(
+      <RouterProvider history={history}>
+        <Guarded blocker={blocker} />
+      </RouterProvider>,
+    );
+    act(() => screen.getByRole('button', { name: 'go' }).click());
+    expect(asked).toHaveLength(1);
+    expect(screen.getByTestId('at').textContent).toBe('/here');
+    // Back: the address changed before popstate; a blocked one is put back.
+    act(() => {
+      window.history.replaceState(null, '', '/before');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    expect(asked).toHaveLength(2);
+    expect(window.location.pathname).toBe('/here');
+    expect(screen.getByTestId('at').textContent).toBe('/here');
+    act(() => asked[1]?.());
+    expect(screen.getByTestId('at').textContent).toBe('/before');
+    blocking = false;
+    act(() => screen.getByRole('button', { name: 'go' }).click());
+    expect(asked).toHaveLength(2);
+    expect(screen.getByTestId('at').textContent).toBe('/elsewhere');
   });
 });

@@ -86,6 +86,35 @@ function createListeners() {
   };
 }
 
+/**
+ * Something that must be asked before the location changes (unsaved edits). `blocks()` says whether it
+ * holds right now; `ask(proceed)` asks the user and calls `proceed` if they let the navigation happen.
+ */
+export interface NavigationBlocker {
+  blocks(): boolean;
+  ask(proceed: () => void): void;
+}
+
+let activeBlocker: NavigationBlocker | null = null;
+
+function blockingNow(): NavigationBlocker | null {
+  return activeBlocker?.blocks() ? activeBlocker : null;
+}
+
+/** While mounted (and `blocker.blocks()`), in-app navigation and back/forward ask `blocker` first. */
+export function useNavigationBlocker(blocker: NavigationBlocker): void {
+  useEffect(() => {
+    activeBlocker = blocker;
+    return () => {
+      if (activeBlocker === blocker) activeBlocker = null;
+    };
+  }, [blocker]);
+}
+
+function pathOf(location: Location): string {
+  return `${location.pathname}${location.search}${location.hash}`;
+}
+
 /** The browser's history: pushState/replaceState, and popstate for back/forward. */
 export function createBrowserHistory(win: Window = window): History {
   const read = (): Location => ({ pathname: win.location.pathname, search: win.location.search, hash: win.location.hash });
@@ -96,6 +125,22 @@ export function createBrowserHistory(win: Window = window): History {
     if (samePlace(next, current)) return;
     current = next;
     listeners.notify();
+  };
+  // Back/forward has already changed the URL when popstate fires: a blocked one is put back, and redone
+  // (as a new entry) if the user lets it happen.
+  const onPop = () => {
+    const next = read();
+    const blocker = samePlace(next, current) ? null : blockingNow();
+    if (blocker) {
+      const target = pathOf(next);
+      win.history.pushState(null, '', pathOf(current));
+      blocker.ask(() => {
+        win.history.pushState(null, '', target);
+        sync();
+      });
+      return;
+    }
+    sync();
   };
   return {
     location: () => current,
@@ -108,13 +153,13 @@ export function createBrowserHistory(win: Window = window): History {
       sync();
     },
     subscribe(listener) {
-      if (listeners.size === 0) win.addEventListener('popstate', sync);
+      if (listeners.size === 0) win.addEventListener('popstate', onPop);
       const remove = listeners.add(listener);
       // Back/forward may have happened between the first render and this subscription.
       sync();
       return () => {
         remove();
-        if (listeners.size === 0) win.removeEventListener('popstate', sync);
+        if (listeners.size === 0) win.removeEventListener('popstate', onPop);
       };
     },
   };
@@ -238,8 +283,13 @@ export function RouterProvider({ history, children }: { history: History; childr
   const navigate = useMemo(
     () => (to: To, options?: NavigateOptions) => {
       const path = resolve(to, history.location());
-      if (options?.replace) history.replace(path);
-      else history.push(path);
+      const go = () => {
+        if (options?.replace) history.replace(path);
+        else history.push(path);
+      };
+      const blocker = blockingNow();
+      if (blocker) blocker.ask(go);
+      else go();
     },
     [history],
   );

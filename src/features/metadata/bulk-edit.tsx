@@ -4,7 +4,7 @@ import { useId, useRef, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { connectionId } from '../../api/connection.ts';
 import { MetadataEditError, type MetadataEdits } from '../../api/metadata/edit.ts';
-import { METADATA_KEY_MAX_BYTES, STANDARD_METADATA_HEADERS, metadataKeyBytes } from '../../api/metadata/model.ts';
+import { CUSTOM_METADATA_PREFIX, METADATA_KEY_MAX_BYTES, STANDARD_METADATA_HEADERS, metadataKeyBytes } from '../../api/metadata/model.ts';
 import { invalidateObjectWrites } from '../../api/objects/queries.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
@@ -13,8 +13,7 @@ import { useI18n, type MessageKey } from '../../i18n/i18n.tsx';
 import { BulkConflictError, runBulkEdit, runBulkUndo, type BulkItemState, type UndoTarget } from './bulk.ts';
 import { lastSaveId, recordSave } from './last-save.ts';
 import { bulkEditsFromValues, bulkIssues, bulkSchema, bulkStoredValue, emptyBulkValues, type BulkValues } from './bulk-model.ts';
-import { ROW_ENCODINGS, parseRowEncoding } from './editor-model.ts';
-import { ruleMessageKey } from './metadata-fields.tsx';
+import { EncodingOffer, ruleMessageKey } from '../../components/metadata-form/metadata-form.tsx';
 import { useHeaderVisibility } from '../../hooks/use-header-visibility.ts';
 import { completenessBlock, SaveBlockedError } from './save.ts';
 import { blockMessageKey, SaveSafetyNotice } from './visibility-notice.tsx';
@@ -31,12 +30,6 @@ const HEADER_LABELS: Record<(typeof STANDARD_METADATA_HEADERS)[number], string> 
   expires: 'Expires',
 };
 
-const ENCODING_LABELS: Record<string, MessageKey> = {
-  percent: 'metadata.encoding.percent',
-  'rfc2047-b': 'metadata.encoding.rfc2047b',
-  'rfc2047-q': 'metadata.encoding.rfc2047q',
-  plain: 'metadata.encoding.plain',
-};
 
 /** "Edit metadata of N objects" for a selection; the app places it in the selection's action bar. */
 export function BulkEditButton({ zone, bucket, keys }: { zone: string; bucket: string; keys: readonly string[] }) {
@@ -73,7 +66,14 @@ function BulkEditor({ zone, bucket, keys }: { zone: string; bucket: string; keys
   const ops = useFieldArray({ control: form.control, name: 'custom' });
   // oxlint-disable-next-line react/incompatible-library -- watch() re-renders on each change: live errors are the point
   const values = form.watch();
-  const issues = new Map(bulkIssues(values).map((issue) => [issue.path, issue.rule] as const));
+  const allIssues = new Map(bulkIssues(values).map((issue) => [issue.path, issue.rule] as const));
+  // As in the editor: a field's error shows once the user typed in it or tried to apply.
+  const [typed, setTyped] = useState<ReadonlySet<string>>(() => new Set());
+  const markTyped = (path: string) => {
+    if (!typed.has(path)) setTyped((previous) => new Set(previous).add(path));
+  };
+  const attempted = form.formState.submitCount > 0;
+  const issues = { get: (path: string) => (attempted || typed.has(path) ? allIssues.get(path) : undefined) };
   const [states, setStates] = useState<ReadonlyMap<string, BulkItemState>>(new Map());
   const [running, setRunning] = useState(false);
   const [noEdits, setNoEdits] = useState(false);
@@ -170,7 +170,7 @@ function BulkEditor({ zone, bucket, keys }: { zone: string; bucket: string; keys
                     </label>
                     <input
                       id={`${id}-value`}
-                      {...form.register(`standard.${name}.value`)}
+                      {...form.register(`standard.${name}.value`, { onChange: () => markTyped(`standard.${name}.value`) })}
                       aria-invalid={rule ? true : undefined}
                       aria-describedby={rule ? `${id}-error` : undefined}
                       spellCheck={false}
@@ -188,76 +188,102 @@ function BulkEditor({ zone, bucket, keys }: { zone: string; bucket: string; keys
         </fieldset>
         <fieldset disabled={running || started}>
           <legend>{t('metadata.custom')}</legend>
-          <ol className="metadata-rows">
-            {ops.fields.map((field, index) => {
-              const op = values.custom[index];
-              if (!op) return null;
-              const n = index + 1;
-              const id = `${idBase}-op-${field.id}`;
-              const keyRule = issues.get(`custom.${index}.key`);
-              const textRule = issues.get(`custom.${index}.text`);
-              return (
-                <li key={field.id} className="metadata-row">
-                  <label htmlFor={`${id}-op`}>{t('metadata.bulk.opLabel', { n })}</label>
-                  <select id={`${id}-op`} {...form.register(`custom.${index}.op`)}>
-                    <option value="set">{t('metadata.bulk.opSet')}</option>
-                    <option value="remove">{t('metadata.bulk.opRemove')}</option>
-                  </select>
-                  <label htmlFor={`${id}-key`}>{t('metadata.rowKey', { n })}</label>
-                  <input
-                    id={`${id}-key`}
-                    className="mono"
-                    {...form.register(`custom.${index}.key`)}
-                    aria-invalid={keyRule ? true : undefined}
-                    aria-describedby={keyRule ? `${id}-ke` : undefined}
-                    spellCheck={false}
-                  />
-                  {keyRule ? (
-                    <p id={`${id}-ke`} className="field-error">
-                      {t(ruleMessageKey(keyRule), { bytes: metadataKeyBytes(op.key), limit: METADATA_KEY_MAX_BYTES })}
-                    </p>
-                  ) : null}
-                  {op.op === 'set' ? (
-                    <>
-                      <label htmlFor={`${id}-text`}>{t('metadata.rowValue', { n })}</label>
-                      <input
-                        id={`${id}-text`}
-                        dir="auto"
-                        {...form.register(`custom.${index}.text`)}
-                        aria-invalid={textRule ? true : undefined}
-                        aria-describedby={`${id}-stored${textRule ? ` ${id}-te` : ''}`}
-                        spellCheck={false}
-                      />
-                      <label htmlFor={`${id}-enc`}>{t('metadata.rowEncoding', { n })}</label>
-                      <select
-                        id={`${id}-enc`}
-                        value={op.encoding}
-                        onChange={(e) => form.setValue(`custom.${index}.encoding`, parseRowEncoding(e.target.value), { shouldValidate: true })}
-                      >
-                        {ROW_ENCODINGS.map((encoding) => (
-                          <option key={encoding} value={encoding}>
-                            {t(ENCODING_LABELS[encoding] ?? 'metadata.encoding.percent')}
-                          </option>
-                        ))}
-                      </select>
-                      <p id={`${id}-stored`} className="metadata-row__stored">
-                        {t('metadata.storedAs')} <code>{bulkStoredValue(op)}</code>
-                      </p>
-                      {textRule ? (
-                        <p id={`${id}-te`} className="field-error">
-                          {t(ruleMessageKey(textRule), { bytes: 0, limit: 0 })}
-                        </p>
-                      ) : null}
-                    </>
-                  ) : null}
-                  <button type="button" className="button button--small" onClick={() => ops.remove(index)}>
-                    {t('metadata.removeRow', { n })}
-                  </button>
-                </li>
-              );
-            })}
-          </ol>
-          <button type="button" className="button" onClick={() => ops.append({ op: 'set', key: '', text: '', encoding: 'percent' })}>
+          {ops.fields.length > 0 ? (
+            <div className="metadata-fields">
+              <table className="meta-table bulk-ops">
+                <thead>
+                  <tr>
+                    <th scope="col" className="bulk-ops__op">{t('metadata.bulk.opColumn')}</th>
+                    <th scope="col" className="meta-table__key">{t('metadata.form.key')}</th>
+                    <th scope="col">{t('metadata.form.value')}</th>
+                    <th scope="col" className="meta-table__remove"><span className="visually-hidden">{t('metadata.form.remove')}</span></th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {ops.fields.map((field, index) => {
+                    const op = values.custom[index];
+                    if (!op) return null;
+                    const n = index + 1;
+                    const id = `${idBase}-op-${field.id}`;
+                    const keyRule = issues.get(`custom.${index}.key`);
+                    const textRule = issues.get(`custom.${index}.text`);
+                    return (
+                      <tr key={field.id} className="meta-row bulk-op">
+                        <td className="bulk-ops__op">
+                          <select aria-label={t('metadata.bulk.opLabel', { n })} {...form.register(`custom.${index}.op`)}>
+                            <option value="set">{t('metadata.bulk.opSet')}</option>
+                            <option value="remove">{t('metadata.bulk.opRemove')}</option>
+                          </select>
+                        </td>
+                        <td className="meta-table__key">
+                          <div className="meta-key">
+                            <span className="meta-key__prefix mono" aria-hidden="true">{CUSTOM_METADATA_PREFIX}</span>
+                            <input
+                              aria-label={t('metadata.rowKey', { n })}
+                              className="mono"
+                              {...form.register(`custom.${index}.key`, { onChange: () => markTyped(`custom.${index}.key`) })}
+                              aria-invalid={keyRule ? true : undefined}
+                              aria-describedby={keyRule ? `${id}-ke` : undefined}
+                              spellCheck={false}
+                              autoComplete="off"
+                            />
+                          </div>
+                          {keyRule ? (
+                            <p id={`${id}-ke`} className="field-error">
+                              {t(ruleMessageKey(keyRule), { bytes: metadataKeyBytes(op.key), limit: METADATA_KEY_MAX_BYTES })}
+                            </p>
+                          ) : null}
+                        </td>
+                        <td>
+                          {op.op === 'set' ? (
+                            <>
+                              <input
+                                aria-label={t('metadata.rowValue', { n })}
+                                className="meta-value"
+                                dir="auto"
+                                {...form.register(`custom.${index}.text`, { onChange: () => markTyped(`custom.${index}.text`) })}
+                                aria-invalid={textRule ? true : undefined}
+                                aria-describedby={`${id}-stored${textRule ? ` ${id}-te` : ''}`}
+                                spellCheck={false}
+                                autoComplete="off"
+                              />
+                              <EncodingOffer
+                                id={`${id}-stored`}
+                                n={n}
+                                text={op.text}
+                                encoding={op.encoding}
+                                auto={op.autoEncoding}
+                                stored={bulkStoredValue(op)}
+                                onChoose={(encoding) => {
+                                  form.setValue(`custom.${index}.encoding`, encoding);
+                                  form.setValue(`custom.${index}.autoEncoding`, false, { shouldValidate: true });
+                                }}
+                              />
+                              {textRule ? (
+                                <p id={`${id}-te`} className="field-error">
+                                  {t(ruleMessageKey(textRule), { bytes: 0, limit: 0 })}
+                                </p>
+                              ) : null}
+                            </>
+                          ) : (
+                            <span className="field-hint">{t('metadata.bulk.removedEverywhere')}</span>
+                          )}
+                        </td>
+                        <td className="meta-table__remove">
+                          <button type="button" className="icon-button" aria-label={t('metadata.removeRow', { n })} title={t('metadata.removeRow', { n })} onClick={() => ops.remove(index)}>
+                            <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true" focusable="false">
+                              <path d="M3 3l8 8M11 3l-8 8" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+                            </svg>
+                          </button>
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+          ) : null}
+          <button type="button" className="button button--small bulk-ops__add" onClick={() => ops.append({ op: 'set', key: '', text: '', encoding: 'percent', autoEncoding: true })}>
             {t('metadata.bulk.addOp')}
           </button>
         </fieldset>

@@ -5,7 +5,6 @@
  */
 import { z } from 'zod';
 import type { CustomMetadataEdit, MetadataEdits } from '../../api/metadata/edit.ts';
-import { encodeMetadataValue } from '../../api/metadata/encoding.ts';
 import {
   STANDARD_METADATA_HEADERS,
   customMetadataEntriesSchema,
@@ -17,7 +16,7 @@ import {
   type MetadataRule,
   type StandardHeader,
 } from '../../api/metadata/model.ts';
-import type { RowEncoding } from './editor-model.ts';
+import { effectiveEncoding, encodeAs, type RowEncoding } from '../../components/metadata-form/form-model.ts';
 
 export type StandardChoice = 'keep' | 'set' | 'remove';
 
@@ -31,6 +30,8 @@ export interface BulkCustomOp {
   key: string;
   text: string;
   encoding: RowEncoding;
+  /** As in the editor: the suggested encoding until the user picks one. */
+  autoEncoding: boolean;
 }
 
 export interface BulkValues {
@@ -46,8 +47,9 @@ export function emptyBulkValues(): BulkValues {
   };
 }
 
+/** What a set operation stores: the same verdict as the editor gives the same text. */
 export function bulkStoredValue(op: BulkCustomOp): string {
-  return op.encoding === 'plain' ? op.text : encodeMetadataValue(op.text, op.encoding);
+  return encodeAs(op.text, effectiveEncoding(op.text, op.encoding, op.autoEncoding));
 }
 
 export interface BulkIssue {
@@ -103,7 +105,7 @@ export const bulkSchema = z
       'content-type': standardFieldSchema,
       expires: standardFieldSchema,
     }),
-    custom: z.array(z.object({ op: z.enum(['set', 'remove']), key: z.string(), text: z.string(), encoding: encodingSchema })),
+    custom: z.array(z.object({ op: z.enum(['set', 'remove']), key: z.string(), text: z.string(), encoding: encodingSchema, autoEncoding: z.boolean() })),
   })
   .superRefine((values, ctx) => {
     for (const issue of bulkIssues(values)) {

@@ -7,7 +7,7 @@ import type { QsClient } from '../../api/client.ts';
 import type { HeaderVisibility } from '../../api/cors/visibility.ts';
 import { applyMetadataEdits, diffMetadata, type MetadataEdits } from '../../api/metadata/edit.ts';
 import { headObjectReadable, type ObjectHead } from '../../api/objects/operations.ts';
-import { editsBetween } from './editor-model.ts';
+import { editsBetween } from '../../components/metadata-form/form-model.ts';
 import { saveMetadataEdits } from './save.ts';
 
 export type BulkItemState =

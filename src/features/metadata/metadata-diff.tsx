@@ -29,7 +29,10 @@ function Value({ field, value }: { field: string; value: string | undefined }) {
   );
 }
 
-/** What a save will change (or changed): one row per header, before → after. */
+/**
+ * What a save will change (or changed), side by side: one row per header, the value before on the left and
+ * after on the right; what goes away is tinted as removed, what comes as added.
+ */
 export function MetadataDiff({ changes, caption, beforeLabel, afterLabel, testId = 'metadata-diff' }: {
   changes: readonly MetadataChange[];
   caption: string;
@@ -40,7 +43,7 @@ export function MetadataDiff({ changes, caption, beforeLabel, afterLabel, testId
   const { t } = useI18n();
   if (changes.length === 0) return <p data-testid={testId}>{t('metadata.diff.none')}</p>;
   return (
-    <table className="table table--compact metadata-diff" data-testid={testId}>
+    <table className="table table--compact metadata-diff metadata-diff--sides" data-testid={testId}>
       <caption>{caption}</caption>
       <thead>
         <tr>
@@ -53,14 +56,16 @@ export function MetadataDiff({ changes, caption, beforeLabel, afterLabel, testId
       <tbody>
         {changes.map((change) => (
           <tr key={change.field} data-kind={change.kind}>
-            <td>{t(KIND_LABELS[change.kind])}</td>
+            <td>
+              <span className={`diff-kind diff-kind--${change.kind}`}>{t(KIND_LABELS[change.kind])}</span>
+            </td>
             <th scope="row" className="mono">
               {change.field}
             </th>
-            <td>
+            <td className={change.kind === 'added' ? 'diff-side' : 'diff-side diff-side--old'} data-label={beforeLabel ?? t('metadata.diff.before')}>
               <Value field={change.field} value={change.before} />
             </td>
-            <td>
+            <td className={change.kind === 'removed' ? 'diff-side' : 'diff-side diff-side--new'} data-label={afterLabel ?? t('metadata.diff.after')}>
               <Value field={change.field} value={change.after} />
             </td>
           </tr>

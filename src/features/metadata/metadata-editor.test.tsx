@@ -277,3 +277,104 @@ describe('metadata editor', () => {
     expect(await within(dialog).findByText('此键长 513 字节，最多允许 512 字节。')).toBeTruthy();
   });
 });
+
+describe('the compact form and its unsaved-changes guard', () => {
+  it('"Add key" shows no error before anything is typed; trying to review shows it', async () => {
+    renderEditor();
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByLabelText('Key 1');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add key' }));
+    expect(within(dialog).getByLabelText('Key 3')).toBeTruthy();
+    expect(within(dialog).queryByText('Enter a key.')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Review changes' }));
+    expect(await within(dialog).findByText('Enter a key.')).toBeTruthy();
+    expect(within(dialog).getByLabelText('Key 3').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('offers an encoding only when the value needs one: none for ASCII, RFC 2047 B for Chinese, percent for mostly-ASCII', async () => {
+    renderEditor();
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByLabelText('Key 1');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add key' }));
+    change(within(dialog).getByLabelText('Key 3'), 'writer');
+    const value = within(dialog).getByLabelText('Value 3');
+    change(value, 'Bob');
+    expect(within(dialog).queryByLabelText('Encoding of value 3')).toBeNull();
+    change(value, '测试作者');
+    const select = (await within(dialog).findByLabelText('Encoding of value 3')) as HTMLSelectElement;
+    expect(select.value).toBe('rfc2047-b');
+    const row = within(dialog).getAllByTestId('metadata-row')[2]!;
+    expect(within(row).getByTestId('stored-value').textContent).toBe('=?UTF-8?B?5rWL6K+V5L2c6ICF?=');
+    expect(within(row).getByTestId('decoded-value').textContent).toBe('测试作者');
+    change(value, 'café au lait');
+    await waitFor(() => expect((within(dialog).getByLabelText('Encoding of value 3') as HTMLSelectElement).value).toBe('percent'));
+    // A choice the user made sticks.
+    change(within(dialog).getByLabelText('Encoding of value 3'), 'rfc2047-q');
+    change(value, '测试');
+    await waitFor(() => expect(within(row).getByTestId('stored-value').textContent).toBe('=?UTF-8?Q?=E6=B5=8B=E8=AF=95?='));
+  });
+
+  it('pasting many "key: value" lines into a key field adds them as rows (an existing key gets the new value)', async () => {
+    renderEditor();
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByLabelText('Key 1');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add key' }));
+    const lines = ['x-qs-meta-a1: one', 'a2: two', 'author: Carol', 'no colon here', ''].join('\n');
+    fireEvent.paste(within(dialog).getByLabelText('Key 3'), { clipboardData: { getData: () => lines } });
+    await waitFor(() => expect(within(dialog).getAllByTestId('metadata-row')).toHaveLength(4));
+    const keys = within(dialog).getAllByTestId('metadata-row').map((row) => (within(row).getByLabelText(/^Key \d$/) as HTMLInputElement).value);
+    expect(keys).toEqual(['author', 'city', 'a1', 'a2']);
+    expect((within(dialog).getByLabelText('Value 1') as HTMLInputElement).value).toBe('Carol');
+    expect(within(dialog).getByText('3 lines added as rows. 1 line without “key: value” was skipped.')).toBeTruthy();
+  });
+
+  it('Cancel without edits closes at once; with edits it asks, "Keep editing" keeps them, "Discard changes" closes', async () => {
+    const history = renderEditor();
+    let dialog = await screen.findByRole('dialog');
+    await within(dialog).findByLabelText('Key 1');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(history.location().search).not.toMatch(/edit=1/));
+    expect(screen.queryByTestId('unsaved-confirm')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Edit metadata' }));
+    dialog = await screen.findByRole('dialog');
+    change(await within(dialog).findByLabelText('Cache-Control'), 'no-store');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    const confirm = await within(dialog).findByRole('alertdialog', { name: 'Discard unsaved changes?' });
+    expect(history.location().search).toMatch(/edit=1/);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Keep editing' }));
+    expect(within(dialog).queryByRole('alertdialog')).toBeNull();
+    expect((within(dialog).getByLabelText('Cache-Control') as HTMLInputElement).value).toBe('no-store');
+
+    // The dialog's own Close button and in-app navigation ask the same way.
+    fireEvent.click(within(dialog).getAllByRole('button', { name: 'Close' })[0]!);
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Keep editing' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Discard changes' }));
+    await waitFor(() => expect(history.location().search).not.toMatch(/edit=1/));
+  });
+
+  it('Esc with edits asks instead of closing', async () => {
+    const history = renderEditor();
+    const dialog = await screen.findByRole('dialog');
+    change(await within(dialog).findByLabelText('Cache-Control'), 'no-store');
+    const cancel = new Event('cancel', { cancelable: true });
+    dialog.dispatchEvent(cancel);
+    expect(cancel.defaultPrevented).toBe(true);
+    expect(await within(dialog).findByRole('alertdialog', { name: 'Discard unsaved changes?' })).toBeTruthy();
+    expect(history.location().search).toMatch(/edit=1/);
+  });
+});
+
+describe('keyboard: removing a row', () => {
+  it('moves focus to the next row’s remove button, and to "Add key" after the last row', async () => {
+    renderEditor();
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByLabelText('Key 1');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove key 1' }));
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('Remove key 1'));
+    expect((within(dialog).getByLabelText('Key 1') as HTMLInputElement).value).toBe('city');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove key 1' }));
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Add key'));
+  });
+});

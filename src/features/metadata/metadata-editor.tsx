@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from '../../lib/router.tsx';
 import type { ObjectRef, QsClient } from '../../api/client.ts';
@@ -8,16 +8,17 @@ import { connectionId } from '../../api/connection.ts';
 import { applyMetadataEdits, diffMetadata, MetadataEditError, type MetadataEdits } from '../../api/metadata/edit.ts';
 import { headObjectReadable, type ObjectHead } from '../../api/objects/operations.ts';
 import { invalidateObjectWrites, objectEditBaseQuery } from '../../api/objects/queries.ts';
-import { Dialog } from '../../components/dialog.tsx';
+import { Dialog, useDialogClose } from '../../components/dialog.tsx';
+import { useUnsavedGuard } from '../../components/unsaved-guard.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { Loading } from '../../components/spinner.tsx';
 import { readQueryParam } from '../../hooks/browse-location.ts';
 import { useClient } from '../../hooks/use-client.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
-import { editorSchema, editsBetween, editsFromValues, hasEdits, valuesFromMetadata, type EditorValues } from './editor-model.ts';
+import { editorSchema, editsBetween, editsFromValues, hasEdits, valuesFromMetadata, type EditorValues } from '../../components/metadata-form/form-model.ts';
 import { lastSaveId, recordSave, useLastSave, type LastSave } from './last-save.ts';
 import { MetadataDiff } from './metadata-diff.tsx';
-import { MetadataFields, ruleMessageKey } from './metadata-fields.tsx';
+import { MetadataFields, ruleMessageKey } from '../../components/metadata-form/metadata-form.tsx';
 import { hiddenFor, saveBlock, SaveBlockedError, saveMetadataEdits, versionGuard, type SaveResult } from './save.ts';
 import { withFlag } from './url-flag.ts';
 import { useHeaderVisibility } from '../../hooks/use-header-visibility.ts';
@@ -73,6 +74,7 @@ export function MetadataEditorLauncher({ zone, bucket, objectKey: key }: { zone:
   };
   const saveId = lastSaveId(connectionId(client.connection), zone, bucket, key);
   const ref: ObjectRef = { zone, bucket, key };
+  const guard = useUnsavedGuard(() => setOpen(false));
 
   return (
     <section className="details__section" aria-labelledby={headingId}>
@@ -84,8 +86,8 @@ export function MetadataEditorLauncher({ zone, bucket, objectKey: key }: { zone:
       </div>
       {/* While the editor is open its own undo is the one to use; the background is inert anyway. */}
       {!open ? <UndoLastSave key={saveId} saveId={saveId} objectRef={ref} /> : null}
-      <Dialog open={open} onClose={() => setOpen(false)} title={t('metadata.editorTitle', { key })}>
-        <MetadataEditor objectRef={ref} saveId={saveId} onClose={() => setOpen(false)} />
+      <Dialog open={open} onClose={() => setOpen(false)} title={t('metadata.editorTitle', { key })} guard={guard} wide>
+        <MetadataEditor objectRef={ref} saveId={saveId} onClose={() => setOpen(false)} onDirty={guard.setDirty} />
       </Dialog>
     </section>
   );
@@ -137,13 +139,13 @@ function UndoAction({ saveId, objectRef, last }: { saveId: string; objectRef: Ob
 }
 
 /** Loads a fresh HEAD as the editor's base, then hands over to the editing session. */
-function MetadataEditor({ objectRef, saveId, onClose }: { objectRef: ObjectRef; saveId: string; onClose: () => void }) {
+function MetadataEditor({ objectRef, saveId, onClose, onDirty }: { objectRef: ObjectRef; saveId: string; onClose: () => void; onDirty: (dirty: boolean) => void }) {
   const { t } = useI18n();
   const client = useClient();
   const base = useQuery(objectEditBaseQuery(client, objectRef));
   if (base.isPending) return <Loading label={t('metadata.loading')} />;
   if (base.isError) return <ErrorNotice error={base.error} onRetry={() => void base.refetch()} />;
-  return <EditorSession key={`${base.data.etag}|${base.data.lastModifiedRaw}`} base={base.data} objectRef={objectRef} saveId={saveId} onClose={onClose} />;
+  return <EditorSession key={`${base.data.etag}|${base.data.lastModifiedRaw}`} base={base.data} objectRef={objectRef} saveId={saveId} onClose={onClose} onDirty={onDirty} />;
 }
 
 type Step =
@@ -152,8 +154,16 @@ type Step =
   | { name: 'conflict'; base: ObjectHead; theirs: ObjectHead; edits: MetadataEdits; detectedBy: 'head' | 'precondition' | 'verify' }
   | { name: 'saved'; result: Extract<SaveResult, { kind: 'saved' }> };
 
-function EditorSession({ base, objectRef, saveId, onClose }: { base: ObjectHead; objectRef: ObjectRef; saveId: string; onClose: () => void }) {
+function EditorSession({ base, objectRef, saveId, onClose: closeNow, onDirty }: {
+  base: ObjectHead;
+  objectRef: ObjectRef;
+  saveId: string;
+  onClose: () => void;
+  onDirty: (dirty: boolean) => void;
+}) {
   const { t } = useI18n();
+  // Cancel asks first when there are unsaved edits (the dialog's guard); outside a dialog it just closes.
+  const onClose = useDialogClose() ?? closeNow;
   const client = useClient();
   const invalidate = useInvalidateObject(client, objectRef);
   const [step, setStep] = useState<Step>({ name: 'edit' });
@@ -166,6 +176,14 @@ function EditorSession({ base, objectRef, saveId, onClose }: { base: ObjectHead;
     resolver: zodResolver(editorSchema),
     mode: 'onChange',
   });
+  // oxlint-disable-next-line react/incompatible-library -- watch() re-renders on each change: dirtiness is live
+  const watched = form.watch();
+  // Unsaved = the form holds an edit (not merely a touched field) and it has not been saved yet.
+  const dirty = step.name !== 'saved' && (step.name !== 'edit' || hasEdits(editsFromValues(base.metadata, watched)));
+  useEffect(() => {
+    onDirty(dirty);
+  }, [dirty, onDirty]);
+  useEffect(() => () => onDirty(false), [onDirty]);
   const largeCopy = useLargeCopy(client);
   const save = useMutation({
     mutationFn: (input: { base: ObjectHead; edits: MetadataEdits }) =>
@@ -221,15 +239,15 @@ function EditorSession({ base, objectRef, saveId, onClose }: { base: ObjectHead;
             ...(base.refused ? [{ header: base.refused, why: 'refused' as const }] : []),
           ]}
         />
-        {noChanges ? <output className="status-line">{t('metadata.noChanges')}</output> : null}
-        {form.formState.isSubmitted && !form.formState.isValid ? <p role="alert">{t('metadata.fixErrors')}</p> : null}
-        <div className="dialog__actions">
+        <div className="meta-footer">
           <button type="submit" className="button button--primary">
             {t('metadata.review')}
           </button>
           <button type="button" className="button" onClick={onClose}>
             {t('common.cancel')}
           </button>
+          {noChanges ? <output className="status-line">{t('metadata.noChanges')}</output> : null}
+          {form.formState.isSubmitted && !form.formState.isValid ? <p role="alert" className="field-error">{t('metadata.fixErrors')}</p> : null}
         </div>
       </form>
     );
@@ -250,7 +268,7 @@ function EditorSession({ base, objectRef, saveId, onClose }: { base: ObjectHead;
         {reviewBlock === null ? <GuardNote guard={versionGuard(step.base)} etagHidden={hiddenFor(visibility, step.base).etag} /> : null}
         <LargeCopyStatus state={largeCopy} size={step.base.size} pending={save.isPending} error={save.error} />
         {save.isError && !isCancelled(save.error) ? <SaveFailure error={save.error} /> : null}
-        <div className="dialog__actions">
+        <div className="meta-footer">
           <button
             type="button"
             className="button button--primary"
@@ -295,7 +313,15 @@ function EditorSession({ base, objectRef, saveId, onClose }: { base: ObjectHead;
           <button type="button" className="button button--primary" onClick={() => setStep({ name: 'review', base: step.theirs, edits: step.edits, origin: 'reapply' })}>
             {t('metadata.conflict.reapply')}
           </button>
-          <button type="button" className="button" onClick={onClose}>
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              // An explicit choice to drop my edits: nothing to ask.
+              onDirty(false);
+              closeNow();
+            }}
+          >
             {t('metadata.conflict.keepTheirs')}
           </button>
           <button

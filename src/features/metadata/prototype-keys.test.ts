@@ -10,7 +10,7 @@ import { DEMO_CREDENTIALS, type Connection } from '../../api/connection.ts';
 import { applyMetadataEdits, diffMetadata, replaceRequestHeaders } from '../../api/metadata/edit.ts';
 import { metadataFromEntries, type ObjectMetadata } from '../../api/metadata/model.ts';
 import { headObject, putObject } from '../../api/objects/operations.ts';
-import { editsBetween, editsFromValues, newRow, valuesFromMetadata } from './editor-model.ts';
+import { editsBetween, editsFromValues, newRow, valuesFromMetadata } from '../../components/metadata-form/form-model.ts';
 import { saveMetadataEdits } from './save.ts';
 
 const KEYS = ['__proto__', 'constructor', 'tostring', 'hasownproperty', 'valueof'];

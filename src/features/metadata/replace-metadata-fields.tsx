@@ -3,10 +3,10 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { applyMetadataEdits } from '../../api/metadata/edit.ts';
 import { STANDARD_METADATA_HEADERS, type ObjectMetadata } from '../../api/metadata/model.ts';
-import { editorIssues, editorSchema, editsFromValues, valuesFromMetadata, type EditorValues } from './editor-model.ts';
+import { editorIssues, editorSchema, editsFromValues, valuesFromMetadata, type EditorValues } from '../../components/metadata-form/form-model.ts';
 import type { ObjectHead } from '../../api/objects/operations.ts';
 import { useHeaderVisibility } from '../../hooks/use-header-visibility.ts';
-import { MetadataFields } from './metadata-fields.tsx';
+import { MetadataFields } from '../../components/metadata-form/metadata-form.tsx';
 import { completenessBlock } from './save.ts';
 import { SaveSafetyNotice } from './visibility-notice.tsx';
 // oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module

@@ -6,7 +6,7 @@ import { ApiError } from '../../api/errors.ts';
 import { MetadataEditError } from '../../api/metadata/edit.ts';
 import { copyObject, headObject, putObject } from '../../api/objects/operations.ts';
 import { runBulkEdit, type BulkItemState } from './bulk.ts';
-import { editsBetween } from './editor-model.ts';
+import { editsBetween } from '../../components/metadata-form/form-model.ts';
 import { saveMetadataEdits } from './save.ts';
 import type { HeaderVisibility } from '../../api/cors/visibility.ts';
 

@@ -1,9 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
-import { useFieldArray, useForm, type FieldError } from 'react-hook-form';
+import { useForm, type FieldError } from 'react-hook-form';
 import { z } from 'zod';
-import { STANDARD_METADATA_HEADERS, type ObjectMetadata } from '../../../api/metadata/model.ts';
+import type { ObjectMetadata } from '../../../api/metadata/model.ts';
+import { editorSchema, emptyEditorValues, metadataFromValues, type EditorValues } from '../../../components/metadata-form/form-model.ts';
+import { MetadataFields } from '../../../components/metadata-form/metadata-form.tsx';
 import { useClient } from '../../../hooks/use-client.ts';
 import { isMessageKey, useI18n } from '../../../i18n/i18n.tsx';
 import { formatBytes } from '../../../lib/format.ts';
@@ -19,7 +21,7 @@ import {
   type ResumeRecord,
   type SourceFile,
 } from '../engine/index.ts';
-import { batchFormResolver, batchFormSchema, batchMetadata, emptyBatchForm, type BatchFormValues } from './batch-form.ts';
+import { batchFormResolver, batchFormSchema, emptyBatchForm, type BatchFormValues } from './batch-form.ts';
 import { RememberedUploads } from './remembered-uploads.tsx';
 import { MAX_CONCURRENCY, MAX_PART_CONCURRENCY, saveSettings, thresholdBytes, uploadSettingsSchema, type UploadSettings } from './settings.ts';
 import { UploadItemList, UploadTotals } from './upload-items.tsx';
@@ -61,7 +63,9 @@ export function UploadPanel({ zone, bucket, prefix }: UploadPanelProps) {
   const [dragOver, setDragOver] = useState(false);
 
   const form = useForm<BatchFormValues>({ resolver: batchFormResolver, defaultValues: emptyBatchForm(prefix) });
-  const rows = useFieldArray({ control: form.control, name: 'custom' });
+  // The batch's headers and custom metadata: the same form, rules and encoding offer as the metadata editor.
+  const metaForm = useForm<EditorValues>({ resolver: zodResolver(editorSchema), defaultValues: emptyEditorValues(), mode: 'onChange' });
+  const [metadataOpen, setMetadataOpen] = useState(false);
 
   const stage = (files: SourceFile[]) => {
     if (files.length === 0) return;
@@ -80,7 +84,16 @@ export function UploadPanel({ zone, bucket, prefix }: UploadPanelProps) {
 
   const start = form.handleSubmit(async (values) => {
     const parsed = batchFormSchema.parse(values);
-    const metadata: ObjectMetadata = batchMetadata(parsed);
+    const checked: { values?: EditorValues } = {};
+    await metaForm.handleSubmit((metaValues) => {
+      checked.values = metaValues;
+    })();
+    if (!checked.values) {
+      // Errors sit at their fields: make sure the section that holds them is open.
+      setMetadataOpen(true);
+      return;
+    }
+    const metadata: ObjectMetadata = metadataFromValues(checked.values);
     const plan = planBatch({ files: staged, bucket, zone, prefix: parsed.prefix, metadata, multipartThreshold: thresholdBytes(session.settings()) });
     setProblems(plan.problems);
     if (plan.uploads.length === 0) return;
@@ -180,28 +193,10 @@ export function UploadPanel({ zone, bucket, prefix }: UploadPanelProps) {
 
         <TextField label={t('uploads.prefix')} hint={t('uploads.prefixHint')} error={form.formState.errors.prefix} registration={form.register('prefix')} />
 
-        <details className="uploads__section">
+        <details className="uploads__section" open={metadataOpen} onToggle={(e) => setMetadataOpen(e.currentTarget.open)}>
           <summary>{t('uploads.metadata')}</summary>
           <p className="field-hint">{t('uploads.metadataHint')}</p>
-          {STANDARD_METADATA_HEADERS.map((header) => (
-            <TextField key={header} label={header} error={form.formState.errors.standard?.[header]} registration={form.register(`standard.${header}`)} />
-          ))}
-          <fieldset className="uploads__custom">
-            <legend>{t('uploads.customMetadata')}</legend>
-            {rows.fields.map((row, index) => (
-              <div key={row.id} className="uploads__custom-row">
-                <TextField label={t('uploads.metaKey', { n: index + 1 })} error={form.formState.errors.custom?.[index]?.key} registration={form.register(`custom.${index}.key`)} />
-                <TextField label={t('uploads.metaValue', { n: index + 1 })} error={form.formState.errors.custom?.[index]?.value} registration={form.register(`custom.${index}.value`)} />
-                <button type="button" className="button button--small" onClick={() => rows.remove(index)}>
-                  {t('uploads.metaRemove', { n: index + 1 })}
-                </button>
-              </div>
-            ))}
-            {form.formState.errors.custom?.root ? <RuleError error={form.formState.errors.custom.root} /> : null}
-            <button type="button" className="button button--small" onClick={() => rows.append({ key: '', value: '' })}>
-              {t('uploads.metaAdd')}
-            </button>
-          </fieldset>
+          <MetadataFields form={metaForm} />
         </details>
 
         {problems.length > 0 ? <Problems problems={problems} /> : null}

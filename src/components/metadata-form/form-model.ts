@@ -6,7 +6,7 @@
  * client's version.
  */
 import { z } from 'zod';
-import type { CustomMetadataEdit, MetadataEdits } from '../../api/metadata/edit.ts';
+import { applyMetadataEdits, type CustomMetadataEdit, type MetadataEdits } from '../../api/metadata/edit.ts';
 import { decodeMetadataValue, encodeMetadataValue, type MetadataValueEncoding } from '../../api/metadata/encoding.ts';
 import {
   METADATA_KEY_MAX_BYTES,
@@ -37,6 +37,11 @@ export interface MetadataRow {
   /** What the user reads and types (decoded). */
   text: string;
   encoding: RowEncoding;
+  /**
+   * True until the user picks an encoding: the row then uses the one that reads best for its text
+   * (suggestedEncoding). A loaded row that was stored encoded keeps its form (false).
+   */
+  autoEncoding: boolean;
   /** Loaded state, so an untouched row is never re-encoded (its stored bytes stay exactly as they were). */
   origText: string;
   origEncoding: RowEncoding;
@@ -60,7 +65,38 @@ export function parseRowEncoding(value: string): RowEncoding {
 
 /** A new, empty row (percent-encoding is the default form for non-ASCII text). */
 export function newRow(): MetadataRow {
-  return { origKey: null, key: '', text: '', encoding: 'percent', origText: '', origEncoding: 'percent', origStored: '' };
+  return { origKey: null, key: '', text: '', encoding: 'percent', autoEncoding: true, origText: '', origEncoding: 'percent', origStored: '' };
+}
+
+/** True when `text` cannot be stored as typed (outside printable ASCII, surrounding spaces, or it would read back as encoded). */
+export function needsEncoding(text: string): boolean {
+  return encodeMetadataValue(text) !== text;
+}
+
+/**
+ * The encoding that reads best for `text`: RFC 2047 Base64 when most of it is non-Latin script (4
+ * characters per 3 bytes instead of 9 for a CJK character), percent-encoding otherwise (ASCII with some
+ * accents or a control character: the ASCII stays legible in the stored form).
+ */
+export function suggestedEncoding(text: string): Exclude<RowEncoding, 'plain'> {
+  let total = 0;
+  let nonLatin = 0;
+  for (const ch of text) {
+    total += 1;
+    // Above Latin Extended-B (U+024F): Greek, Cyrillic, CJK, emoji…
+    if ((ch.codePointAt(0) ?? 0) > 0x24f) nonLatin += 1;
+  }
+  return nonLatin * 2 > total ? 'rfc2047-b' : 'percent';
+}
+
+/** The encoding a value is stored with: the user's choice, or the suggestion while they made none. */
+export function effectiveEncoding(text: string, encoding: RowEncoding, auto: boolean): RowEncoding {
+  return auto ? suggestedEncoding(text) : encoding;
+}
+
+/** What is stored for `text` in that encoding ('plain' stores it as typed, valid or not). */
+export function encodeAs(text: string, encoding: RowEncoding): string {
+  return encoding === 'plain' ? text : encodeMetadataValue(text, encoding);
 }
 
 /** Loaded metadata → form values: standard headers as stored ('' = absent), custom values decoded. */
@@ -76,9 +112,23 @@ export function valuesFromMetadata(m: ObjectMetadata): EditorValues {
     const decoded = decodeMetadataValue(value);
     // A plain stored value is shown as is; if the user edits it, percent-encoding protects non-ASCII input.
     const encoding: RowEncoding = decoded.encoding === 'plain' ? 'percent' : decoded.encoding;
-    return { origKey: key, key, text: decoded.text, encoding, origText: decoded.text, origEncoding: encoding, origStored: value };
+    // A value stored plain gets the suggested encoding if the user's edit needs one.
+    const autoEncoding = decoded.encoding === 'plain';
+    return { origKey: key, key, text: decoded.text, encoding, autoEncoding, origText: decoded.text, origEncoding: encoding, origStored: value };
   });
   return { standard, rows };
+}
+
+const NO_METADATA: ObjectMetadata = { standard: {}, custom: {} };
+
+/** An empty form (a new object: uploads). */
+export function emptyEditorValues(): EditorValues {
+  return valuesFromMetadata(NO_METADATA);
+}
+
+/** The complete metadata a new object gets from the form (empty fields are not set). */
+export function metadataFromValues(values: EditorValues): ObjectMetadata {
+  return applyMetadataEdits(NO_METADATA, editsFromValues(NO_METADATA, values));
 }
 
 export function rowTextChanged(row: MetadataRow): boolean {
@@ -88,7 +138,7 @@ export function rowTextChanged(row: MetadataRow): boolean {
 /** The exact value that would be stored for a row. */
 export function storedValue(row: MetadataRow): string {
   if (!rowTextChanged(row)) return row.origStored;
-  return row.encoding === 'plain' ? row.text : encodeMetadataValue(row.text, row.encoding);
+  return encodeAs(row.text, effectiveEncoding(row.text, row.encoding, row.autoEncoding));
 }
 
 export interface ByteCounts {
@@ -150,6 +200,7 @@ const rowSchema = z.object({
   key: z.string(),
   text: z.string(),
   encoding: z.enum(['percent', 'rfc2047-b', 'rfc2047-q', 'plain']),
+  autoEncoding: z.boolean(),
   origText: z.string(),
   origEncoding: z.enum(['percent', 'rfc2047-b', 'rfc2047-q', 'plain']),
   origStored: z.string(),
@@ -266,3 +317,95 @@ export function httpDateFromLocalInput(value: string): Date | null {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
 }
+
+// ---------------------------------------------------------------------------------------------------
+// Pasting many entries at once
+
+const META_PREFIX = /^x-qs-meta-/i;
+
+/**
+ * Lines of `key: value` (or `x-qs-meta-key: value`, as a HEAD prints them) → entries. The value is
+ * everything after the first ':' with the separating spaces trimmed. Blank lines are ignored; a line
+ * without ':' or with an empty key is counted as skipped.
+ */
+export function parseMetadataLines(text: string): { entries: Array<{ key: string; value: string }>; skipped: number } {
+  const entries: Array<{ key: string; value: string }> = [];
+  let skipped = 0;
+  for (const line of text.split(/\r\n|\n|\r/)) {
+    if (line.trim() === '') continue;
+    const colon = line.indexOf(':');
+    const key = colon < 0 ? '' : line.slice(0, colon).trim().replace(META_PREFIX, '');
+    if (key === '') {
+      skipped += 1;
+      continue;
+    }
+    entries.push({ key, value: line.slice(colon + 1).trim() });
+  }
+  return { entries, skipped };
+}
+
+/** True when pasted text should become rows rather than go into one field. */
+export function looksLikeMetadataLines(text: string): boolean {
+  const { entries } = parseMetadataLines(text);
+  return /[\r\n]/.test(text.trim()) && entries.length > 0;
+}
+
+/**
+ * Rows after pasting `entries`: a key some row already has (case-insensitively) gets the new value, the
+ * others become new rows; an empty row the paste started in is filled first.
+ */
+export function rowsWithPasted(rows: readonly MetadataRow[], entries: ReadonlyArray<{ key: string; value: string }>, startIndex: number | null): MetadataRow[] {
+  const next = rows.map((row) => ({ ...row }));
+  let pending = startIndex;
+  for (const { key, value } of entries) {
+    const existing = next.findIndex((row) => row.key.toLowerCase() === key.toLowerCase());
+    if (existing >= 0) {
+      const row = next[existing];
+      if (row) next[existing] = { ...row, text: value };
+      continue;
+    }
+    const target = pending !== null ? next[pending] : undefined;
+    if (pending !== null && target && target.key === '' && target.text === '') {
+      next[pending] = { ...target, key, text: value };
+      pending = null;
+      continue;
+    }
+    next.push({ ...newRow(), key, text: value });
+  }
+  return next;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Choices the standard-header helpers offer
+
+export const COMMON_CONTENT_TYPES: readonly string[] = [
+  'text/plain; charset=utf-8',
+  'text/html; charset=utf-8',
+  'text/css; charset=utf-8',
+  'text/csv; charset=utf-8',
+  'text/markdown; charset=utf-8',
+  'application/json',
+  'application/javascript',
+  'application/xml',
+  'application/pdf',
+  'application/zip',
+  'application/gzip',
+  'application/octet-stream',
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'image/svg+xml',
+  'audio/mpeg',
+  'video/mp4',
+  'font/woff2',
+];
+
+export const CACHE_CONTROL_PRESETS: readonly string[] = [
+  'no-cache',
+  'no-store',
+  'private, max-age=0',
+  'public, max-age=3600',
+  'public, max-age=86400',
+  'public, max-age=31536000, immutable',
+];

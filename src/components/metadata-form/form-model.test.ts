@@ -16,13 +16,13 @@ import {
   storedValue,
   valuesFromMetadata,
   type EditorValues,
-} from './editor-model.ts';
+} from './form-model.ts';
 
 const empty: ObjectMetadata = { standard: {}, custom: {} };
 
 function withRows(rows: Array<{ key: string; text: string; encoding?: 'percent' | 'plain' | 'rfc2047-b' | 'rfc2047-q' }>): EditorValues {
   const values = valuesFromMetadata(empty);
-  values.rows = rows.map((r) => ({ ...newRow(), key: r.key, text: r.text, encoding: r.encoding ?? 'percent' }));
+  values.rows = rows.map((r) => ({ ...newRow(), key: r.key, text: r.text, encoding: r.encoding ?? 'percent', autoEncoding: false }));
   return values;
 }
 
@@ -154,5 +154,39 @@ describe('helpers', () => {
     expect(date?.getFullYear()).toBe(2031);
     expect(date?.getSeconds()).toBe(59);
     expect(httpDateFromLocalInput('tomorrow')).toBeNull();
+  });
+});
+
+describe('the encoding offer and pasted lines', () => {
+  it('suggests RFC 2047 B for mostly non-Latin text and percent otherwise; needsEncoding only off printable ASCII', async () => {
+    const { suggestedEncoding, needsEncoding } = await import('./form-model.ts');
+    expect(suggestedEncoding('测试作者')).toBe('rfc2047-b');
+    expect(suggestedEncoding('Привет')).toBe('rfc2047-b');
+    expect(suggestedEncoding('北京 café')).toBe('percent');
+    expect(suggestedEncoding('ü')).toBe('percent');
+    expect(suggestedEncoding('ring\u0007here')).toBe('percent');
+    expect(needsEncoding('plain ascii')).toBe(false);
+    expect(needsEncoding(' padded')).toBe(true);
+    expect(needsEncoding('100%25')).toBe(true);
+    expect(needsEncoding('测试')).toBe(true);
+  });
+
+  it('a new row stores what the suggestion gives, the same for every form that uses it', () => {
+    const values = valuesFromMetadata(empty);
+    values.rows = [{ ...newRow(), key: 'author', text: '测试作者' }];
+    expect(storedValue(values.rows[0] ?? newRow())).toBe('=?UTF-8?B?5rWL6K+V5L2c6ICF?=');
+    expect(editorIssues(values)).toEqual([]);
+  });
+
+  it('parses "key: value" lines, strips x-qs-meta-, skips lines without a key, merges into rows', async () => {
+    const { parseMetadataLines, rowsWithPasted, looksLikeMetadataLines } = await import('./form-model.ts');
+    expect(parseMetadataLines('X-QS-Meta-A: 1\r\nb:two: parts\n\n  : nokey\nnothing')).toEqual({
+      entries: [{ key: 'A', value: '1' }, { key: 'b', value: 'two: parts' }],
+      skipped: 2,
+    });
+    expect(looksLikeMetadataLines('a: 1')).toBe(false);
+    expect(looksLikeMetadataLines('a: 1\nb: 2')).toBe(true);
+    const rows = rowsWithPasted([{ ...newRow(), key: 'a', text: 'old' }, newRow()], [{ key: 'A', value: 'new' }, { key: 'c', value: '3' }, { key: 'd', value: '4' }], 1);
+    expect(rows.map((r) => [r.key, r.text])).toEqual([['a', 'new'], ['c', '3'], ['d', '4']]);
   });
 });

@@ -1,0 +1,91 @@
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useI18n } from '../i18n/i18n.tsx';
+import { useNavigationBlocker, type NavigationBlocker } from '../lib/router.tsx';
+import type { DialogGuard } from './dialog.tsx';
+// oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
+import '../i18n/parts/metadata.ts';
+
+/**
+ * What a dialog with unsaved edits needs: whether there are any, and what closing (or leaving) does.
+ * Made by useUnsavedGuard; a Dialog given one asks before Esc, its Close button, a Cancel inside it
+ * (useDialogClose), back/forward or in-app navigation, and warns before a reload.
+ */
+export interface UnsavedGuard extends DialogGuard {
+  setDirty(dirty: boolean): void;
+  /** Close now if nothing is unsaved, else ask. */
+  requestClose(): void;
+  asking: boolean;
+  ask(proceed: () => void): void;
+  discard(): void;
+  keep(): void;
+  dirty(): boolean;
+}
+
+/** The guard of a dialog whose content may hold unsaved edits; `onClose` closes the dialog. */
+export function useUnsavedGuard(onClose: () => void): UnsavedGuard {
+  const dirtyRef = useRef(false);
+  const [pending, setPending] = useState<(() => void) | null>(null);
+  const closeRef = useRef(onClose);
+  useEffect(() => {
+    closeRef.current = onClose;
+  }, [onClose]);
+  const setDirty = useCallback((value: boolean) => {
+    dirtyRef.current = value;
+  }, []);
+  const ask = useCallback((proceed: () => void) => setPending(() => proceed), []);
+  const blocker = useMemo<NavigationBlocker>(() => ({ blocks: () => dirtyRef.current, ask }), [ask]);
+  useNavigationBlocker(blocker);
+  // Installed for as long as the guard lives and decided by the ref, so it holds from the moment the
+  // edits are reported, not one effect later.
+  useEffect(() => {
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (!dirtyRef.current) return;
+      event.preventDefault();
+      // Older browsers show the prompt only when returnValue is set.
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, []);
+  const discard = () => {
+    const proceed = pending;
+    setPending(null);
+    setDirty(false);
+    proceed?.();
+  };
+  const keep = () => setPending(null);
+  return {
+    confirm: pending ? <UnsavedConfirm onDiscard={discard} onKeep={keep} /> : null,
+    setDirty,
+    dirty: () => dirtyRef.current,
+    asking: pending !== null,
+    ask,
+    requestClose: () => {
+      if (dirtyRef.current) ask(() => closeRef.current());
+      else closeRef.current();
+    },
+    discard,
+    keep,
+  };
+}
+
+function UnsavedConfirm({ onDiscard, onKeep }: { onDiscard: () => void; onKeep: () => void }) {
+  const { t } = useI18n();
+  const headingId = useId();
+  const keepRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => keepRef.current?.focus(), []);
+  return (
+    <section className="unsaved-confirm" role="alertdialog" aria-modal="false" aria-labelledby={headingId} data-testid="unsaved-confirm">
+      <h3 id={headingId}>{t('metadata.form.unsavedTitle')}</h3>
+      <p>{t('metadata.form.unsavedBody')}</p>
+      <div className="notice__actions">
+        <button type="button" className="button" onClick={onDiscard}>
+          {t('metadata.form.discard')}
+        </button>
+        <button ref={keepRef} type="button" className="button button--primary" onClick={onKeep}>
+          {t('metadata.form.keepEditing')}
+        </button>
+      </div>
+    </section>
+  );
+}
