@@ -1,11 +1,13 @@
 import { Settings } from 'lucide-react';
+import { useCallback, useEffect } from 'react';
 import { Link, useNavigate } from '../../lib/router.tsx';
 import { lazyView, usePreloadWhenIdle } from '../../components/lazy-view.tsx';
 import { InspectorLink } from '../../features/multipart/inspector-link.tsx';
 import { CreateFolderButton } from '../../features/object-actions/create-folder.tsx';
 import type { ReplaceMetadataRenderer } from '../../features/object-actions/object-actions.tsx';
+import { useDropUpload } from '../../features/uploads/ui/drop-upload.ts';
 import { UploadToolbar } from '../../features/uploads/ui/upload-toolbar.tsx';
-import { ObjectBrowser, type ObjectSelection } from '../../features/object-browser/object-browser.tsx';
+import { ObjectBrowser, type ObjectSelection, type RowAction } from '../../features/object-browser/object-browser.tsx';
 import type { ObjectDetailsContext } from '../../features/object-browser/object-details.tsx';
 import { browseHref, bucketSettingsPath, useBrowseLocation, type BrowseLocation } from '../../hooks/browse-location.ts';
 import { useConnectedSession } from '../../hooks/session.ts';
@@ -23,15 +25,75 @@ const ReplaceMetadataFields = lazyView(async () => (await import('../../features
 const DeleteFolderButton = lazyView(async () => (await import('../../features/bucket-admin/delete-folder.tsx')).DeleteFolderButton);
 const DeleteSelected = lazyView(async () => (await import('../../features/object-actions/selection.tsx')).DeleteSelected);
 const BulkEditButton = lazyView(async () => (await import('../../features/metadata/bulk-edit.tsx')).BulkEditButton);
+const ObjectActionDialog = lazyView(async () => (await import('../../features/object-actions/object-actions.tsx')).ObjectActionDialog, { fallback: 'none' });
+const DownloadObject = lazyView(async () => (await import('../../features/object-actions/object-actions.tsx')).DownloadObject, { fallback: 'none' });
+const SingleObjectActions = lazyView(async () => (await import('../../features/object-actions/selection.tsx')).SingleObjectActions);
+const DeleteFolderDialog = lazyView(async () => (await import('../../features/bucket-admin/delete-folder.tsx')).DeleteFolderDialog, { fallback: 'none' });
 
-// The object table's selection bar: edit metadata of all selected (bulk edit), delete with per-key results.
+// The object table's selection bar: download, copy and move one object, edit metadata of all selected (bulk
+// edit), delete with per-key results.
 function tableSelectionActions({ zone, bucket, keys, onDone }: ObjectSelection) {
   return (
     <>
+      <SelectionSingle zone={zone} bucket={bucket} keys={keys} />
       <BulkEditButton zone={zone} bucket={bucket} keys={keys} />
       <DeleteSelected zone={zone} bucket={bucket} keys={keys} onDeleted={onDone} />
     </>
   );
+}
+
+function SelectionSingle({ zone, bucket, keys }: { zone: string; bucket: string; keys: readonly string[] }) {
+  const onNavigate = useActionNavigate();
+  return <SingleObjectActions zone={zone} bucket={bucket} keys={keys} onNavigate={onNavigate} renderReplaceMetadata={renderReplaceMetadata} />;
+}
+
+/** After a copy or move: show the result's details; after a delete: close the details if they showed it. */
+function useActionNavigate() {
+  const navigate = useNavigate();
+  const here = useBrowseLocation();
+  return useCallback(
+    (target: { bucket: string; key: string } | null) => {
+      if (target === null) {
+        if (here.object !== null) navigate(browseHref({ ...here, object: null }));
+      } else if (target.bucket === here.bucket) navigate(browseHref({ ...here, object: target.key }));
+      else {
+        const prefix = target.key.slice(0, target.key.lastIndexOf('/') + 1);
+        navigate(browseHref({ zone: here.zone, bucket: target.bucket, prefix, object: target.key }));
+      }
+    },
+    [navigate, here],
+  );
+}
+
+/** What a row menu's action shows: the same dialogs as the details panel and the toolbar. */
+function RowActionView({ action }: { action: RowAction }) {
+  const navigate = useNavigate();
+  const here = useBrowseLocation();
+  const onNavigate = useActionNavigate();
+  const { kind, zone, bucket, key, onClose } = action;
+  switch (kind) {
+    case 'download':
+      return <DownloadObject zone={zone} bucket={bucket} objectKey={key} onDone={onClose} />;
+    case 'editMetadata':
+      // The metadata editor opens over the object's details (its open state is the URL's `edit=1`).
+      return <NavigateOnce to={`${browseHref({ ...here, object: key })}&edit=1`} navigate={navigate} onDone={onClose} />;
+    case 'deleteFolder':
+      return <DeleteFolderDialog zone={zone} bucket={bucket} prefix={key} onClose={onClose} />;
+    default:
+      return <ObjectActionDialog action={kind} zone={zone} bucket={bucket} objectKey={key} onClose={onClose} onNavigate={onNavigate} renderReplaceMetadata={renderReplaceMetadata} />;
+  }
+}
+
+function NavigateOnce({ to, navigate, onDone }: { to: string; navigate: (to: string) => void; onDone: () => void }) {
+  useEffect(() => {
+    navigate(to);
+    onDone();
+  }, [to, navigate, onDone]);
+  return null;
+}
+
+function rowAction(action: RowAction) {
+  return <RowActionView action={action} />;
 }
 
 function toolbarExtra(location: BrowseLocation) {
@@ -90,13 +152,28 @@ function detailsExtra(object: ObjectDetailsContext) {
   return <DetailsExtra key={`${object.bucket}|${object.key}`} object={object} />;
 }
 
-const LATER_VIEWS = [MetadataEditorLauncher, ObjectActions, ReplaceMetadataFields, BulkEditButton, DeleteSelected, DeleteFolderButton];
+const LATER_VIEWS = [MetadataEditorLauncher, ObjectActions, ReplaceMetadataFields, BulkEditButton, DeleteSelected, DeleteFolderButton, SingleObjectActions];
 
 export function BucketRoute() {
   usePreloadWhenIdle(LATER_VIEWS);
   return (
     <RequireSession>
-      <ObjectBrowser toolbarExtra={toolbarExtra} detailsExtra={detailsExtra} selectionActions={tableSelectionActions} />
+      <BucketBrowser />
     </RequireSession>
+  );
+}
+
+function BucketBrowser() {
+  const session = useConnectedSession();
+  const onDropFiles = useDropUpload();
+  // Anonymous access only reads: nothing to drop files into.
+  return (
+    <ObjectBrowser
+      toolbarExtra={toolbarExtra}
+      detailsExtra={detailsExtra}
+      selectionActions={tableSelectionActions}
+      rowAction={rowAction}
+      {...(session.mode === 'anonymous' ? {} : { onDropFiles })}
+    />
   );
 }

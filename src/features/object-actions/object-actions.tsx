@@ -1,10 +1,14 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { ObjectMetadata } from '../../api/metadata/model.ts';
 import type { ObjectHead } from '../../api/objects/operations.ts';
-import { copyObjectMutation, deleteObjectMutation, moveObjectMutation } from '../../api/objects/queries.ts';
+import { getObjectUrl } from '../../api/objects/operations.ts';
+import { copyObjectMutation, deleteObjectMutation, headObjectQuery, moveObjectMutation } from '../../api/objects/queries.ts';
+import type { QsClient } from '../../api/client.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
+import { Loading } from '../../components/spinner.tsx';
+import { toast } from '../../components/toast.tsx';
 import { useClient } from '../../hooks/use-client.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { formatBytes } from '../../lib/format.ts';
@@ -182,14 +186,17 @@ function CopyForm({ zone, bucket, objectKey, head, onNavigate, renderReplaceMeta
 
   const destination = useDestinationCheck(zone, destBucket, destKey);
   const write = () =>
-    copy.mutate({
-      zone,
-      bucket: destBucket,
-      key: destKey,
-      source: { bucket, key: objectKey },
-      directive,
-      ...(directive === 'REPLACE' && replacement ? { metadata: replacement } : {}),
-    });
+    copy.mutate(
+      {
+        zone,
+        bucket: destBucket,
+        key: destKey,
+        source: { bucket, key: objectKey },
+        directive,
+        ...(directive === 'REPLACE' && replacement ? { metadata: replacement } : {}),
+      },
+      { onSuccess: (result) => toast(t('toast.copied', { location: `${destBucket}/${destKey}` }), { requestId: result.requestId }) },
+    );
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -266,7 +273,8 @@ function MoveForm({ zone, bucket, objectKey, onNavigate, onDone }: ObjectActions
     move.mutate(
       { zone, bucket: destBucket, key: destKey, source: { bucket, key: objectKey } },
       {
-        onSuccess: () => {
+        onSuccess: (result) => {
+          toast(t('toast.moved', { location: `${destBucket}/${destKey}` }), { requestId: result.requestId });
           onDone();
           onNavigate({ bucket: destBucket, key: destKey });
         },
@@ -299,7 +307,7 @@ function MoveForm({ zone, bucket, objectKey, onNavigate, onDone }: ObjectActions
   );
 }
 
-function DeleteForm({ zone, bucket, objectKey, onNavigate, onCancel }: ObjectActionsProps & { onCancel: () => void }) {
+function DeleteForm({ zone, bucket, objectKey, onNavigate, onCancel }: Pick<ObjectActionsProps, 'zone' | 'bucket' | 'objectKey' | 'onNavigate'> & { onCancel: () => void }) {
   const { t } = useI18n();
   const client = useClient();
   const queryClient = useQueryClient();
@@ -320,7 +328,8 @@ function DeleteForm({ zone, bucket, objectKey, onNavigate, onCancel }: ObjectAct
             remove.mutate(
               { zone, bucket, key: objectKey },
               {
-                onSuccess: () => {
+                onSuccess: (result) => {
+                  toast(t('toast.deletedKey', { key: `${bucket}/${objectKey}` }), { requestId: result.requestId });
                   onCancel();
                   onNavigate(null);
                 },
@@ -336,4 +345,86 @@ function DeleteForm({ zone, bucket, objectKey, onNavigate, onCancel }: ObjectAct
       </div>
     </div>
   );
+}
+
+/** An action on one object started outside the details panel (the table's row menu, the selection bar). */
+export type ObjectAction = 'copy' | 'move' | 'delete';
+
+/**
+ * The copy, move or delete dialog of one object, open from the start; `onClose` when it closes. Copy and move
+ * read the object's head first (the copy's metadata choice needs it).
+ */
+export function ObjectActionDialog({ action, zone, bucket, objectKey, onClose, onNavigate, renderReplaceMetadata }: {
+  action: ObjectAction;
+  zone: string;
+  bucket: string;
+  objectKey: string;
+  onClose: () => void;
+  onNavigate: ObjectActionsProps['onNavigate'];
+  renderReplaceMetadata?: ReplaceMetadataRenderer | undefined;
+}) {
+  const { t } = useI18n();
+  const title = t(action === 'copy' ? 'actions.copyTitle' : action === 'move' ? 'actions.moveTitle' : 'actions.deleteTitle', { key: objectKey });
+  return (
+    <Dialog open onClose={onClose} title={title}>
+      {action === 'delete' ? (
+        <DeleteForm zone={zone} bucket={bucket} objectKey={objectKey} onNavigate={onNavigate} onCancel={onClose} />
+      ) : (
+        <WithHead action={action} zone={zone} bucket={bucket} objectKey={objectKey} onClose={onClose} onNavigate={onNavigate} renderReplaceMetadata={renderReplaceMetadata} />
+      )}
+    </Dialog>
+  );
+}
+
+function WithHead({ action, zone, bucket, objectKey, onClose, onNavigate, renderReplaceMetadata }: {
+  action: 'copy' | 'move';
+  zone: string;
+  bucket: string;
+  objectKey: string;
+  onClose: () => void;
+  onNavigate: ObjectActionsProps['onNavigate'];
+  renderReplaceMetadata?: ReplaceMetadataRenderer | undefined;
+}) {
+  const { t } = useI18n();
+  const client = useClient();
+  const head = useQuery(headObjectQuery(client, { zone, bucket, key: objectKey }));
+  if (head.isError) return <ErrorNotice error={head.error} onRetry={() => void head.refetch()} />;
+  if (!head.data) return <Loading label={t('app.loading')} />;
+  const props = { zone, bucket, objectKey, head: head.data, onNavigate, ...(renderReplaceMetadata ? { renderReplaceMetadata } : {}) };
+  return action === 'copy' ? <CopyForm {...props} onDone={onClose} /> : <MoveForm {...props} onDone={onClose} />;
+}
+
+/** Lifetime of the link behind a Download from the table: it is followed at once. */
+const DOWNLOAD_LINK_SECONDS = 60;
+
+/**
+ * Downloads one object through a short-lived pre-signed link with an attachment disposition, followed by a
+ * temporary link element (the browser saves the file; the console stays where it is).
+ */
+export async function downloadObject(client: QsClient, ref: { zone: string; bucket: string; key: string }): Promise<void> {
+  const name = ref.key.slice(ref.key.lastIndexOf('/') + 1) || ref.key;
+  const url = await getObjectUrl(client, { ...ref, expiresIn: DOWNLOAD_LINK_SECONDS, downloadName: name });
+  const link = document.createElement('a');
+  link.href = url.href;
+  link.download = name;
+  link.rel = 'noreferrer';
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+/** Starts one object's download when shown, then calls `onDone`; a link that cannot be made is said in a toast. */
+export function DownloadObject({ zone, bucket, objectKey, onDone }: { zone: string; bucket: string; objectKey: string; onDone: () => void }) {
+  const { t } = useI18n();
+  const client = useClient();
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    downloadObject(client, { zone, bucket, key: objectKey })
+      .catch(() => toast(t('menu.downloadFailed'), { tone: 'error' }))
+      .finally(onDone);
+  }, [client, zone, bucket, objectKey, onDone, t]);
+  return null;
 }

@@ -1,8 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ObjectActionDialog, downloadObject, type ObjectAction, type ObjectActionsProps, type ReplaceMetadataRenderer } from './object-actions.tsx';
 import { deleteObjectsMutation } from '../../api/objects/queries.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
+import { toast } from '../../components/toast.tsx';
 import { useClient } from '../../hooks/use-client.ts';
 import { isMessageKey, useI18n } from '../../i18n/i18n.tsx';
 // oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
@@ -73,7 +75,18 @@ export function DeleteSelected({ zone, bucket, keys, onDeleted }: { zone: string
             </ul>
             {remove.isError ? <ErrorNotice error={remove.error} /> : null}
             <div className="dialog__actions">
-              <button type="button" className="button button--danger" onClick={() => remove.mutate({ zone, bucket, keys: frozen }, { onSuccess: (result) => onDeleted(new Set(result.deleted)) })} disabled={remove.isPending}>
+              <button type="button" className="button button--danger" onClick={() =>
+                  remove.mutate(
+                    { zone, bucket, keys: frozen },
+                    {
+                      onSuccess: (result) => {
+                        const failed = result.errors.length;
+                        toast(failed > 0 ? tp('toast.deletedFailed', result.deleted.length, { bucket, failed }) : tp('toast.deleted', result.deleted.length, { bucket }), { tone: failed > 0 ? 'error' : 'success' });
+                        onDeleted(new Set(result.deleted));
+                      },
+                    },
+                  )
+                } disabled={remove.isPending}>
                 {t('actions.deleteConfirmButton')}
               </button>
               <button type="button" className="button" onClick={() => setOpen(false)}>
@@ -83,6 +96,56 @@ export function DeleteSelected({ zone, bucket, keys, onDeleted }: { zone: string
           </div>
         )}
       </Dialog>
+    </>
+  );
+}
+
+/**
+ * The selection bar's one-object actions: Download, Copy, Move. With more than one object selected they are
+ * shown disabled, saying why (copying or moving many objects is not offered yet).
+ */
+export function SingleObjectActions({ zone, bucket, keys, onNavigate, renderReplaceMetadata }: {
+  zone: string;
+  bucket: string;
+  keys: readonly string[];
+  onNavigate: ObjectActionsProps['onNavigate'];
+  renderReplaceMetadata?: ReplaceMetadataRenderer;
+}) {
+  const { t } = useI18n();
+  const client = useClient();
+  const [open, setOpen] = useState<{ action: ObjectAction; key: string } | null>(null);
+  const key = keys.length === 1 ? keys[0] : undefined;
+  const hint = key === undefined ? t('selection.oneOnly') : undefined;
+  return (
+    <>
+      <button
+        type="button"
+        className="button"
+        disabled={key === undefined}
+        title={hint}
+        onClick={() => {
+          if (key !== undefined) downloadObject(client, { zone, bucket, key }).catch(() => toast(t('menu.downloadFailed'), { tone: 'error' }));
+        }}
+      >
+        {t('selection.download')}
+      </button>
+      <button type="button" className="button" disabled={key === undefined} title={hint} onClick={() => key !== undefined && setOpen({ action: 'copy', key })}>
+        {t('selection.copy')}
+      </button>
+      <button type="button" className="button" disabled={key === undefined} title={hint} onClick={() => key !== undefined && setOpen({ action: 'move', key })}>
+        {t('selection.move')}
+      </button>
+      {open ? (
+        <ObjectActionDialog
+          action={open.action}
+          zone={zone}
+          bucket={bucket}
+          objectKey={open.key}
+          onClose={() => setOpen(null)}
+          onNavigate={onNavigate}
+          renderReplaceMetadata={renderReplaceMetadata}
+        />
+      ) : null}
     </>
   );
 }

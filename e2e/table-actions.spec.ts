@@ -1,0 +1,230 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, test, type ConsolePage } from './fixtures.ts';
+import { dropFiles } from './uploads-drop.ts';
+
+// The object table's actions in demo mode: the row "…" menu and the context menu (mouse and keyboard), toasts
+// with the request id, files dropped anywhere on the object area, "Select all matching" and "Count all".
+
+/** Files dragged over `target` without being dropped yet (the overlay is up while they hover). */
+async function dragFilesOver(target: Locator): Promise<void> {
+  await target.evaluate((element) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File(['x'], 'x.txt', { type: 'text/plain' }));
+    for (const type of ['dragenter', 'dragover']) element.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: transfer }));
+  });
+}
+
+function menuOf(page: Page): Locator {
+  return page.getByRole('menu');
+}
+
+async function openRowMenu(consolePage: ConsolePage, name: string): Promise<Locator> {
+  await consolePage.row(name).getByRole('button', { name: `Actions for ${name}` }).click();
+  const menu = menuOf(consolePage.page);
+  await expect(menu).toBeVisible();
+  return menu;
+}
+
+test('files and a folder dropped on the object list (not the drawer) upload into the folder shown, paths kept', async ({ page, consolePage }) => {
+  await consolePage.open('/buckets/pek3a/demo-documents?prefix=reports/');
+  await consolePage.waitForList();
+  const grid = consolePage.objectList;
+
+  await dragFilesOver(grid);
+  const overlay = page.getByTestId('drop-overlay');
+  await expect(overlay).toHaveText(/^Drop to upload to demo-documents\/reports\//);
+  await expectNoAxeViolations(page);
+  await grid.evaluate((element) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File(['x'], 'x.txt', { type: 'text/plain' }));
+    element.dispatchEvent(new DragEvent('dragleave', { bubbles: true, dataTransfer: transfer }));
+  });
+  await expect(overlay).toHaveCount(0);
+
+  await dropFiles(grid, [
+    { path: 'drop-a.txt', text: 'alpha\n', type: 'text/plain' },
+    { path: 'drop-b.txt', text: 'beta\n', type: 'text/plain' },
+    { path: 'drop-c.md', text: '# gamma\n', type: 'text/markdown' },
+    { path: 'dropped-folder/inner/d.txt', text: 'delta\n', type: 'text/plain' },
+  ]);
+  await expect(overlay).toHaveCount(0);
+  const toast = page.getByTestId('toast').filter({ hasText: 'Uploaded 4 files to demo-documents/reports/.' });
+  await expect(toast).toBeVisible();
+  // No navigation: the console is still on the folder, the drawer stayed closed.
+  await expect(page).toHaveURL(/\/buckets\/pek3a\/demo-documents\?prefix=reports(%2F|\/)$/);
+  await expect(page.getByRole('region', { name: 'Upload to demo-documents' })).toHaveCount(0);
+  for (const name of ['drop-a.txt', 'drop-b.txt', 'drop-c.md', 'dropped-folder/']) await expect(consolePage.row(name)).toBeVisible();
+  await consolePage.row('dropped-folder/').getByRole('link').click();
+  await expect(consolePage.row('inner/')).toBeVisible();
+  await consolePage.row('inner/').getByRole('link').click();
+  await expect(consolePage.row('d.txt')).toBeVisible();
+});
+
+test('a drop outside every drop zone is refused by the page, which stays where it is', async ({ page, consolePage }) => {
+  await consolePage.open('/buckets/pek3a/demo-documents?prefix=reports/');
+  await consolePage.waitForList();
+  const refused = await page.getByRole('banner').evaluate((element) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File(['x'], 'x.html', { type: 'text/html' }));
+    const over = new DragEvent('dragover', { bubbles: true, cancelable: true, dataTransfer: transfer });
+    const drop = new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: transfer });
+    element.dispatchEvent(over);
+    element.dispatchEvent(drop);
+    return { over: over.defaultPrevented, drop: drop.defaultPrevented, effect: transfer.dropEffect };
+  });
+  // Cancelled default = the browser does not open the file in place of the console; "none" = no drop cursor.
+  expect(refused).toEqual({ over: true, drop: true, effect: 'none' });
+  await expect(page.getByTestId('drop-overlay')).toHaveCount(0);
+});
+
+test('the row "…" menu copies an object; a toast gives the request id; the context menu deletes the copy', async ({ page, consolePage }) => {
+  await consolePage.open('/buckets/pek3a/demo-documents?prefix=reports/');
+  await consolePage.waitForList();
+
+  const menu = await openRowMenu(consolePage, 'readme.md');
+  await expect(menu.getByRole('menuitem')).toHaveText(['Open details', 'Download', 'Copy…', 'Move or rename…', 'Edit metadata…', 'Delete…']);
+  await expectNoAxeViolations(page);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectNoAxeViolations(page);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await menu.getByRole('menuitem', { name: 'Copy…' }).click();
+  const copy = page.getByRole('dialog', { name: 'Copy reports/readme.md' });
+  await expect(copy.getByLabel('Destination key')).toHaveValue('reports/readme-copy.md');
+  await copy.getByRole('button', { name: 'Copy', exact: true }).click();
+  await expect(copy.getByText('Copied to reports/readme-copy.md.')).toBeVisible();
+  const copied = page.getByTestId('toast').filter({ hasText: 'Copied to demo-documents/reports/readme-copy.md.' });
+  await expect(copied).toContainText(/Request ID: \S+/);
+  await copy.getByRole('button', { name: 'Close' }).last().click();
+  await expect(consolePage.row('readme-copy.md')).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Right-click: the same menu, at the pointer.
+  await consolePage.row('readme-copy.md').click({ button: 'right' });
+  await expect(menuOf(page)).toBeVisible();
+  await menuOf(page).getByRole('menuitem', { name: 'Delete…' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete reports/readme-copy.md' });
+  await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Deleted demo-documents/reports/readme-copy.md.' })).toContainText(/Request ID: \S+/);
+  await expect(consolePage.row('readme-copy.md')).toHaveCount(0);
+  await expect(consolePage.row('readme.md')).toBeVisible();
+});
+
+test('keyboard only: Shift+F10 and the context-menu key open the active row\'s menu; arrows, Enter, Escape', async ({ page, consolePage }) => {
+  await consolePage.open('/buckets/pek3a/demo-documents?prefix=reports/');
+  await consolePage.waitForList();
+  const grid = consolePage.objectList;
+  await grid.focus();
+  // Rows: quarterly-report.pdf, readme.md.
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Shift+F10');
+  const menu = menuOf(page);
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole('menuitem', { name: 'Open details' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveCount(0);
+  await expect(grid).toBeFocused();
+
+  await page.keyboard.press('ContextMenu');
+  await expect(menu).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(menu.getByRole('menuitem', { name: 'Copy…' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  const copy = page.getByRole('dialog', { name: 'Copy reports/readme.md' });
+  const destKey = copy.getByLabel('Destination key');
+  await expect(destKey).toHaveValue('reports/readme-copy.md');
+  // The dialog holds the focus (on its Close button); Tab walks to the key field.
+  for (let i = 0; i < 4 && !(await destKey.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  await expect(destKey).toBeFocused();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('reports/keyboard-copy.md');
+  await page.keyboard.press('Enter');
+  await expect(copy.getByText('Copied to reports/keyboard-copy.md.')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(copy).toBeHidden();
+  await expect(grid).toBeFocused();
+  await expect(consolePage.row('keyboard-copy.md')).toBeVisible();
+
+  // The copy sorts first: go to it and delete it from its menu.
+  await page.keyboard.press('Home');
+  await page.keyboard.press('Shift+F10');
+  await expect(menu).toBeVisible();
+  await page.keyboard.press('End');
+  await expect(menu.getByRole('menuitem', { name: 'Delete…' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  const confirm = page.getByRole('dialog', { name: 'Delete reports/keyboard-copy.md' });
+  await expect(confirm).toBeVisible();
+  const deleteButton = confirm.getByRole('button', { name: 'Delete', exact: true });
+  for (let i = 0; i < 4 && !(await deleteButton.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  await expect(deleteButton).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(confirm).toBeHidden();
+  await expect(consolePage.row('keyboard-copy.md')).toHaveCount(0);
+  await expect(page.getByTestId('toast').filter({ hasText: 'Deleted demo-documents/reports/keyboard-copy.md.' })).toBeVisible();
+});
+
+test('a folder row\'s menu opens it or deletes it (counted first)', async ({ page, consolePage }) => {
+  await consolePage.open('/buckets/pek3a/demo-documents');
+  await consolePage.waitForList();
+  const menu = await openRowMenu(consolePage, 'reports/');
+  await expect(menu.getByRole('menuitem')).toHaveText(['Open', 'Delete folder…']);
+  await menu.getByRole('menuitem', { name: 'Delete folder…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete folder demo-documents/reports/' });
+  await expect(dialog.getByTestId('folder-count')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(consolePage.row('reports/')).toBeVisible();
+  await openRowMenu(consolePage, 'reports/');
+  await menuOf(page).getByRole('menuitem', { name: 'Open' }).click();
+  await expect(page).toHaveURL(/prefix=reports(%2F|\/)$/);
+  await expect(consolePage.row('readme.md')).toBeVisible();
+});
+
+test('select all loaded, then all matching: the remaining pages load and every object is selected', async ({ page, consolePage }) => {
+  await consolePage.open('/buckets/sh1a/demo-archive?prefix=logs/2024/01/01/');
+  await consolePage.waitForList();
+  const bar = page.getByRole('region', { name: 'Selection' });
+  await expect(consolePage.objectList).toHaveAttribute('data-has-more', 'true');
+  const loaded = await consolePage.loadedRows();
+  await page.getByRole('checkbox', { name: /^Select all \d+ loaded/ }).check();
+  await expect(bar).toContainText(`All ${loaded} loaded objects are selected; more are on the server.`);
+  await bar.getByRole('button', { name: 'Select all matching objects' }).click();
+  await expect(bar).toContainText('All 400 matching objects are selected.');
+  await expect(bar.getByTestId('selection-status')).toHaveText(/^400 objects selected · /);
+  await expect(bar.getByRole('button', { name: 'Delete 400 selected…' })).toBeEnabled();
+  await expectNoAxeViolations(page);
+});
+
+test('Count all pages through a big prefix with progress and Cancel, and counts a smaller one to the end', async ({ page, consolePage }) => {
+  await consolePage.open('/buckets/sh1a/demo-archive?prefix=logs/2024/');
+  await consolePage.waitForList();
+  const status = page.getByTestId('count-all');
+  await page.getByRole('button', { name: 'Count all' }).click();
+  await expect(status).toHaveText(/^Counting… [\d,]+ objects/);
+  // Progress: the figure grows while it runs.
+  await expect(status).toHaveText(/^Counting… (?!0 )[\d,]+ objects, /);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(status).toHaveText(/^Counting stopped after [\d,]+ objects? \(/);
+  const stoppedAt = Number((await status.textContent())?.match(/after ([\d,]+)/)?.[1]?.replaceAll(',', ''));
+  expect(stoppedAt).toBeLessThan(100_000);
+  await expectNoAxeViolations(page);
+
+  await consolePage.open('/buckets/sh1a/demo-archive?prefix=logs/2024/01/01/');
+  await consolePage.waitForList();
+  await page.getByRole('button', { name: 'Count all' }).click();
+  await expect(status).toHaveText(/^400 objects under demo-archive\/logs\/2024\/01\/01\/ · [\d.]+ [KM]i?B in total$/);
+});
+
+test('in Chinese: the row menu, the toast and Count all', async ({ page, consolePage }) => {
+  await consolePage.open('/buckets/pek3a/demo-documents?prefix=reports/');
+  await consolePage.waitForList();
+  await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: '简体中文' });
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  await consolePage.row('readme.md').getByRole('button', { name: 'readme.md 的操作' }).click();
+  await expect(menuOf(page).getByRole('menuitem')).toHaveText(['查看详情', '下载', '复制…', '移动或重命名…', '编辑元数据…', '删除…']);
+  await expectNoAxeViolations(page);
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: '统计全部' }).click();
+  await expect(page.getByTestId('count-all')).toHaveText(/^demo-documents\/reports\/ 下共 2 个对象 · 总计 /);
+});
