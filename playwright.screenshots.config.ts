@@ -5,7 +5,7 @@ import base from './playwright.config.ts';
 // every main screen of the demo at 1280 px and 390 px, light and dark.
 export default defineConfig({
   ...base,
-  testMatch: '**/screenshots.shots.ts',
+  testMatch: '**/*.shots.ts',
   workers: 1,
   webServer: base.webServer && !Array.isArray(base.webServer) ? { ...base.webServer, reuseExistingServer: true } : base.webServer,
 });
