@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, test, type ConsolePage } from './fixtures.ts';
+import { readFile } from 'node:fs/promises';
+import { demoPutObject, expect, expectNoAxeViolations, test, type ConsolePage } from './fixtures.ts';
 import { dropFiles } from './uploads-drop.ts';
 
 // The object table's actions in demo mode: the row "…" menu and the context menu (mouse and keyboard), toasts
@@ -227,4 +228,45 @@ test('in Chinese: the row menu, the toast and Count all', async ({ page, console
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: '统计全部' }).click();
   await expect(page.getByTestId('count-all')).toHaveText(/^demo-documents\/reports\/ 下共 2 个对象 · 总计 /);
+});
+
+test('Download from the row menu and from the selection bar saves the exact bytes; the page stays on the console', async ({ page, consolePage }) => {
+  await consolePage.open('/buckets/pek3a/demo-documents?prefix=reports/');
+  await consolePage.waitForList();
+  const body = 'download me — 下载\n';
+  expect(await demoPutObject(page, 'demo-documents', 'reports/table-download.txt', body)).toBe(201);
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect(consolePage.row('table-download.txt')).toBeVisible();
+  const here = page.url();
+
+  const fromMenu = page.waitForEvent('download');
+  await (await openRowMenu(consolePage, 'table-download.txt')).getByRole('menuitem', { name: 'Download' }).click();
+  const saved = await fromMenu;
+  expect(saved.suggestedFilename()).toBe('table-download.txt');
+  expect(await readFile(await saved.path(), 'utf8')).toBe(body);
+  expect(page.url()).toBe(here);
+
+  await consolePage.objectList.getByRole('checkbox', { name: 'Select table-download.txt', exact: true }).click();
+  const bar = page.getByRole('region', { name: 'Selection' });
+  const fromBar = page.waitForEvent('download');
+  await bar.getByRole('button', { name: 'Download', exact: true }).click();
+  expect(await readFile(await (await fromBar).path(), 'utf8')).toBe(body);
+  expect(page.url()).toBe(here);
+  // One object at a time: with two selected, the one-object actions say why they are off.
+  await consolePage.objectList.getByRole('checkbox', { name: 'Select readme.md', exact: true }).click();
+  for (const name of ['Download', 'Copy…', 'Move…']) {
+    await expect(bar.getByRole('button', { name, exact: true })).toBeDisabled();
+    await expect(bar.getByRole('button', { name, exact: true })).toHaveAttribute('title', 'Select one object for this action');
+  }
+});
+
+test('a big file dropped on the list shows in the header\'s upload indicator until it is done', async ({ page, consolePage }) => {
+  await consolePage.open('/buckets/pek3a/demo-documents?prefix=reports/');
+  await consolePage.waitForList();
+  await dropFiles(consolePage.objectList, [{ path: 'big-dropped.bin', size: 48 * 1024 * 1024, seed: 5 }]);
+  const indicator = page.getByRole('banner').getByRole('button', { name: /^1 upload running, \d+% — show uploads$/ });
+  await expect(indicator).toBeVisible();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Uploaded 1 file to demo-documents/reports/.' })).toBeVisible({ timeout: 60_000 });
+  await expect(indicator).toHaveCount(0);
+  await expect(consolePage.row('big-dropped.bin')).toBeVisible();
 });

@@ -5,6 +5,7 @@ import { deleteObjectsMutation } from '../../api/objects/queries.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { toast } from '../../components/toast.tsx';
+import { useConnectedSession } from '../../hooks/session.ts';
 import { useClient } from '../../hooks/use-client.ts';
 import { isMessageKey, useI18n } from '../../i18n/i18n.tsx';
 // oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
@@ -113,6 +114,7 @@ export function SingleObjectActions({ zone, bucket, keys, onNavigate, renderRepl
 }) {
   const { t } = useI18n();
   const client = useClient();
+  const demo = useConnectedSession().mode === 'demo';
   const [open, setOpen] = useState<{ action: ObjectAction; key: string } | null>(null);
   const key = keys.length === 1 ? keys[0] : undefined;
   const hint = key === undefined ? t('selection.oneOnly') : undefined;
@@ -124,7 +126,7 @@ export function SingleObjectActions({ zone, bucket, keys, onNavigate, renderRepl
         disabled={key === undefined}
         title={hint}
         onClick={() => {
-          if (key !== undefined) downloadObject(client, { zone, bucket, key }).catch(() => toast(t('menu.downloadFailed'), { tone: 'error' }));
+          if (key !== undefined) downloadObject(client, { zone, bucket, key }, demo).catch(() => toast(t('menu.downloadFailed'), { tone: 'error' }));
         }}
       >
         {t('selection.download')}
