@@ -1,5 +1,4 @@
 import { Settings } from 'lucide-react';
-import { useCallback, useEffect } from 'react';
 import { Link, useNavigate } from '../../lib/router.tsx';
 import { lazyView, usePreloadWhenIdle } from '../../components/lazy-view.tsx';
 import { InspectorLink } from '../../features/multipart/inspector-link.tsx';
@@ -25,10 +24,9 @@ const ReplaceMetadataFields = lazyView(async () => (await import('../../features
 const DeleteFolderButton = lazyView(async () => (await import('../../features/bucket-admin/delete-folder.tsx')).DeleteFolderButton);
 const DeleteSelected = lazyView(async () => (await import('../../features/object-actions/selection.tsx')).DeleteSelected);
 const BulkEditButton = lazyView(async () => (await import('../../features/metadata/bulk-edit.tsx')).BulkEditButton);
-const ObjectActionDialog = lazyView(async () => (await import('../../features/object-actions/object-actions.tsx')).ObjectActionDialog, { fallback: 'none' });
-const DownloadObject = lazyView(async () => (await import('../../features/object-actions/object-actions.tsx')).DownloadObject, { fallback: 'none' });
-const SingleObjectActions = lazyView(async () => (await import('../../features/object-actions/selection.tsx')).SingleObjectActions);
-const DeleteFolderDialog = lazyView(async () => (await import('../../features/bucket-admin/delete-folder.tsx')).DeleteFolderDialog, { fallback: 'none' });
+// The row menu's actions and the selection bar's one-object actions (row-actions.tsx) load when first needed.
+const RowActionView = lazyView(async () => (await import('./row-actions.tsx')).RowActionView, { fallback: 'none' });
+const SelectionSingle = lazyView(async () => (await import('./row-actions.tsx')).SelectionSingle);
 
 // The object table's selection bar: download, copy and move one object, edit metadata of all selected (bulk
 // edit), delete with per-key results.
@@ -40,56 +38,6 @@ function tableSelectionActions({ zone, bucket, keys, onDone }: ObjectSelection) 
       <DeleteSelected zone={zone} bucket={bucket} keys={keys} onDeleted={onDone} />
     </>
   );
-}
-
-function SelectionSingle({ zone, bucket, keys }: { zone: string; bucket: string; keys: readonly string[] }) {
-  const onNavigate = useActionNavigate();
-  return <SingleObjectActions zone={zone} bucket={bucket} keys={keys} onNavigate={onNavigate} renderReplaceMetadata={renderReplaceMetadata} />;
-}
-
-/** After a copy or move: show the result's details; after a delete: close the details if they showed it. */
-function useActionNavigate() {
-  const navigate = useNavigate();
-  const here = useBrowseLocation();
-  return useCallback(
-    (target: { bucket: string; key: string } | null) => {
-      if (target === null) {
-        if (here.object !== null) navigate(browseHref({ ...here, object: null }));
-      } else if (target.bucket === here.bucket) navigate(browseHref({ ...here, object: target.key }));
-      else {
-        const prefix = target.key.slice(0, target.key.lastIndexOf('/') + 1);
-        navigate(browseHref({ zone: here.zone, bucket: target.bucket, prefix, object: target.key }));
-      }
-    },
-    [navigate, here],
-  );
-}
-
-/** What a row menu's action shows: the same dialogs as the details panel and the toolbar. */
-function RowActionView({ action }: { action: RowAction }) {
-  const navigate = useNavigate();
-  const here = useBrowseLocation();
-  const onNavigate = useActionNavigate();
-  const { kind, zone, bucket, key, onClose } = action;
-  switch (kind) {
-    case 'download':
-      return <DownloadObject zone={zone} bucket={bucket} objectKey={key} onDone={onClose} />;
-    case 'editMetadata':
-      // The metadata editor opens over the object's details (its open state is the URL's `edit=1`).
-      return <NavigateOnce to={`${browseHref({ ...here, object: key })}&edit=1`} navigate={navigate} onDone={onClose} />;
-    case 'deleteFolder':
-      return <DeleteFolderDialog zone={zone} bucket={bucket} prefix={key} onClose={onClose} />;
-    default:
-      return <ObjectActionDialog action={kind} zone={zone} bucket={bucket} objectKey={key} onClose={onClose} onNavigate={onNavigate} renderReplaceMetadata={renderReplaceMetadata} />;
-  }
-}
-
-function NavigateOnce({ to, navigate, onDone }: { to: string; navigate: (to: string) => void; onDone: () => void }) {
-  useEffect(() => {
-    navigate(to);
-    onDone();
-  }, [to, navigate, onDone]);
-  return null;
 }
 
 function rowAction(action: RowAction) {
@@ -152,7 +100,7 @@ function detailsExtra(object: ObjectDetailsContext) {
   return <DetailsExtra key={`${object.bucket}|${object.key}`} object={object} />;
 }
 
-const LATER_VIEWS = [MetadataEditorLauncher, ObjectActions, ReplaceMetadataFields, BulkEditButton, DeleteSelected, DeleteFolderButton, SingleObjectActions];
+const LATER_VIEWS = [MetadataEditorLauncher, ObjectActions, ReplaceMetadataFields, BulkEditButton, DeleteSelected, DeleteFolderButton, SelectionSingle];
 
 export function BucketRoute() {
   usePreloadWhenIdle(LATER_VIEWS);

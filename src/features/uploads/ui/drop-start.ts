@@ -2,20 +2,24 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { QsClient } from '../../../api/client.ts';
 import { toast } from '../../../components/toast.tsx';
 import type { I18n } from '../../../i18n/i18n.tsx';
-import { filesFromInput, planBatch, walkEntries, type DroppedRoot } from '../engine/index.ts';
+import { entriesFromDataTransfer, filesFromInput, planBatch, walkEntries, type DataTransferItemLike } from '../engine/index.ts';
 import { thresholdBytes } from './settings.ts';
 import { setUploadDrawer, type UploadTarget } from './upload-registry.ts';
 import { getUploadSession } from './upload-store.ts';
 
 /** Starts a dropped batch in `target` and reports its end with a toast (how many done, how many failed). */
-export async function startDroppedUpload({ client, queryClient, i18n, target, roots, plainFiles }: {
+export async function startDroppedUpload({ client, queryClient, i18n, target, items, files: dropped }: {
   client: QsClient;
   queryClient: QueryClient;
   i18n: I18n;
   target: UploadTarget;
-  roots: readonly DroppedRoot[];
-  plainFiles: readonly File[];
+  /** The drop's items, as copied during the event. */
+  items: readonly DataTransferItemLike[];
+  /** The drop's files, used when no item gave an entry. */
+  files: readonly File[];
 }): Promise<void> {
+  const roots = entriesFromDataTransfer(items);
+  const plainFiles = roots.length === 0 ? dropped : [];
   const { tp } = i18n;
   const location = `${target.bucket}/${target.prefix}`;
   const files = [...(await walkEntries(roots)), ...filesFromInput(plainFiles)];

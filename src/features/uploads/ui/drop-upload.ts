@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { entriesFromDataTransfer } from '../engine/dropped-entries.ts';
 import { useClient } from '../../../hooks/use-client.ts';
 import { useI18n } from '../../../i18n/i18n.tsx';
 import type { UploadTarget } from './upload-registry.ts';
@@ -16,10 +15,15 @@ export function useDropUpload(): (target: UploadTarget, transfer: DataTransfer) 
   const i18n = useI18n();
   return useCallback(
     (target: UploadTarget, transfer: DataTransfer) => {
-      // The item list is only readable during the drop event: take the entries before awaiting anything.
-      const roots = entriesFromDataTransfer(transfer.items);
-      const plainFiles = roots.length === 0 ? Array.from(transfer.files) : [];
-      void import('./drop-start.ts').then(({ startDroppedUpload }) => startDroppedUpload({ client, queryClient, i18n, target, roots, plainFiles }));
+      // The item list is only readable during the drop event: what each item holds is taken now, before
+      // awaiting anything (the engine, loaded next, reads these copies).
+      const items = Array.from(transfer.items, (item) => {
+        const entry: unknown = item.kind === 'file' ? item.webkitGetAsEntry() : null;
+        const file = item.kind === 'file' ? item.getAsFile() : null;
+        return { kind: item.kind, webkitGetAsEntry: () => entry, getAsFile: () => file };
+      });
+      const files = Array.from(transfer.files);
+      void import('./drop-start.ts').then(({ startDroppedUpload }) => startDroppedUpload({ client, queryClient, i18n, target, items, files }));
     },
     [client, queryClient, i18n],
   );
