@@ -228,6 +228,17 @@ test('in Chinese: the row menu, the toast and Count all', async ({ page, console
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: '统计全部' }).click();
   await expect(page.getByTestId('count-all')).toHaveText(/^demo-documents\/reports\/ 下共 2 个对象 · 总计 /);
+
+  await consolePage.row('readme.md').click({ button: 'right' });
+  await menuOf(page).getByRole('menuitem', { name: '复制…' }).click();
+  const copy = page.getByRole('dialog', { name: '复制 reports/readme.md' });
+  await copy.getByRole('button', { name: '复制', exact: true }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: '已复制到 demo-documents/reports/readme-copy.md。' })).toContainText(/请求 ID: \S+/);
+  await copy.getByRole('button', { name: '关闭' }).last().click();
+  await expect(page.getByTestId('toast')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectNoAxeViolations(page);
 });
 
 test('Download from the row menu and from the selection bar saves the exact bytes; the page stays on the console', async ({ page, consolePage }) => {
