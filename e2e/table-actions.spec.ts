@@ -165,6 +165,23 @@ test('keyboard only: Shift+F10 and the context-menu key open the active row\'s m
   await expect(page.getByTestId('toast').filter({ hasText: 'Deleted demo-documents/reports/keyboard-copy.md.' })).toBeVisible();
 });
 
+test('the row menu\'s Move renames an object (toast with request id) and Edit metadata opens the editor over its details', async ({ page, consolePage }) => {
+  await consolePage.open('/buckets/pek3a/demo-documents?prefix=reports/');
+  await consolePage.waitForList();
+  await (await openRowMenu(consolePage, 'readme.md')).getByRole('menuitem', { name: 'Move or rename…' }).click();
+  const move = page.getByRole('dialog', { name: 'Move or rename reports/readme.md' });
+  await move.getByLabel('Destination key').fill('reports/renamed.md');
+  await move.getByRole('button', { name: 'Move', exact: true }).click();
+  await expect(move).toBeHidden();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Moved to demo-documents/reports/renamed.md.' })).toContainText(/Request ID: \S+/);
+  await expect(consolePage.row('readme.md')).toHaveCount(0);
+  await expect(consolePage.row('renamed.md')).toBeVisible();
+
+  await (await openRowMenu(consolePage, 'renamed.md')).getByRole('menuitem', { name: 'Edit metadata…' }).click();
+  await expect(page.getByRole('dialog', { name: 'Edit metadata of reports/renamed.md' })).toBeVisible();
+  await expect(page).toHaveURL(/object=reports(%2F|\/)renamed\.md&edit=1$/);
+});
+
 test('a folder row\'s menu opens it or deletes it (counted first)', async ({ page, consolePage }) => {
   await consolePage.open('/buckets/pek3a/demo-documents');
   await consolePage.waitForList();

@@ -389,8 +389,9 @@ function WithHead({ action, zone, bucket, objectKey, onClose, onNavigate, render
   const { t } = useI18n();
   const client = useClient();
   const head = useQuery(headObjectQuery(client, { zone, bucket, key: objectKey }));
-  if (head.isError) return <ErrorNotice error={head.error} onRetry={() => void head.refetch()} />;
-  if (!head.data) return <Loading label={t('app.loading')} />;
+  // Once read, the head stays: a move invalidates its source, whose refetch (404) must not replace the
+  // form while the move's answer is being handled.
+  if (!head.data) return head.isError ? <ErrorNotice error={head.error} onRetry={() => void head.refetch()} /> : <Loading label={t('app.loading')} />;
   const props = { zone, bucket, objectKey, head: head.data, onNavigate, ...(renderReplaceMetadata ? { renderReplaceMetadata } : {}) };
   return action === 'copy' ? <CopyForm {...props} onDone={onClose} /> : <MoveForm {...props} onDone={onClose} />;
 }

@@ -371,6 +371,8 @@ export function ObjectBrowser({ toolbarExtra, detailsExtra, selectionActions, ro
             </div>
             {menu ? (
               <RowMenu
+                // Another row's menu (or the same row's at another place) is a menu of its own.
+                key={`${menu.index}:${menu.anchor.x}:${menu.anchor.y}`}
                 anchor={menu.anchor}
                 label={t('menu.rowActions', { name: menu.row.kind === 'folder' ? `${menu.row.name}/` : menu.row.name })}
                 items={menuItems(menu.row)}
