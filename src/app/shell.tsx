@@ -7,7 +7,6 @@ import { lazyView } from '../components/lazy-view.tsx';
 import { Loading } from '../components/spinner.tsx';
 import { ROUTE_PATHS } from '../hooks/browse-location.ts';
 import { useSession } from '../hooks/session.ts';
-import { useWindowDropGuard } from '../hooks/window-drop-guard.ts';
 import { useI18n } from '../i18n/i18n.tsx';
 import { Link, matchPath, useLocation } from '../lib/router.tsx';
 import { pageTitle, usePageTitle } from './page-title.ts';
@@ -20,9 +19,8 @@ const ThemeSwitcher = lazyView(async () => (await import('../components/theme-sw
 // indicator and the drawer take it from there rather than adding it to the entry chunk.
 const UploadIndicator = lazyView(async () => (await import('../features/uploads/ui/upload-drawer.tsx')).UploadIndicator);
 const UploadDrawer = lazyView(async () => (await import('../features/uploads/ui/upload-drawer.tsx')).UploadDrawer);
-// Toasts follow actions of lazily loaded views, so their (always present, empty) live region can come a moment
-// after the first screen, never after the first toast: that module holds the toasts themselves.
-const Toaster = lazyView(async () => (await import('../components/toast.tsx')).Toaster, { fallback: 'none' });
+// The toasts' live region and the window's drop guard come a moment after the first paint (shell-later.tsx).
+const ShellLater = lazyView(async () => (await import('./shell-later.tsx')).ShellLater, { fallback: 'none' });
 
 /** Wide screens start with the bucket sidebar shown; narrow ones (phones) with it hidden. */
 function sidebarShownAtStart(): boolean {
@@ -34,7 +32,6 @@ export function Shell({ children }: { children: ReactNode }) {
   const { session, switchToDemo, switchToEndpoint, disconnect } = useSession();
   const location = useLocation();
   usePageTitle(pageTitle(location, t));
-  useWindowDropGuard();
   const [sidebarShown, setSidebarShown] = useState(sidebarShownAtStart);
   const endpointLabel = session && session.mode !== 'demo' ? new URL(session.connection.endpoint).host : '';
   const user = session?.connection.credentials?.accessKeyId;
@@ -110,7 +107,7 @@ export function Shell({ children }: { children: ReactNode }) {
         </main>
       </div>
       <UploadDrawer />
-      <Toaster />
+      <ShellLater />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { TransferManyDialog } from './transfer-many.tsx';
 import { ObjectActionDialog, downloadObject, type ObjectAction, type ObjectActionsProps, type ReplaceMetadataRenderer } from './object-actions.tsx';
 import { deleteObjectsMutation } from '../../api/objects/queries.ts';
 import { Dialog } from '../../components/dialog.tsx';
@@ -82,7 +83,8 @@ export function DeleteSelected({ zone, bucket, keys, onDeleted }: { zone: string
                     {
                       onSuccess: (result) => {
                         const failed = result.errors.length;
-                        toast(failed > 0 ? tp('toast.deletedFailed', result.deleted.length, { bucket, failed }) : tp('toast.deleted', result.deleted.length, { bucket }), { tone: failed > 0 ? 'error' : 'success' });
+                        // Keys the service refused are listed in the dialog, which stays open; the toast marks that with its tone.
+                        toast(tp('toast.deleted', result.deleted.length, { bucket }), { tone: failed > 0 ? 'error' : 'success' });
                         onDeleted(new Set(result.deleted));
                       },
                     },
@@ -102,8 +104,8 @@ export function DeleteSelected({ zone, bucket, keys, onDeleted }: { zone: string
 }
 
 /**
- * The selection bar's one-object actions: Download, Copy, Move. With more than one object selected they are
- * shown disabled, saying why (copying or moving many objects is not offered yet).
+ * The selection bar's Download (one object), Copy and Move: one object opens the same dialogs as its details
+ * panel; several are copied or moved into one folder (TransferManyDialog).
  */
 export function SingleObjectActions({ zone, bucket, keys, onNavigate, renderReplaceMetadata }: {
   zone: string;
@@ -115,38 +117,43 @@ export function SingleObjectActions({ zone, bucket, keys, onNavigate, renderRepl
   const { t } = useI18n();
   const client = useClient();
   const demo = useConnectedSession().mode === 'demo';
-  const [open, setOpen] = useState<{ action: ObjectAction; key: string } | null>(null);
+  const [open, setOpen] = useState<{ action: ObjectAction; keys: readonly string[] } | null>(null);
   const key = keys.length === 1 ? keys[0] : undefined;
-  const hint = key === undefined ? t('selection.oneOnly') : undefined;
+  const choose = (action: ObjectAction) => () => {
+    if (keys.length > 0) setOpen({ action, keys: [...keys] });
+  };
   return (
     <>
       <button
         type="button"
         className="button"
         disabled={key === undefined}
-        title={hint}
+        title={key === undefined ? t('selection.oneOnly') : undefined}
         onClick={() => {
           if (key !== undefined) downloadObject(client, { zone, bucket, key }, demo).catch(() => toast(t('menu.downloadFailed'), { tone: 'error' }));
         }}
       >
         {t('selection.download')}
       </button>
-      <button type="button" className="button" disabled={key === undefined} title={hint} onClick={() => key !== undefined && setOpen({ action: 'copy', key })}>
+      <button type="button" className="button" disabled={keys.length === 0} onClick={choose('copy')}>
         {t('selection.copy')}
       </button>
-      <button type="button" className="button" disabled={key === undefined} title={hint} onClick={() => key !== undefined && setOpen({ action: 'move', key })}>
+      <button type="button" className="button" disabled={keys.length === 0} onClick={choose('move')}>
         {t('selection.move')}
       </button>
-      {open ? (
+      {open && open.keys.length === 1 && open.keys[0] !== undefined ? (
         <ObjectActionDialog
           action={open.action}
           zone={zone}
           bucket={bucket}
-          objectKey={open.key}
+          objectKey={open.keys[0]}
           onClose={() => setOpen(null)}
           onNavigate={onNavigate}
           renderReplaceMetadata={renderReplaceMetadata}
         />
+      ) : null}
+      {open && open.keys.length > 1 && open.action !== 'delete' ? (
+        <TransferManyDialog mode={open.action} zone={zone} bucket={bucket} keys={open.keys} onClose={() => setOpen(null)} />
       ) : null}
     </>
   );
