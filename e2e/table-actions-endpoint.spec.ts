@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { putObject } from '../src/api/objects/operations.ts';
 import { endpointBackend } from './metadata-backend.ts';
 import { expect, test } from './support/emulator.ts';
 import { dropFiles } from './uploads-drop.ts';
@@ -45,4 +46,22 @@ test('drop on the object list, copy from the "…" menu and delete from the cont
   await expect(row(page, 'source-copy.txt')).toHaveCount(0);
   expect(await backend.head('docs/source-copy.txt')).toBeNull();
   expect(await backend.head('docs/source.txt')).not.toBeNull();
+});
+
+test('select all matching and Count all page through a prefix over HTTP (the server pages by 100)', async ({ page, emulator, api, pageOrigin }) => {
+  const backend = await endpointBackend(page, emulator, api, pageOrigin);
+  const body = new TextEncoder().encode('xy');
+  await Promise.all(Array.from({ length: 250 }, (_, i) => putObject(api, { zone: backend.zone, bucket: backend.bucket, key: `many/k-${String(i).padStart(3, '0')}`, body })));
+  await backend.open(backend.path('prefix=many/'));
+  await expect(row(page, 'k-000')).toBeVisible();
+  await expect(page.getByRole('grid')).toHaveAttribute('data-has-more', 'true');
+
+  await page.getByRole('button', { name: 'Count all' }).click();
+  await expect(page.getByTestId('count-all')).toHaveText(`250 objects under ${backend.bucket}/many/ · 500 B in total`);
+
+  const bar = page.getByRole('region', { name: 'Selection' });
+  await page.getByRole('checkbox', { name: /^Select all \d+ loaded/ }).check();
+  await bar.getByRole('button', { name: 'Select all matching objects' }).click();
+  await expect(bar).toContainText('All 250 matching objects are selected.');
+  await expect(bar.getByTestId('selection-status')).toHaveText(/^250 objects selected · 500 B$/);
 });
