@@ -35,6 +35,8 @@ test('files and a folder dropped on the object list (not the drawer) upload into
   const overlay = page.getByTestId('drop-overlay');
   await expect(overlay).toHaveText(/^Drop to upload to demo-documents\/reports\//);
   await expectNoAxeViolations(page);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectNoAxeViolations(page);
   await grid.evaluate((element) => {
     const transfer = new DataTransfer();
     transfer.items.add(new File(['x'], 'x.txt', { type: 'text/plain' }));

@@ -36,11 +36,11 @@ export async function startDroppedUpload({ client, queryClient, i18n, target, it
   // The header's indicator shows transfers of the drawer's target: it becomes this folder.
   setUploadDrawer({ target });
   const unsubscribe = session.queue.subscribe(() => {
-    const items = session.queue.getSnapshot().items.filter((item) => ids.has(item.id));
-    if (items.some((item) => item.state === 'queued' || item.state === 'running' || item.state === 'paused')) return;
+    const batch = session.queue.getSnapshot().items.filter((item) => ids.has(item.id));
+    if (batch.some((item) => item.state === 'queued' || item.state === 'running' || item.state === 'paused')) return;
     unsubscribe();
-    const done = items.filter((item) => item.state === 'done').length;
-    const failed = items.length - done + skipped;
+    const done = batch.filter((item) => item.state === 'done').length;
+    const failed = batch.length - done + skipped;
     toast(failed > 0 ? tp('toast.uploadedFailed', done, { location, failed }) : tp('toast.uploaded', done, { location }), { tone: failed > 0 ? 'error' : 'success' });
   });
 }
