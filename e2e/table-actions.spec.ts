@@ -84,6 +84,13 @@ test('the row "…" menu copies an object; a toast gives the request id; the con
   await consolePage.open('/buckets/pek3a/demo-documents?prefix=reports/');
   await consolePage.waitForList();
 
+  // The "…" button toggles: a second click closes its menu.
+  const more = consolePage.row('readme.md').getByRole('button', { name: 'Actions for readme.md' });
+  await openRowMenu(consolePage, 'readme.md');
+  await expect(more).toHaveAttribute('aria-expanded', 'true');
+  await more.click();
+  await expect(menuOf(page)).toHaveCount(0);
+  await expect(more).toHaveAttribute('aria-expanded', 'false');
   const menu = await openRowMenu(consolePage, 'readme.md');
   await expect(menu.getByRole('menuitem')).toHaveText(['Open details', 'Download', 'Copy…', 'Move or rename…', 'Edit metadata…', 'Delete…']);
   await expectNoAxeViolations(page);

@@ -78,6 +78,7 @@ export function ObjectList(props: ObjectListProps) {
   }, [selectedLoaded, objectCount]);
   const { t, formatDateTime } = useI18n();
   const scrollRef = useRef<HTMLDivElement>(null);
+  const closingIndex = useRef<number | null>(null);
   const idPrefix = useId();
   // The virtualizer's functions change identity on every scroll; this component is simply not memoized.
   // oxlint-disable-next-line react/incompatible-library
@@ -316,8 +317,17 @@ export function ObjectList(props: ObjectListProps) {
                   aria-expanded={menuIndex === item.index}
                   // The grid keeps the focus (its keys work in the menu's absence and it gets the focus back).
                   onMouseDown={(event) => event.preventDefault()}
+                  // A second click closes the open menu: the press outside the menu already closed it, so the
+                  // click that follows must not open it again.
+                  onPointerDown={() => {
+                    closingIndex.current = menuIndex === item.index ? item.index : null;
+                  }}
                   onClick={(event) => {
                     event.stopPropagation();
+                    if (closingIndex.current === item.index) {
+                      closingIndex.current = null;
+                      return;
+                    }
                     onActiveIndexChange(item.index);
                     const box = event.currentTarget.getBoundingClientRect();
                     onMenu(item.index, { x: box.left, y: box.bottom });
