@@ -52,6 +52,17 @@ for (const size of sizes) {
       await expect(page.getByTestId('toast')).toContainText('Request ID');
       await expect(grid.getByRole('link', { name: 'readme-copy.md' })).toBeVisible();
       await shot('objects-toast');
+
+      await page.goto('/buckets/sh1a/demo-archive?prefix=logs/2024/01/01/');
+      await expect(page.getByTestId('listing-status')).toBeVisible();
+      await page.getByRole('checkbox', { name: /^Select all \d+ loaded/ }).check();
+      await expect(page.getByRole('button', { name: 'Select all matching objects' })).toBeVisible();
+      await expect(page.getByRole('button', { name: /^Delete \d+ selected…$/ })).toBeVisible();
+      await expect(page.getByRole('button', { name: /^Edit metadata of \d+ objects$/ })).toBeVisible();
+      await shot('objects-matching');
+      await page.getByRole('region', { name: 'Selection' }).getByRole('button', { name: 'Copy…', exact: true }).click();
+      await expect(page.getByRole('dialog', { name: /^Copy \d+ objects$/ }).getByLabel('Destination folder')).toBeVisible();
+      await shot('objects-copy-many');
       await context.close();
     });
   }
