@@ -124,9 +124,12 @@ test('keyboard only: Shift+F10 and the context-menu key open the active row\'s m
   await consolePage.open('/buckets/pek3a/demo-documents?prefix=reports/');
   await consolePage.waitForList();
   const grid = consolePage.objectList;
+  // Rows: quarterly-report.pdf, readme.md. Focus goes to the grid once they are there.
+  await expect(consolePage.row('readme.md')).toBeVisible();
   await grid.focus();
-  // Rows: quarterly-report.pdf, readme.md.
+  await expect(grid).toBeFocused();
   await page.keyboard.press('ArrowDown');
+  await expect(grid).toHaveAttribute('aria-activedescendant', /-row-1$/);
   await page.keyboard.press('Shift+F10');
   const menu = menuOf(page);
   await expect(menu).toBeVisible();
@@ -136,7 +139,7 @@ test('keyboard only: Shift+F10 and the context-menu key open the active row\'s m
   await expect(grid).toBeFocused();
 
   await page.keyboard.press('ContextMenu');
-  await expect(menu).toBeVisible();
+  await expect(menu.getByRole('menuitem', { name: 'Open details' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowDown');
   await expect(menu.getByRole('menuitem', { name: 'Copy…' })).toBeFocused();
@@ -159,7 +162,7 @@ test('keyboard only: Shift+F10 and the context-menu key open the active row\'s m
   // The copy sorts first: go to it and delete it from its menu.
   await page.keyboard.press('Home');
   await page.keyboard.press('Shift+F10');
-  await expect(menu).toBeVisible();
+  await expect(menu.getByRole('menuitem', { name: 'Open details' })).toBeFocused();
   await page.keyboard.press('End');
   await expect(menu.getByRole('menuitem', { name: 'Delete…' })).toBeFocused();
   await page.keyboard.press('Enter');

@@ -54,4 +54,27 @@ describe('toasts', () => {
     act(() => vi.advanceTimersByTime(8_000));
     expect(live.children).toHaveLength(0);
   });
+
+  it('waits while a modal dialog covers it', () => {
+    vi.useFakeTimers();
+    render(
+      <I18nProvider locale="en">
+        <Toaster />
+      </I18nProvider>,
+    );
+    const live = within(region()).getByRole('status');
+    const dialog = document.createElement('dialog');
+    document.body.append(dialog);
+    // jsdom has no showModal: the selector the toast asks is answered as a browser would with a modal open.
+    const query = vi.spyOn(document, 'querySelector').mockImplementation((selector: string) => (selector === 'dialog:modal' ? dialog : null));
+    act(() => {
+      toast('copied');
+    });
+    act(() => vi.advanceTimersByTime(20_000));
+    expect(live.textContent).toContain('copied');
+    query.mockRestore();
+    act(() => vi.advanceTimersByTime(1_000));
+    expect(live.children).toHaveLength(0);
+    dialog.remove();
+  });
 });

@@ -8,7 +8,7 @@ import { useI18n } from '../i18n/i18n.tsx';
  * puts it in the entry chunk: this is about 0.7 KiB gzip, sonner about 10 KiB.
  *
  * A toast never asks anything (confirmations are dialogs); it stays 8 s (longer while the pointer or focus is on
- * its close button) and can be closed. Text is rendered as text only.
+ * its close button, or while a modal dialog covers it) and can be closed. Text is rendered as text only.
  */
 export interface Toast {
   id: number;
@@ -66,7 +66,13 @@ function ToastItem({ item }: { item: Toast }) {
   const paused = held.pointer || held.focus;
   useEffect(() => {
     if (paused) return;
-    const timer = setTimeout(() => dismissToast(item.id), SHOWN_MS);
+    // A modal dialog covers the toasts (it is in the top layer): they wait until it is closed.
+    let timer = 0;
+    const expire = () => {
+      if (document.querySelector('dialog:modal')) timer = window.setTimeout(expire, 1000);
+      else dismissToast(item.id);
+    };
+    timer = window.setTimeout(expire, SHOWN_MS);
     return () => clearTimeout(timer);
   }, [item.id, paused]);
   return (
