@@ -19,7 +19,7 @@ const ThemeSwitcher = lazyView(async () => (await import('../components/theme-sw
 // indicator and the drawer take it from there rather than adding it to the entry chunk.
 const UploadIndicator = lazyView(async () => (await import('../features/uploads/ui/upload-drawer.tsx')).UploadIndicator);
 const UploadDrawer = lazyView(async () => (await import('../features/uploads/ui/upload-drawer.tsx')).UploadDrawer);
-// The toasts' live region and the window's drop guard come a moment after the first paint (shell-later.tsx).
+// The toasts' live region comes a moment after the first paint (shell-later.tsx).
 const ShellLater = lazyView(async () => (await import('./shell-later.tsx')).ShellLater, { fallback: 'none' });
 
 /** Wide screens start with the bucket sidebar shown; narrow ones (phones) with it hidden. */

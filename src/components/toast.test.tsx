@@ -29,7 +29,7 @@ describe('toasts', () => {
     expect(live.textContent).toContain('Copied to <img src=x onerror=alert(1)>.');
     expect(live.querySelector('img')).toBeNull();
     expect(live.textContent).toContain('Request ID: req-123');
-    await userEvent.click(within(live).getByRole('button', { name: 'Dismiss' }));
+    await userEvent.click(within(live).getByRole('button', { name: 'Close' }));
     expect(live.children).toHaveLength(0);
     act(() => dismissToast(id));
   });
@@ -46,7 +46,7 @@ describe('toasts', () => {
       for (let i = 1; i <= 5; i++) toast(`done ${i}`);
     });
     expect(within(live).getAllByTestId('toast').map((t) => t.textContent?.replace('×', ''))).toEqual(['done 2', 'done 3', 'done 4', 'done 5']);
-    const held = within(live).getAllByRole('button', { name: 'Dismiss' })[3]!;
+    const held = within(live).getAllByRole('button', { name: 'Close' })[3]!;
     act(() => held.focus());
     act(() => vi.advanceTimersByTime(8_000));
     expect(within(live).getAllByTestId('toast').map((t) => t.textContent?.replace('×', ''))).toEqual(['done 5']);

@@ -88,8 +88,8 @@ function ToastItem({ item }: { item: Toast }) {
       <button
         type="button"
         className="icon-button toast__close"
-        aria-label={t('toast.dismiss')}
-        title={t('toast.dismiss')}
+        aria-label={t('common.close')}
+        title={t('common.close')}
         onClick={() => dismissToast(item.id)}
         onPointerEnter={() => setHeld((h) => ({ ...h, pointer: true }))}
         onPointerLeave={() => setHeld((h) => ({ ...h, pointer: false }))}

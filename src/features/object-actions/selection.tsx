@@ -133,10 +133,10 @@ export function SingleObjectActions({ zone, bucket, keys, onNavigate, renderRepl
           if (key !== undefined) downloadObject(client, { zone, bucket, key }, demo).catch(() => toast(t('menu.downloadFailed'), { tone: 'error' }));
         }}
       >
-        {t('selection.download')}
+        {t('menu.download')}
       </button>
       <button type="button" className="button" disabled={keys.length === 0} onClick={choose('copy')}>
-        {t('selection.copy')}
+        {t('menu.copy')}
       </button>
       <button type="button" className="button" disabled={keys.length === 0} onClick={choose('move')}>
         {t('selection.move')}

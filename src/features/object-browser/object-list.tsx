@@ -234,7 +234,7 @@ export function ObjectList(props: ObjectListProps) {
             );
           })}
           <span role="columnheader">
-            <span className="visually-hidden">{t('menu.column')}</span>
+            <span className="visually-hidden">{t('actions.title')}</span>
           </span>
         </div>
       </div>
