@@ -4,7 +4,8 @@ import { setupEmulatorServer } from '../../../mocks/node.ts';
 import { createClient } from '../client.ts';
 import { DEMO_CREDENTIALS, type Connection } from '../connection.ts';
 import { putBucket } from '../buckets/operations.ts';
-import { countPrefix, scanPrefix } from './prefix.ts';
+import { countPrefix } from './count-queries.ts';
+import { scanPrefix } from './prefix.ts';
 import { deleteObjectsMutation, type DeleteObjectsInput, type DeleteObjectsOutcome } from './queries.ts';
 
 const { server, emulator } = await setupEmulatorServer({ seed: 'demo' });

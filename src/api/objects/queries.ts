@@ -16,7 +16,7 @@ import {
   type MoveObjectInput,
   type PutObjectInput,
 } from './operations.ts';
-import { countPrefix, scanPrefix, type PrefixCount, type PrefixScan } from './prefix.ts';
+import { scanPrefix, type PrefixScan } from './prefix.ts';
 import { MAX_DELETE_OBJECTS, type DeleteError, type DeleteMultipleObjectsResult, type ListObjectsResult } from './schemas.ts';
 
 /** ['qs', cid, 'bucket', bucket, 'objects'] — every listing of the bucket (invalidate after writes). */
@@ -173,22 +173,6 @@ export function prefixScanQuery(client: QsClient, input: BucketRef & { prefix: s
   return queryOptions({
     queryKey: [...objectListsKey(client, input.bucket), 'scan', input.prefix] as const,
     queryFn: ({ signal }) => scanPrefix(client, input, { signal, onPage }),
-    staleTime: 0,
-    gcTime: 0,
-    retry: false,
-    refetchOnWindowFocus: false,
-  });
-}
-
-/**
- * "Count all": the number and total size of every key under a prefix (subfolders included), read page by page.
- * Counted afresh each time it is asked for, never retried; cancel it with `queryClient.cancelQueries` on its
- * key. `onPage` reports the running figures.
- */
-export function prefixCountQuery(client: QsClient, input: BucketRef & { prefix: string }, onPage?: (counted: PrefixCount) => void) {
-  return queryOptions({
-    queryKey: [...objectListsKey(client, input.bucket), 'count', input.prefix] as const,
-    queryFn: ({ signal }) => countPrefix(client, input, { signal, onPage }),
     staleTime: 0,
     gcTime: 0,
     retry: false,

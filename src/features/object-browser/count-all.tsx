@@ -1,7 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { PrefixCount } from '../../api/objects/prefix.ts';
-import { prefixCountQuery } from '../../api/objects/queries.ts';
+import { prefixCountQuery, type PrefixCount } from '../../api/objects/count-queries.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { useClient } from '../../hooks/use-client.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
