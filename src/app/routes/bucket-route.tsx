@@ -114,14 +114,13 @@ export function BucketRoute() {
 function BucketBrowser() {
   const session = useConnectedSession();
   const onDropFiles = useDropUpload();
-  // Anonymous access only reads: nothing to drop files into.
+  // Anonymous access only reads: nothing to drop files into, and a row's menu only opens rows.
   return (
     <ObjectBrowser
       toolbarExtra={toolbarExtra}
       detailsExtra={detailsExtra}
       selectionActions={tableSelectionActions}
-      rowAction={rowAction}
-      {...(session.mode === 'anonymous' ? {} : { onDropFiles })}
+      {...(session.mode === 'anonymous' ? {} : { rowAction, onDropFiles })}
     />
   );
 }
