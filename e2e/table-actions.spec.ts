@@ -220,7 +220,7 @@ test('select all loaded, then all matching: the remaining pages load and every o
   await page.getByRole('checkbox', { name: /^Select all \d+ loaded/ }).check();
   await expect(bar).toContainText(`All ${loaded} loaded objects selected; there are more.`);
   await bar.getByRole('button', { name: 'Select all matching objects' }).click();
-  await expect(bar).toContainText('All 400 matching objects are selected.');
+  await expect(bar).toContainText('All 400 matching objects selected.');
   await expect(bar.getByTestId('selection-status')).toHaveText(/^400 objects selected · /);
   await expect(bar.getByRole('button', { name: 'Delete 400 selected…' })).toBeEnabled();
   await expectNoAxeViolations(page);
