@@ -224,6 +224,21 @@ test('the demo (dist/ hosted elsewhere with the README headers, no proxy) runs u
     await expect(page.getByRole('region', { name: 'Zone pek3a' }).getByRole('link', { name: 'demo-documents' })).toBeVisible();
     await page.getByRole('region', { name: 'Zone pek3a' }).getByRole('link', { name: 'demo-documents' }).click();
     await expect(qs.row('reports/')).toBeVisible();
+    // The object table's row menu (Radix positions it with inline styles), a drop on the list, a toast,
+    // Count all, and a Download from the menu (saved from a blob URL in the demo).
+    await qs.row('reports/').getByRole('button', { name: 'Actions for reports/' }).click();
+    await page.getByRole('menu').getByRole('menuitem', { name: 'Open' }).click();
+    await expect(qs.row('readme.md')).toBeVisible();
+    await dropFiles(qs.objectList, [{ path: 'csp-drop.txt', text: 'dropped under the CSP\n', type: 'text/plain' }]);
+    await expect(page.getByTestId('toast').filter({ hasText: 'Uploaded 1 file to demo-documents/reports/.' })).toBeVisible();
+    await page.getByRole('button', { name: 'Count all' }).click();
+    await expect(page.getByTestId('count-all')).toHaveText(/^3 objects under demo-documents\/reports\//);
+    const saved = page.waitForEvent('download');
+    await qs.row('csp-drop.txt').getByRole('button', { name: 'Actions for csp-drop.txt' }).click();
+    await page.getByRole('menu').getByRole('menuitem', { name: 'Download' }).click();
+    expect((await saved).suggestedFilename()).toBe('csp-drop.txt');
+    await page.getByRole('link', { name: 'demo-documents' }).first().click();
+    await expect(qs.row('reports/')).toBeVisible();
     // Previews in demo mode come from the console's own origin (the demo worker), allowed by 'self' alone.
     await page.goto(`${origin}/buckets/pek3a/demo-documents?prefix=samples/&object=samples/chart.png`);
     await qs.details.getByRole('tab', { name: 'Preview' }).click();

@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { bootModeWithoutServe, decideBootMode, fetchServeConfig, setEndpointMode } from './app/boot.ts';
 import { preloadRoute } from './app/router.tsx';
+import { installWindowDropGuard } from './hooks/window-drop-guard.ts';
 import { ensureLocale, initialLocale } from './i18n/i18n.tsx';
 import { applyTheme, loadTheme } from './lib/theme.ts';
 
@@ -14,6 +15,7 @@ const root = createRoot(rootElement);
 
 // The remembered theme applies before anything renders (no light flash on a dark choice).
 applyTheme(loadTheme());
+installWindowDropGuard(window);
 
 try {
   const locale = ensureLocale(initialLocale()).catch(() => undefined);

@@ -19,6 +19,8 @@ const ThemeSwitcher = lazyView(async () => (await import('../components/theme-sw
 // indicator and the drawer take it from there rather than adding it to the entry chunk.
 const UploadIndicator = lazyView(async () => (await import('../features/uploads/ui/upload-drawer.tsx')).UploadIndicator);
 const UploadDrawer = lazyView(async () => (await import('../features/uploads/ui/upload-drawer.tsx')).UploadDrawer);
+// The toasts' live region comes a moment after the first paint (shell-later.tsx).
+const ShellLater = lazyView(async () => (await import('./shell-later.tsx')).ShellLater, { fallback: 'none' });
 
 /** Wide screens start with the bucket sidebar shown; narrow ones (phones) with it hidden. */
 function sidebarShownAtStart(): boolean {
@@ -105,6 +107,7 @@ export function Shell({ children }: { children: ReactNode }) {
         </main>
       </div>
       <UploadDrawer />
+      <ShellLater />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { setupEmulatorServer } from '../../../mocks/node.ts';
 import { createClient } from '../client.ts';
 import { DEMO_CREDENTIALS, type Connection } from '../connection.ts';
 import { putBucket } from '../buckets/operations.ts';
+import { countPrefix } from './count-queries.ts';
 import { scanPrefix } from './prefix.ts';
 import { deleteObjectsMutation, type DeleteObjectsInput, type DeleteObjectsOutcome } from './queries.ts';
 
@@ -37,6 +38,23 @@ describe('folder scan and batched delete', () => {
     expect(counts.length).toBeGreaterThan(1);
     expect(counts.at(-1)).toBe(2_500);
     await expect(scanPrefix(client, { ...ref, prefix: '' })).rejects.toThrow(RangeError);
+  });
+
+  it('counts and sizes every key under a prefix (or the whole bucket) page by page, and stops on abort', async () => {
+    const pages: number[] = [];
+    const counted = await countPrefix(client, { ...ref, prefix: 'dir/' }, { onPage: (c) => pages.push(c.count) });
+    // The service clamps a page to 100 keys (ref §9.5): 25 pages, each reported.
+    expect(counted).toEqual({ count: 2_500, size: 5_000, pages: 25 });
+    expect(pages).toEqual(Array.from({ length: 25 }, (_, i) => (i + 1) * 100));
+    expect(await countPrefix(client, { ...ref, prefix: '' })).toEqual({ count: 2_502, size: 5_004, pages: 26 });
+    const stop = new AbortController();
+    let seen = 0;
+    const stopped = countPrefix(client, { ...ref, prefix: '' }, { signal: stop.signal, onPage: () => {
+      seen += 1;
+      stop.abort();
+    } });
+    await expect(stopped).rejects.toThrow(/abort/i);
+    expect(seen).toBe(1);
   });
 
   it('deletes in batches of 1000 with progress, and a stop lands between batches', async () => {

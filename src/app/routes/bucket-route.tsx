@@ -4,8 +4,9 @@ import { lazyView, usePreloadWhenIdle } from '../../components/lazy-view.tsx';
 import { InspectorLink } from '../../features/multipart/inspector-link.tsx';
 import { CreateFolderButton } from '../../features/object-actions/create-folder.tsx';
 import type { ReplaceMetadataRenderer } from '../../features/object-actions/object-actions.tsx';
+import { useDropUpload } from '../../features/uploads/ui/drop-upload.ts';
 import { UploadToolbar } from '../../features/uploads/ui/upload-toolbar.tsx';
-import { ObjectBrowser, type ObjectSelection } from '../../features/object-browser/object-browser.tsx';
+import { ObjectBrowser, type ObjectSelection, type RowAction } from '../../features/object-browser/object-browser.tsx';
 import type { ObjectDetailsContext } from '../../features/object-browser/object-details.tsx';
 import { browseHref, bucketSettingsPath, useBrowseLocation, type BrowseLocation } from '../../hooks/browse-location.ts';
 import { useConnectedSession } from '../../hooks/session.ts';
@@ -23,15 +24,24 @@ const ReplaceMetadataFields = lazyView(async () => (await import('../../features
 const DeleteFolderButton = lazyView(async () => (await import('../../features/bucket-admin/delete-folder.tsx')).DeleteFolderButton);
 const DeleteSelected = lazyView(async () => (await import('../../features/object-actions/selection.tsx')).DeleteSelected);
 const BulkEditButton = lazyView(async () => (await import('../../features/metadata/bulk-edit.tsx')).BulkEditButton);
+// The row menu's actions and the selection bar's one-object actions (row-actions.tsx) load when first needed.
+const RowActionView = lazyView(async () => (await import('./row-actions.tsx')).RowActionView, { fallback: 'none' });
+const SelectionSingle = lazyView(async () => (await import('./row-actions.tsx')).SelectionSingle);
 
-// The object table's selection bar: edit metadata of all selected (bulk edit), delete with per-key results.
+// The object table's selection bar: download, copy and move one object, edit metadata of all selected (bulk
+// edit), delete with per-key results.
 function tableSelectionActions({ zone, bucket, keys, onDone }: ObjectSelection) {
   return (
     <>
+      <SelectionSingle zone={zone} bucket={bucket} keys={keys} />
       <BulkEditButton zone={zone} bucket={bucket} keys={keys} />
       <DeleteSelected zone={zone} bucket={bucket} keys={keys} onDeleted={onDone} />
     </>
   );
+}
+
+function rowAction(action: RowAction) {
+  return <RowActionView action={action} />;
 }
 
 function toolbarExtra(location: BrowseLocation) {
@@ -94,13 +104,28 @@ function detailsMetadataActions(object: ObjectDetailsContext) {
   return <MetadataEditorLauncher key={`${object.bucket}|${object.key}`} zone={object.zone} bucket={object.bucket} objectKey={object.key} />;
 }
 
-const LATER_VIEWS = [MetadataEditorLauncher, ObjectActions, ReplaceMetadataFields, BulkEditButton, DeleteSelected, DeleteFolderButton];
+const LATER_VIEWS = [MetadataEditorLauncher, ObjectActions, ReplaceMetadataFields, BulkEditButton, DeleteSelected, DeleteFolderButton, SelectionSingle];
 
 export function BucketRoute() {
   usePreloadWhenIdle(LATER_VIEWS);
   return (
     <RequireSession>
-      <ObjectBrowser toolbarExtra={toolbarExtra} detailsExtra={detailsExtra} detailsMetadataActions={detailsMetadataActions} selectionActions={tableSelectionActions} />
+      <BucketBrowser />
     </RequireSession>
+  );
+}
+
+function BucketBrowser() {
+  const session = useConnectedSession();
+  const onDropFiles = useDropUpload();
+  // Anonymous access only reads: nothing to drop files into, and a row's menu only opens rows.
+  return (
+    <ObjectBrowser
+      toolbarExtra={toolbarExtra}
+      detailsExtra={detailsExtra}
+      detailsMetadataActions={detailsMetadataActions}
+      selectionActions={tableSelectionActions}
+      {...(session.mode === 'anonymous' ? {} : { rowAction, onDropFiles })}
+    />
   );
 }

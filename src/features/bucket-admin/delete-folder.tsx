@@ -38,6 +38,16 @@ export function DeleteFolderButton({ zone, bucket, prefix }: { zone: string; buc
   );
 }
 
+/** The same flow for a folder named elsewhere (the object table's row menu), open from the start. */
+export function DeleteFolderDialog({ zone, bucket, prefix, onClose }: { zone: string; bucket: string; prefix: string; onClose: () => void }) {
+  const { t } = useI18n();
+  return (
+    <Dialog open onClose={onClose} title={t('admin.folder.title', { location: `${bucket}/${prefix}` })}>
+      <DeleteFolderFlow zone={zone} bucket={bucket} prefix={prefix} onClose={onClose} />
+    </Dialog>
+  );
+}
+
 function DeleteFolderFlow({ zone, bucket, prefix, onClose }: { zone: string; bucket: string; prefix: string; onClose: () => void }) {
   const { t } = useI18n();
   const progressId = useId();

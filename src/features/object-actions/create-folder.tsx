@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { createFolderMutation } from '../../api/objects/queries.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
+import { toast } from '../../components/toast.tsx';
 import { useClient } from '../../hooks/use-client.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { destinationKeyProblem, folderKey } from './keys.ts';
@@ -41,7 +42,15 @@ function CreateFolderForm({ zone, bucket, prefix, onDone }: { zone: string; buck
     event.preventDefault();
     setSubmitted(true);
     if (problem) return;
-    create.mutate({ zone, bucket, prefix: key }, { onSuccess: onDone });
+    create.mutate(
+      { zone, bucket, prefix: key },
+      {
+        onSuccess: (result) => {
+          toast(t('toast.folderCreated', { location: `${bucket}/${key}` }), { requestId: result.requestId });
+          onDone();
+        },
+      },
+    );
   };
 
   return (

@@ -1,10 +1,15 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { ObjectMetadata } from '../../api/metadata/model.ts';
 import type { ObjectHead } from '../../api/objects/operations.ts';
-import { copyObjectMutation, deleteObjectMutation, moveObjectMutation } from '../../api/objects/queries.ts';
+import { getObject, getObjectUrl } from '../../api/objects/operations.ts';
+import { copyObjectMutation, deleteObjectMutation, headObjectQuery, moveObjectMutation } from '../../api/objects/queries.ts';
+import type { QsClient } from '../../api/client.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
+import { Loading } from '../../components/spinner.tsx';
+import { toast } from '../../components/toast.tsx';
+import { useConnectedSession } from '../../hooks/session.ts';
 import { useClient } from '../../hooks/use-client.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { formatBytes } from '../../lib/format.ts';
@@ -182,14 +187,17 @@ function CopyForm({ zone, bucket, objectKey, head, onNavigate, renderReplaceMeta
 
   const destination = useDestinationCheck(zone, destBucket, destKey);
   const write = () =>
-    copy.mutate({
-      zone,
-      bucket: destBucket,
-      key: destKey,
-      source: { bucket, key: objectKey },
-      directive,
-      ...(directive === 'REPLACE' && replacement ? { metadata: replacement } : {}),
-    });
+    copy.mutate(
+      {
+        zone,
+        bucket: destBucket,
+        key: destKey,
+        source: { bucket, key: objectKey },
+        directive,
+        ...(directive === 'REPLACE' && replacement ? { metadata: replacement } : {}),
+      },
+      { onSuccess: (result) => toast(t('toast.copied', { location: `${destBucket}/${destKey}` }), { requestId: result.requestId }) },
+    );
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -266,7 +274,8 @@ function MoveForm({ zone, bucket, objectKey, onNavigate, onDone }: ObjectActions
     move.mutate(
       { zone, bucket: destBucket, key: destKey, source: { bucket, key: objectKey } },
       {
-        onSuccess: () => {
+        onSuccess: (result) => {
+          toast(t('toast.moved', { location: `${destBucket}/${destKey}` }), { requestId: result.requestId });
           onDone();
           onNavigate({ bucket: destBucket, key: destKey });
         },
@@ -299,7 +308,7 @@ function MoveForm({ zone, bucket, objectKey, onNavigate, onDone }: ObjectActions
   );
 }
 
-function DeleteForm({ zone, bucket, objectKey, onNavigate, onCancel }: ObjectActionsProps & { onCancel: () => void }) {
+function DeleteForm({ zone, bucket, objectKey, onNavigate, onCancel }: Pick<ObjectActionsProps, 'zone' | 'bucket' | 'objectKey' | 'onNavigate'> & { onCancel: () => void }) {
   const { t } = useI18n();
   const client = useClient();
   const queryClient = useQueryClient();
@@ -320,7 +329,8 @@ function DeleteForm({ zone, bucket, objectKey, onNavigate, onCancel }: ObjectAct
             remove.mutate(
               { zone, bucket, key: objectKey },
               {
-                onSuccess: () => {
+                onSuccess: (result) => {
+                  toast(t('toast.deletedKey', { key: `${bucket}/${objectKey}` }), { requestId: result.requestId });
                   onCancel();
                   onNavigate(null);
                 },
@@ -336,4 +346,99 @@ function DeleteForm({ zone, bucket, objectKey, onNavigate, onCancel }: ObjectAct
       </div>
     </div>
   );
+}
+
+/** An action on one object started outside the details panel (the table's row menu, the selection bar). */
+export type ObjectAction = 'copy' | 'move' | 'delete';
+
+/**
+ * The copy, move or delete dialog of one object, open from the start; `onClose` when it closes. Copy and move
+ * read the object's head first (the copy's metadata choice needs it).
+ */
+export function ObjectActionDialog({ action, zone, bucket, objectKey, onClose, onNavigate, renderReplaceMetadata }: {
+  action: ObjectAction;
+  zone: string;
+  bucket: string;
+  objectKey: string;
+  onClose: () => void;
+  onNavigate: ObjectActionsProps['onNavigate'];
+  renderReplaceMetadata?: ReplaceMetadataRenderer | undefined;
+}) {
+  const { t } = useI18n();
+  const title = t(action === 'copy' ? 'actions.copyTitle' : action === 'move' ? 'actions.moveTitle' : 'actions.deleteTitle', { key: objectKey });
+  return (
+    <Dialog open onClose={onClose} title={title}>
+      {action === 'delete' ? (
+        <DeleteForm zone={zone} bucket={bucket} objectKey={objectKey} onNavigate={onNavigate} onCancel={onClose} />
+      ) : (
+        <WithHead action={action} zone={zone} bucket={bucket} objectKey={objectKey} onClose={onClose} onNavigate={onNavigate} renderReplaceMetadata={renderReplaceMetadata} />
+      )}
+    </Dialog>
+  );
+}
+
+function WithHead({ action, zone, bucket, objectKey, onClose, onNavigate, renderReplaceMetadata }: {
+  action: 'copy' | 'move';
+  zone: string;
+  bucket: string;
+  objectKey: string;
+  onClose: () => void;
+  onNavigate: ObjectActionsProps['onNavigate'];
+  renderReplaceMetadata?: ReplaceMetadataRenderer | undefined;
+}) {
+  const { t } = useI18n();
+  const client = useClient();
+  const head = useQuery(headObjectQuery(client, { zone, bucket, key: objectKey }));
+  // Once read, the head stays: a move invalidates its source, whose refetch (404) must not replace the
+  // form while the move's answer is being handled.
+  if (!head.data) return head.isError ? <ErrorNotice error={head.error} onRetry={() => void head.refetch()} /> : <Loading label={t('app.loading')} />;
+  const props = { zone, bucket, objectKey, head: head.data, onNavigate, ...(renderReplaceMetadata ? { renderReplaceMetadata } : {}) };
+  return action === 'copy' ? <CopyForm {...props} onDone={onClose} /> : <MoveForm {...props} onDone={onClose} />;
+}
+
+/** Lifetime of the link behind a Download from the table: it is followed at once. */
+const DOWNLOAD_LINK_SECONDS = 60;
+
+/**
+ * Downloads one object. Against an endpoint: a short-lived pre-signed link with an attachment disposition,
+ * followed by a temporary link element (the browser saves the file; the console stays where it is). In the
+ * demo the backend lives in this page's service worker and its host does not exist for the browser's
+ * download manager, so the object is read through the worker and saved from a blob URL (demo objects are
+ * small).
+ */
+export async function downloadObject(client: QsClient, ref: { zone: string; bucket: string; key: string }, demo: boolean): Promise<void> {
+  const name = ref.key.slice(ref.key.lastIndexOf('/') + 1) || ref.key;
+  const link = document.createElement('a');
+  link.download = name;
+  link.rel = 'noreferrer';
+  link.hidden = true;
+  let blobUrl: string | undefined;
+  if (demo) {
+    const { body } = await getObject(client, ref);
+    blobUrl = URL.createObjectURL(body);
+    link.href = blobUrl;
+  } else {
+    link.href = (await getObjectUrl(client, { ...ref, expiresIn: DOWNLOAD_LINK_SECONDS, downloadName: name })).href;
+  }
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has taken the blob by the time the click returns; the URL is let go a moment later.
+  if (blobUrl !== undefined) setTimeout(() => URL.revokeObjectURL(blobUrl), 10_000);
+}
+
+/** Starts one object's download when shown, then calls `onDone`; a link that cannot be made is said in a toast. */
+export function DownloadObject({ zone, bucket, objectKey, onDone }: { zone: string; bucket: string; objectKey: string; onDone: () => void }) {
+  const { t } = useI18n();
+  const client = useClient();
+  const demo = useConnectedSession().mode === 'demo';
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    downloadObject(client, { zone, bucket, key: objectKey }, demo)
+      .catch(() => toast(t('menu.downloadFailed'), { tone: 'error' }))
+      .finally(onDone);
+  }, [client, zone, bucket, objectKey, onDone, t, demo]);
+  return null;
 }

@@ -1,8 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { TransferManyDialog } from './transfer-many.tsx';
+import { ObjectActionDialog, downloadObject, type ObjectAction, type ObjectActionsProps, type ReplaceMetadataRenderer } from './object-actions.tsx';
 import { deleteObjectsMutation } from '../../api/objects/queries.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
+import { toast } from '../../components/toast.tsx';
+import { useConnectedSession } from '../../hooks/session.ts';
 import { useClient } from '../../hooks/use-client.ts';
 import { isMessageKey, useI18n } from '../../i18n/i18n.tsx';
 // oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
@@ -73,7 +77,19 @@ export function DeleteSelected({ zone, bucket, keys, onDeleted }: { zone: string
             </ul>
             {remove.isError ? <ErrorNotice error={remove.error} /> : null}
             <div className="dialog__actions">
-              <button type="button" className="button button--danger" onClick={() => remove.mutate({ zone, bucket, keys: frozen }, { onSuccess: (result) => onDeleted(new Set(result.deleted)) })} disabled={remove.isPending}>
+              <button type="button" className="button button--danger" onClick={() =>
+                  remove.mutate(
+                    { zone, bucket, keys: frozen },
+                    {
+                      onSuccess: (result) => {
+                        const failed = result.errors.length;
+                        // Keys the service refused are listed in the dialog, which stays open; the toast marks that with its tone.
+                        toast(tp('toast.deleted', result.deleted.length, { bucket }), { tone: failed > 0 ? 'error' : 'success' });
+                        onDeleted(new Set(result.deleted));
+                      },
+                    },
+                  )
+                } disabled={remove.isPending}>
                 {t('actions.deleteConfirmButton')}
               </button>
               <button type="button" className="button" onClick={() => setOpen(false)}>
@@ -83,6 +99,62 @@ export function DeleteSelected({ zone, bucket, keys, onDeleted }: { zone: string
           </div>
         )}
       </Dialog>
+    </>
+  );
+}
+
+/**
+ * The selection bar's Download (one object), Copy and Move: one object opens the same dialogs as its details
+ * panel; several are copied or moved into one folder (TransferManyDialog).
+ */
+export function SingleObjectActions({ zone, bucket, keys, onNavigate, renderReplaceMetadata }: {
+  zone: string;
+  bucket: string;
+  keys: readonly string[];
+  onNavigate: ObjectActionsProps['onNavigate'];
+  renderReplaceMetadata?: ReplaceMetadataRenderer;
+}) {
+  const { t } = useI18n();
+  const client = useClient();
+  const demo = useConnectedSession().mode === 'demo';
+  const [open, setOpen] = useState<{ action: ObjectAction; keys: readonly string[] } | null>(null);
+  const key = keys.length === 1 ? keys[0] : undefined;
+  const choose = (action: ObjectAction) => () => {
+    if (keys.length > 0) setOpen({ action, keys: [...keys] });
+  };
+  return (
+    <>
+      <button
+        type="button"
+        className="button"
+        disabled={key === undefined}
+        title={key === undefined ? t('selection.oneOnly') : undefined}
+        onClick={() => {
+          if (key !== undefined) downloadObject(client, { zone, bucket, key }, demo).catch(() => toast(t('menu.downloadFailed'), { tone: 'error' }));
+        }}
+      >
+        {t('menu.download')}
+      </button>
+      <button type="button" className="button" disabled={keys.length === 0} onClick={choose('copy')}>
+        {t('menu.copy')}
+      </button>
+      <button type="button" className="button" disabled={keys.length === 0} onClick={choose('move')}>
+        {t('selection.move')}
+      </button>
+      {open && open.keys.length === 1 && open.keys[0] !== undefined ? (
+        <ObjectActionDialog
+          action={open.action}
+          zone={zone}
+          bucket={bucket}
+          objectKey={open.keys[0]}
+          onClose={() => setOpen(null)}
+          onNavigate={onNavigate}
+          renderReplaceMetadata={renderReplaceMetadata}
+        />
+      ) : null}
+      {open && open.keys.length > 1 && open.action !== 'delete' ? (
+        <TransferManyDialog mode={open.action} zone={zone} bucket={bucket} keys={open.keys} onClose={() => setOpen(null)} />
+      ) : null}
     </>
   );
 }

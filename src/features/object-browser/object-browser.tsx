@@ -13,9 +13,11 @@ import { useClient } from '../../hooks/use-client.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { formatBytes } from '../../lib/format.ts';
 import { Breadcrumbs } from './breadcrumbs.tsx';
+import { useDropArea } from './drop-area.tsx';
 import { folderListingQuery } from './data.ts';
 import type { ObjectDetailsContext } from './object-details.tsx';
-import { ObjectList } from './object-list.tsx';
+import { ObjectList, type MenuAnchor } from './object-list.tsx';
+import type { RowMenuItem } from './row-menu.tsx';
 import { objectKeysBetween, pageToRows, sortRows, type Row, type SortColumn, type SortOrder } from './rows.ts';
 import { useSlashFocus } from './use-slash-focus.ts';
 // oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
@@ -23,7 +25,11 @@ import '../../styles/object-browser.css';
 
 // The details panel shows only once an object is open; its code loads then (once per page).
 const ObjectDetails = lazyView(async () => (await import('./object-details.tsx')).ObjectDetails);
-const LATER_VIEWS = [ObjectDetails];
+// A row's menu (Radix) loads when the first one opens, or once the page is idle.
+const RowMenu = lazyView(async () => (await import('./row-menu.tsx')).RowMenu, { fallback: 'none' });
+// "Count all" appears with the first page of a listing; its code can follow a moment later.
+const CountAll = lazyView(async () => (await import('./count-all.tsx')).CountAll, { fallback: 'none' });
+const LATER_VIEWS = [ObjectDetails, RowMenu, CountAll];
 
 const FILTER_DEBOUNCE_MS = 250;
 
@@ -46,7 +52,30 @@ export interface ObjectBrowserSlots {
   detailsMetadataActions?: (object: ObjectDetailsContext) => ReactNode;
   /** Actions on the selected objects (delete, edit metadata), shown in the selection bar. */
   selectionActions?: (selection: ObjectSelection) => ReactNode;
+  /** What a row menu's action shows (a dialog, a download) until it calls `onClose`; without it the menu only opens rows. */
+  rowAction?: (action: RowAction) => ReactNode;
+  /** Files dropped on the object area, for the folder being shown; called during the drop event. */
+  onDropFiles?: (target: { zone: string; bucket: string; prefix: string }, transfer: DataTransfer) => void;
 }
+
+export type RowActionKind = 'download' | 'copy' | 'move' | 'editMetadata' | 'delete' | 'deleteFolder';
+
+/** An action picked in a row's menu: on an object, or (deleteFolder) on a folder whose prefix is `key`. */
+export interface RowAction {
+  kind: RowActionKind;
+  zone: string;
+  bucket: string;
+  key: string;
+  onClose: () => void;
+}
+
+const OBJECT_ACTIONS: ReadonlyArray<{ kind: RowActionKind; label: 'menu.download' | 'menu.copy' | 'menu.move' | 'menu.editMetadata' | 'menu.delete'; danger?: boolean }> = [
+  { kind: 'download', label: 'menu.download' },
+  { kind: 'copy', label: 'menu.copy' },
+  { kind: 'move', label: 'menu.move' },
+  { kind: 'editMetadata', label: 'menu.editMetadata' },
+  { kind: 'delete', label: 'menu.delete', danger: true },
+];
 
 /** What the selection bar's actions act on; `onDone` takes keys that no longer exist out of the selection. */
 export interface ObjectSelection {
@@ -56,7 +85,7 @@ export interface ObjectSelection {
   onDone: (removed: ReadonlySet<string>) => void;
 }
 
-export function ObjectBrowser({ toolbarExtra, detailsExtra, detailsMetadataActions, selectionActions }: ObjectBrowserSlots = {}) {
+export function ObjectBrowser({ toolbarExtra, detailsExtra, detailsMetadataActions, selectionActions, rowAction, onDropFiles }: ObjectBrowserSlots = {}) {
   const { t, tp, locale } = useI18n();
   usePreloadWhenIdle(LATER_VIEWS);
   const session = useConnectedSession();
@@ -91,7 +120,8 @@ export function ObjectBrowser({ toolbarExtra, detailsExtra, detailsMetadataActio
   // The selection belongs to one listing too; keys that left the listing (deleted) drop out of it.
   // `inUse`: the selection bar's actions are shown from the first selected object until the user clears the
   // selection, so a dialog opened from them (a delete's per-key results) outlives the keys it removed.
-  const [selection, setSelection] = useState<{ listKey: string; keys: ReadonlySet<string>; anchor: number; inUse: boolean }>({
+  // `all`: every object of the listing, the pages loaded after the choice included ("Select all matching").
+  const [selection, setSelection] = useState<{ listKey: string; keys: ReadonlySet<string>; anchor: number; inUse: boolean; all?: boolean }>({
     listKey,
     keys: new Set(),
     anchor: -1,
@@ -100,7 +130,7 @@ export function ObjectBrowser({ toolbarExtra, detailsExtra, detailsMetadataActio
   const actionsShown = selection.listKey === listKey && selection.inUse;
   const selectedKeys = useMemo(() => {
     if (selection.listKey !== listKey) return new Set<string>();
-    return new Set(keyOrder.filter((row) => row.kind === 'object' && selection.keys.has(row.key)).map((row) => row.key));
+    return new Set(keyOrder.filter((row) => row.kind === 'object' && (selection.all === true || selection.keys.has(row.key))).map((row) => row.key));
   }, [selection, listKey, keyOrder]);
   const selectedBytes = useMemo(() => keyOrder.reduce((sum, row) => sum + (row.kind === 'object' && selectedKeys.has(row.key) ? row.size : 0), 0), [keyOrder, selectedKeys]);
   const onToggle = useCallback(
@@ -149,6 +179,14 @@ export function ObjectBrowser({ toolbarExtra, detailsExtra, detailsMetadataActio
     setTimeout(() => observer.disconnect(), 10_000);
   }, [selectedKeys]);
   const clearSelection = useCallback(() => setSelection({ listKey, keys: new Set(), anchor: -1, inUse: false }), [listKey]);
+  const loadedObjects = useMemo(() => keyOrder.reduce((n, row) => n + (row.kind === 'object' ? 1 : 0), 0), [keyOrder]);
+  const allMatching = selection.listKey === listKey && selection.all === true;
+  const [loadingAll, setLoadingAll] = useState<string | null>(null);
+  const selectAllMatching = () => {
+    setSelection({ listKey, keys: new Set(), anchor: -1, inUse: true, all: true });
+    setLoadingAll(listKey);
+  };
+
   const onSelectionDone = useCallback(
     (removed: ReadonlySet<string>) =>
       setSelection((previous) => ({ ...previous, keys: new Set([...previous.keys].filter((key) => !removed.has(key))) })),
@@ -179,6 +217,34 @@ export function ObjectBrowser({ toolbarExtra, detailsExtra, detailsMetadataActio
   const onLoadMore = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  // "Select all matching" reads the remaining pages one after another (Cancel keeps what is loaded selected).
+  const selectingAll = loadingAll === listKey && allMatching && hasNextPage && !query.isFetchNextPageError;
+  useEffect(() => {
+    if (selectingAll && !isFetchingNextPage) void fetchNextPage();
+  }, [selectingAll, isFetchingNextPage, fetchNextPage]);
+
+  // A row's menu: which row, where it opens; then the action picked in it, until that action is over.
+  const [menu, setMenu] = useState<{ row: Row; index: number; anchor: MenuAnchor } | null>(null);
+  const [action, setAction] = useState<RowAction | null>(null);
+  const onMenu = useCallback((index: number, anchor: MenuAnchor) => {
+    const row = rows[index];
+    if (row) setMenu({ row, index, anchor });
+  }, [rows]);
+  const menuItems = (row: Row): RowMenuItem[] => {
+    const pick = (kind: RowActionKind) => () => setAction({ kind, zone, bucket, key: row.key, onClose: () => setAction(null) });
+    if (row.kind === 'folder') {
+      return [
+        { id: 'open', label: t('menu.open'), onSelect: () => onOpen(row) },
+        ...(rowAction ? [{ id: 'deleteFolder', label: t('menu.deleteFolder'), danger: true, onSelect: pick('deleteFolder') }] : []),
+      ];
+    }
+    return [
+      { id: 'open', label: t('menu.details'), onSelect: () => onOpen(row) },
+      ...(rowAction ? OBJECT_ACTIONS.map(({ kind, label, danger }) => ({ id: kind, label: t(label), ...(danger ? { danger } : {}), onSelect: pick(kind) })) : []),
+    ];
+  };
+
+  const drop = useDropArea(`${bucket}/${prefix}`, onDropFiles ? (transfer) => onDropFiles({ zone, bucket, prefix }, transfer) : undefined);
 
   const anonymousListRefused =
     session.mode === 'anonymous' && query.error instanceof ApiError && (query.error.status === 403 || query.error.status === 401);
@@ -187,7 +253,8 @@ export function ObjectBrowser({ toolbarExtra, detailsExtra, detailsMetadataActio
 
   return (
     <div className={`browser${object !== null ? ' browser--with-details' : ''}`}>
-      <div className="browser__main">
+      <div className="browser__main" {...drop.handlers}>
+        {drop.overlay}
         <h1 className="visually-hidden">{t('browser.objects', { location: locationLabel })}</h1>
         <Breadcrumbs zone={zone} bucket={bucket} prefix={prefix} flat={flat} showAllBuckets={session.mode !== 'anonymous'} />
         <div className="browser__toolbar">
@@ -225,6 +292,27 @@ export function ObjectBrowser({ toolbarExtra, detailsExtra, detailsMetadataActio
               <output className="selection-bar__count" data-testid="selection-status">
                 {selectedKeys.size > 0 ? tp('browser.selected', selectedKeys.size, { size: formatBytes(selectedBytes) }) : t('browser.selectedNone')}
               </output>
+              {allMatching || (hasNextPage && loadedObjects > 0 && selectedKeys.size === loadedObjects) ? (
+                <span className="selection-bar__matching">
+                  {selectingAll ? (
+                    <>
+                      <output>{tp('select.loading', selectedKeys.size)}</output>
+                      <button type="button" className="button button--small" onClick={() => setLoadingAll(null)}>
+                        {t('common.cancel')}
+                      </button>
+                    </>
+                  ) : allMatching && !hasNextPage ? (
+                    <output>{tp('select.allMatching', selectedKeys.size)}</output>
+                  ) : (
+                    <>
+                      <span>{tp('select.allLoaded', selectedKeys.size)}</span>
+                      <button type="button" className="button button--link" onClick={selectAllMatching}>
+                        {t('select.matching')}
+                      </button>
+                    </>
+                  )}
+                </span>
+              ) : null}
               <span className="selection-bar__actions">
                 {selectionActions && actionsShown ? selectionActions({ zone, bucket, keys: [...selectedKeys], onDone: onSelectionDone }) : null}
                 {actionsShown ? (
@@ -249,6 +337,8 @@ export function ObjectBrowser({ toolbarExtra, detailsExtra, detailsMetadataActio
               sort={sort}
               onSort={onSort}
               onDeleteKey={onDeleteKey}
+              onMenu={onMenu}
+              menuIndex={menu?.index ?? null}
               resetKey={listKey}
               label={t('browser.objects', { location: locationLabel })}
               rows={rows}
@@ -273,6 +363,7 @@ export function ObjectBrowser({ toolbarExtra, detailsExtra, detailsMetadataActio
                   {tp(hasNextPage ? 'browser.loadedMore' : 'browser.loaded', rows.length, { size: formatBytes(loadedBytes) })}
                 </output>
               ) : null}
+              {query.data ? <CountAll key={listKey} zone={zone} bucket={bucket} prefix={prefix + filter} /> : null}
               {hasNextPage ? (
                 <button type="button" className="button button--small" onClick={onLoadMore} disabled={isFetchingNextPage}>
                   {isFetchingNextPage ? t('browser.loadingMore') : t('browser.loadMore')}
@@ -280,6 +371,17 @@ export function ObjectBrowser({ toolbarExtra, detailsExtra, detailsMetadataActio
               ) : null}
               <p className="browser__help">{t('browser.keyboardHelp')}</p>
             </div>
+            {menu ? (
+              <RowMenu
+                // Another row's menu (or the same row's at another place) is a menu of its own.
+                key={`${menu.index}:${menu.anchor.x}:${menu.anchor.y}`}
+                anchor={menu.anchor}
+                label={t('menu.rowActions', { name: menu.row.kind === 'folder' ? `${menu.row.name}/` : menu.row.name })}
+                items={menuItems(menu.row)}
+                onClose={() => setMenu(null)}
+              />
+            ) : null}
+            {action && rowAction ? rowAction(action) : null}
             {query.isFetchNextPageError ? (
               <ErrorNotice error={query.error} onRetry={onLoadMore} corsHelp={<CorsHelp bucket={{ zone, name: bucket }} />} />
             ) : null}

@@ -68,6 +68,13 @@ export function ObjectDetails({ zone, bucket, objectKey, onClose, extra, metadat
     key: objectKey,
     shown: new Set(),
   }));
+  // An `edit=1` that arrives while the panel is open (the row menu's Edit metadata…) brings the Metadata tab too.
+  const editing = readQueryParam(location.search, 'edit') === '1';
+  const [wasEditing, setWasEditing] = useState(editing);
+  if (editing !== wasEditing) {
+    setWasEditing(editing);
+    if (editing && tabState.tab !== 'metadata') setTabState({ tab: 'metadata', key: objectKey, shown: new Set([...tabState.shown, 'metadata']) });
+  }
   const tab = tabState.tab;
   const shown = tabState.key === objectKey ? tabState.shown : new Set<DetailsTab>();
   const selectTab = (next: DetailsTab) => setTabState({ tab: next, key: objectKey, shown: new Set([...shown, tab, next]) });

@@ -1,8 +1,8 @@
 /* oxlint-disable jsx-a11y/prefer-tag-over-role -- a virtualized grid positions each row absolutely, which
    table layout (tr/td) does not allow; the ARIA grid roles give the same semantics to divs. */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { File as FileIcon, Folder } from 'lucide-react';
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { Ellipsis, File as FileIcon, Folder } from 'lucide-react';
+import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import { Link } from '../../lib/router.tsx';
 import { formatBytes } from '../../lib/format.ts';
 import { visibleText } from '../../lib/visible-text.ts';
@@ -44,6 +44,16 @@ export interface ObjectListProps {
   onSort: (column: SortColumn) => void;
   /** The Delete key: delete the selection (asks first). */
   onDeleteKey: () => void;
+  /** The row's "…" button, a right-click, Shift+F10 or the context-menu key: open row `index`'s menu at `anchor`. */
+  onMenu: (index: number, anchor: MenuAnchor) => void;
+  /** The row whose menu is open (its "…" button says so). */
+  menuIndex: number | null;
+}
+
+/** Where a row menu opens (viewport coordinates): under a button, or at the pointer. */
+export interface MenuAnchor {
+  x: number;
+  y: number;
 }
 
 const SORT_COLUMNS: ReadonlyArray<{ column: SortColumn; label: 'browser.col.name' | 'browser.col.size' | 'browser.col.type' | 'browser.col.modified'; className?: string }> = [
@@ -60,7 +70,7 @@ const SORT_COLUMNS: ReadonlyArray<{ column: SortColumn; label: 'browser.col.name
  */
 export function ObjectList(props: ObjectListProps) {
   const { rows, hasMore, isFetchingMore, onLoadMore, activeIndex, onActiveIndexChange, onOpen, onUp, hrefFor, openKey, label, onEscape, resetKey } = props;
-  const { selected, onToggle, onToggleAll, sort, onSort, onDeleteKey } = props;
+  const { selected, onToggle, onToggleAll, sort, onSort, onDeleteKey, onMenu, menuIndex } = props;
   const objectCount = rows.reduce((n, row) => n + (row.kind === 'object' ? 1 : 0), 0);
   const selectedLoaded = rows.reduce((n, row) => n + (row.kind === 'object' && selected.has(row.key) ? 1 : 0), 0);
   const allRef = useRef<HTMLInputElement>(null);
@@ -69,6 +79,7 @@ export function ObjectList(props: ObjectListProps) {
   }, [selectedLoaded, objectCount]);
   const { t, formatDateTime } = useI18n();
   const scrollRef = useRef<HTMLDivElement>(null);
+  const closingIndex = useRef<number | null>(null);
   const idPrefix = useId();
   // The virtualizer's functions change identity on every scroll; this component is simply not memoized.
   // oxlint-disable-next-line react/incompatible-library
@@ -110,8 +121,19 @@ export function ObjectList(props: ObjectListProps) {
 
   const pageSize = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? ROW_HEIGHT * 10) / ROW_HEIGHT) - 1);
 
+  const openMenuAtRow = (index: number) => {
+    const element = document.getElementById(`${idPrefix}-row-${index}`);
+    const box = (element?.querySelector('.object-list__name') ?? element)?.getBoundingClientRect();
+    if (box) onMenu(index, { x: box.left + 24, y: box.bottom });
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
+    if ((event.key === 'F10' && event.shiftKey) || event.key === 'ContextMenu') {
+      if (clampedActive >= 0) openMenuAtRow(clampedActive);
+      event.preventDefault();
+      return;
+    }
     switch (event.key) {
       case 'ArrowDown':
         moveTo(clampedActive + 1);
@@ -166,13 +188,19 @@ export function ObjectList(props: ObjectListProps) {
       role="grid"
       aria-label={label}
       aria-rowcount={hasMore ? -1 : rows.length + 1}
-      aria-colcount={5}
+      aria-colcount={6}
       aria-activedescendant={activeId}
       aria-busy={isFetchingMore}
       data-row-count={rows.length}
       data-has-more={hasMore}
       tabIndex={0}
       onKeyDown={onKeyDown}
+      onContextMenu={(event: MouseEvent<HTMLDivElement>) => {
+        // A context-menu key press the keydown did not see arrives here on the grid itself: the active row's menu.
+        if (event.target !== event.currentTarget || clampedActive < 0) return;
+        event.preventDefault();
+        openMenuAtRow(clampedActive);
+      }}
     >
       <div role="rowgroup" className="object-list__head">
         <div role="row" aria-rowindex={1} className="object-list__row object-list__row--head">
@@ -206,6 +234,9 @@ export function ObjectList(props: ObjectListProps) {
               </span>
             );
           })}
+          <span role="columnheader">
+            <span className="visually-hidden">{t('actions.title')}</span>
+          </span>
         </div>
       </div>
       <div role="rowgroup" className="object-list__body" style={{ height: virtualizer.getTotalSize() - ROW_HEIGHT }}>
@@ -230,6 +261,11 @@ export function ObjectList(props: ObjectListProps) {
               data-key={row.key}
               data-kind={row.kind}
               onClick={() => onActiveIndexChange(item.index)}
+              onContextMenu={(event) => {
+                event.preventDefault();
+                onActiveIndexChange(item.index);
+                onMenu(item.index, { x: event.clientX, y: event.clientY });
+              }}
             >
               <span role="gridcell" className="object-list__check">
                 {row.kind === 'object' ? (
@@ -272,6 +308,35 @@ export function ObjectList(props: ObjectListProps) {
               </span>
               <span role="gridcell" className="object-list__date">
                 {row.kind === 'object' && row.modified !== undefined ? formatDateTime(new Date(row.modified * 1000), 'short') : ''}
+              </span>
+              <span role="gridcell">
+                <button
+                  type="button"
+                  className="icon-button object-list__more"
+                  tabIndex={-1}
+                  aria-label={t('menu.rowActions', { name: row.kind === 'folder' ? `${row.name}/` : row.name })}
+                  aria-haspopup="menu"
+                  aria-expanded={menuIndex === item.index}
+                  // The grid keeps the focus (its keys work in the menu's absence and it gets the focus back).
+                  onMouseDown={(event) => event.preventDefault()}
+                  // A second click closes the open menu: the press outside the menu already closed it, so the
+                  // click that follows must not open it again.
+                  onPointerDown={() => {
+                    closingIndex.current = menuIndex === item.index ? item.index : null;
+                  }}
+                  onClick={(event) => {
+                    event.stopPropagation();
+                    if (closingIndex.current === item.index) {
+                      closingIndex.current = null;
+                      return;
+                    }
+                    onActiveIndexChange(item.index);
+                    const box = event.currentTarget.getBoundingClientRect();
+                    onMenu(item.index, { x: box.left, y: box.bottom });
+                  }}
+                >
+                  <Ellipsis aria-hidden="true" size={16} />
+                </button>
               </span>
             </div>
           );
