@@ -1,7 +1,6 @@
 /** Buckets of the Store (ref §9): create, find, list, delete, ACL, CORS, policy, lifecycle, status, statistics. */
 import { QsError } from '../errors.ts';
 import { checkBucketName, compareKeys } from './keys.ts';
-import { SortedIndex } from './sorted-index.ts';
 import type {
   AclGrant,
   BucketInfo,
@@ -13,9 +12,8 @@ import type {
   CreateBucketInput,
   ListBucketsInput,
   ListBucketsResult,
-  StoredObject,
 } from './types.ts';
-import { type UploadState, objectKeyOf, compareUploads, identity, wholeSeconds, emptyStats } from './state.ts';
+import { wholeSeconds, newBucketState } from './state.ts';
 import { StoreCore } from './core.ts';
 
 export abstract class BucketStore extends StoreCore {
@@ -38,14 +36,7 @@ export abstract class BucketStore extends StoreCore {
       lifecycle: null,
     };
     this.journal?.putBucket(info);
-    this.buckets.set(input.name, {
-      info,
-      objects: new SortedIndex<StoredObject, string>(objectKeyOf, compareKeys),
-      appendMd5: new Map(),
-      uploads: new Map(),
-      uploadIndex: new SortedIndex<UploadState, UploadState>(identity, compareUploads, 256),
-      stats: emptyStats(),
-    });
+    this.buckets.set(input.name, newBucketState(info));
     return info;
   }
 

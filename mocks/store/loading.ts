@@ -4,7 +4,6 @@
  */
 import { EMPTY_BODY, makeBody, segmentsBytes } from './body.ts';
 import { checkObjectKey, compareKeys } from './keys.ts';
-import { SortedIndex } from './sorted-index.ts';
 import type {
   BucketInfo,
   BulkObjectInput,
@@ -13,7 +12,7 @@ import type {
   StoredObject,
   UploadInfo,
 } from './types.ts';
-import { DEFAULT_CONTENT_TYPE, EMPTY_ARRAY, type UploadState, objectKeyOf, compareUploads, identity, wholeSeconds, normalizeMetadata, plainMetadata, emptyStats } from './state.ts';
+import { DEFAULT_CONTENT_TYPE, EMPTY_ARRAY, type UploadState, wholeSeconds, normalizeMetadata, plainMetadata, emptyStats, newBucketState } from './state.ts';
 import { MultipartStore } from './multipart.ts';
 
 export abstract class LoadingStore extends MultipartStore {
@@ -130,14 +129,7 @@ export abstract class LoadingStore extends MultipartStore {
 
   /** Re-creates a bucket exactly as persisted. */
   restoreBucket(info: BucketInfo): void {
-    this.buckets.set(info.name, {
-      info,
-      objects: new SortedIndex<StoredObject, string>(objectKeyOf, compareKeys),
-      appendMd5: new Map(),
-      uploads: new Map(),
-      uploadIndex: new SortedIndex<UploadState, UploadState>(identity, compareUploads, 256),
-      stats: emptyStats(),
-    });
+    this.buckets.set(info.name, newBucketState(info));
   }
 
   /** Loads persisted objects of a restored bucket (any order). */

@@ -41,6 +41,18 @@ export interface BucketState {
   statsPending?: boolean;
 }
 
+/** The empty in-memory state of a bucket, new or restored. */
+export function newBucketState(info: BucketInfo): BucketState {
+  return {
+    info,
+    objects: new SortedIndex<StoredObject, string>(objectKeyOf, compareKeys),
+    appendMd5: new Map(),
+    uploads: new Map(),
+    uploadIndex: new SortedIndex<UploadState, UploadState>(identity, compareUploads, 256),
+    stats: emptyStats(),
+  };
+}
+
 export function objectKeyOf(o: StoredObject): string {
   return o.key;
 }
