@@ -136,7 +136,7 @@ const ROUTE_SCREENS: Record<string, string> = {
   'src/app/routes/connect-route.tsx': 'Connect',
   'src/app/routes/home-route.tsx': 'bucket list',
   'src/app/routes/bucket-route.tsx': 'object browser',
-  'src/app/routes/uploads-route.tsx': 'multipart uploads',
+  'src/app/routes/multipart-route.tsx': 'multipart uploads',
 };
 
 function round(n: number): number {

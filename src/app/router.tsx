@@ -17,7 +17,7 @@ function NotFound() {
 const HomeRoute = lazyView(async () => (await import('./routes/home-route.tsx')).HomeRoute);
 const ConnectRoute = lazyView(async () => (await import('./routes/connect-route.tsx')).ConnectRoute);
 const BucketRoute = lazyView(async () => (await import('./routes/bucket-route.tsx')).BucketRoute);
-const UploadsRoute = lazyView(async () => (await import('./routes/uploads-route.tsx')).UploadsRoute);
+const MultipartRoute = lazyView(async () => (await import('./routes/multipart-route.tsx')).MultipartRoute);
 const SettingsRoute = lazyView(async () => (await import('./routes/settings-route.tsx')).SettingsRoute);
 
 /** Starts downloading the view for `pathname`, e.g. while the demo backend starts. */
@@ -30,7 +30,7 @@ export const routes: readonly RouteDefinition[] = [
   { path: ROUTE_PATHS.home, Component: HomeRoute },
   { path: ROUTE_PATHS.connect, Component: ConnectRoute },
   { path: ROUTE_PATHS.bucket, Component: BucketRoute },
-  { path: ROUTE_PATHS.uploads, Component: UploadsRoute },
+  { path: ROUTE_PATHS.uploads, Component: MultipartRoute },
   { path: ROUTE_PATHS.settings, Component: SettingsRoute },
   { path: '*', Component: NotFound },
 ];

@@ -21,7 +21,7 @@ function renderResume(context: ResumeContext) {
   );
 }
 
-export function UploadsRoute() {
+export function MultipartRoute() {
   usePreloadWhenIdle(preloadWhenIdle);
   return (
     <RequireSession>
