@@ -97,3 +97,36 @@ test('in demo mode the table filters by age and the demo-only part size choice s
   await expect(page.getByLabel('Minimum part size the server enforces')).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Location' })).toContainText('videos/holiday-4k.mp4');
 });
+
+test('the parts table marks gaps and odd sizes, and "Go to part" opens the page that holds a part', async ({ page, emulator }) => {
+  const { store } = emulator.server;
+  const key = 'e2e-parts/odd.bin';
+  const { uploadId } = store.initiateMultipartUpload('demo-uploads', key, {});
+  // Parts 1–2000 of 10 bytes, except part 3 (4 bytes) and part 1500, which is missing; the last part is 7 bytes.
+  for (let n = 1; n <= 2000; n++) {
+    if (n === 1500) continue;
+    store.uploadPart('demo-uploads', key, uploadId, n, { body: new Uint8Array(n === 3 ? 4 : n === 2000 ? 7 : 10) });
+  }
+  await page.goto('/connect');
+  await connect(page, { endpoint: emulator.url, remember: true });
+  await page.goto(`/buckets/sh1a/demo-uploads/uploads?upload=${uploadId}&key=${encodeURIComponent(key)}&limit=1000`);
+  const table = page.getByRole('table', { name: 'Parts of this page' });
+  await expect(page.getByTestId('totals')).toContainText('1,999 parts');
+  await expect(table.getByRole('row', { name: /^3 / })).toContainText('smaller than most parts');
+  await expect(table.getByRole('row', { name: /^4 / })).not.toContainText('than most parts');
+
+  await page.getByLabel('Go to part').fill('1500');
+  await page.getByRole('button', { name: 'Go', exact: true }).click();
+  await expect(page.getByTestId('page-status')).toHaveText('Page 2 of 2: 999 parts');
+  // Part 1500 is missing: the next present part is marked, and says what is missing before it.
+  const target = table.locator('tr[aria-current="true"]');
+  await expect(target).toHaveCount(1);
+  await expect(target.getByRole('cell').first()).toHaveText('15011 missing before it');
+  await expect(target).toBeInViewport();
+  // The last part may be smaller than the others: no mark.
+  await expect(table.getByRole('row', { name: /^2000 / })).not.toContainText('than most parts');
+
+  await page.getByLabel('Go to part').fill('10001');
+  await page.getByRole('button', { name: 'Go', exact: true }).click();
+  await expect(page.getByText('Enter a part number from 0 to 10,000.')).toBeVisible();
+});

@@ -1,11 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { memo, useDeferredValue, useId, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { memo, useDeferredValue, useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Link, useNavigate } from '../../lib/router.tsx';
 import { z } from 'zod';
 import { ApiError } from '../../api/errors.ts';
 import { abortMultipartUpload, completeMultipartUpload, type UploadRef } from '../../api/multipart/operations.ts';
 import { uploadKey, uploadListsKey } from '../../api/multipart/queries.ts';
-import { MAX_LIST_PARTS_LIMIT, type ObjectPart } from '../../api/multipart/schemas.ts';
+import { MAX_LIST_PARTS_LIMIT, MAX_PART_NUMBER, type ObjectPart } from '../../api/multipart/schemas.ts';
 import { objectKey, objectListsKey } from '../../api/objects/queries.ts';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { Dialog } from '../../components/dialog.tsx';
@@ -60,6 +60,7 @@ export function UploadDetail({ zone, bucket, objectKey: key, uploadId, limit, af
   const [progress] = useState(createProgressStore);
   const [outcome, setOutcome] = useState<{ kind: 'completed' | 'aborted'; requestId: string } | null>(null);
   const [history, setHistory] = useState<Array<number | null>>([]);
+  const [jumpedTo, setJumpedTo] = useState<number | null>(null);
   const [minPartSize, setMinPartSize] = useState(session.mode === 'demo' ? DEMO_MIN_PART_SIZE : MIN_PART_SIZE);
   const [confirmAbort, setConfirmAbort] = useState(false);
 
@@ -146,6 +147,21 @@ export function UploadDetail({ zone, bucket, objectKey: key, uploadId, limit, af
     if (lastOnPage === undefined) return;
     setHistory((h) => [...h, after]);
     navigate(pageHref(lastOnPage));
+  };
+  // Jump to a part: the page that holds it (aligned with the pages above when all parts are counted), with its
+  // row (or the next present part, if it is missing) marked.
+  const jumpTo = (wanted: number) => {
+    setJumpedTo(wanted);
+    setHistory([]);
+    if (scanData) {
+      const numbers = scanData.numbers;
+      let index = numbers.findIndex((n) => n >= wanted);
+      if (index < 0) index = Math.max(0, numbers.length - 1);
+      const start = Math.floor(index / limit) * limit;
+      navigate(pageHref(start === 0 ? null : (numbers[start - 1] ?? null)));
+      return;
+    }
+    navigate(pageHref(wanted <= 0 ? null : wanted - 1));
   };
   const goPrevious = () => {
     const marker = previousMarker();
@@ -249,6 +265,7 @@ export function UploadDetail({ zone, bucket, objectKey: key, uploadId, limit, af
           <button type="button" className="button" disabled={!hasNext} onClick={goNext}>
             {t('multipart.nextPage')}
           </button>
+          <JumpForm onJump={jumpTo} />
           <output data-testid="page-status">
             {page.data && !page.isPlaceholderData
               ? pageIndex !== null && pageCount !== null && pageIndex >= 0
@@ -258,7 +275,7 @@ export function UploadDetail({ zone, bucket, objectKey: key, uploadId, limit, af
           </output>
         </nav>
         {page.isPending ? <Loading label={t('app.loading')} /> : null}
-        {page.data ? <PartsTable parts={parts} /> : null}
+        {page.data ? <PartsTable parts={parts} lastPartNumber={lastPartNumber} jumpedTo={jumpedTo} /> : null}
         {page.data && parts.length === 0 ? <p>{t('multipart.noParts')}</p> : null}
       </section>
 
@@ -319,9 +336,31 @@ const FIRST_PASS_ROWS = 60;
  * progress and its result re-render the inspector, not these (up to 1,000) rows. A page of 1,000 rows is
  * shown in two passes: the rows that fill the screen first, then (deferred, interruptible) all of them.
  */
-const PartsTable = memo(function PartsTable({ parts }: { parts: readonly ObjectPart[] }) {
-  const { t, formatDateTime, formatNumber } = useI18n();
+/** The most common size among the parts of a page (ties: the larger), the size the others are compared with. */
+export function typicalSize(parts: readonly ObjectPart[]): number | undefined {
+  const counts = new Map<number, number>();
+  for (const part of parts) if (part.size !== undefined) counts.set(part.size, (counts.get(part.size) ?? 0) + 1);
+  let best: number | undefined;
+  let bestCount = 0;
+  for (const [size, count] of counts) {
+    if (count > bestCount || (count === bestCount && best !== undefined && size > best)) {
+      best = size;
+      bestCount = count;
+    }
+  }
+  return best;
+}
+
+const PartsTable = memo(function PartsTable({ parts, lastPartNumber, jumpedTo }: { parts: readonly ObjectPart[]; lastPartNumber: number | undefined; jumpedTo: number | null }) {
+  const { t, tp, formatDateTime, formatNumber } = useI18n();
   const shown = useDeferredValue(parts, parts.length > FIRST_PASS_ROWS ? parts.slice(0, FIRST_PASS_ROWS) : parts);
+  const typical = typicalSize(parts);
+  // The row a jump asked for: that part, or the next one present when it is missing.
+  const target = jumpedTo === null ? undefined : parts.find((part) => part.part_number >= jumpedTo)?.part_number;
+  const targetRow = useRef<HTMLTableRowElement>(null);
+  useEffect(() => {
+    targetRow.current?.scrollIntoView?.({ block: 'center' });
+  }, [target, shown]);
   return (
     <div className="table-scroll">
       <table className="table parts-table" aria-label={t('multipart.partsTable')}>
@@ -334,21 +373,82 @@ const PartsTable = memo(function PartsTable({ parts }: { parts: readonly ObjectP
           </tr>
         </thead>
         <tbody>
-          {shown.map((part) => (
-            <tr key={part.part_number}>
-              <td>{part.part_number}</td>
-              <td title={part.size === undefined ? undefined : `${formatNumber(part.size)} B`}>{part.size === undefined ? t('common.none') : formatBytes(part.size)}</td>
-              <td>{part.created ? formatDateTime(new Date(part.created), 'short') : t('common.none')}</td>
-              <td>
-                <code>{part.etag ?? ''}</code>
-              </td>
-            </tr>
-          ))}
+          {shown.map((part, i) => {
+            const previous = i > 0 ? shown[i - 1]?.part_number : undefined;
+            const missingBefore = previous === undefined ? 0 : part.part_number - previous - 1;
+            // Every part but the last must have the common size; a different one is worth a look (QingStor
+            // refuses Complete when a non-last part is under the minimum).
+            const odd = typical !== undefined && part.size !== undefined && part.size !== typical && part.part_number !== lastPartNumber;
+            return (
+              <tr
+                key={part.part_number}
+                ref={part.part_number === target ? targetRow : undefined}
+                className={[part.part_number === target ? 'parts-table__target' : '', odd ? 'parts-table__odd' : '', missingBefore > 0 ? 'parts-table__after-gap' : ''].filter(Boolean).join(' ') || undefined}
+                aria-current={part.part_number === target ? 'true' : undefined}
+              >
+                <td>
+                  {part.part_number}
+                  {missingBefore > 0 ? <span className="parts-table__note">{tp('multipart.gapBefore', missingBefore)}</span> : null}
+                </td>
+                <td title={part.size === undefined ? undefined : `${formatNumber(part.size)} B`}>
+                  {part.size === undefined ? t('common.none') : formatBytes(part.size)}
+                  {odd && part.size !== undefined && typical !== undefined ? (
+                    <span className="parts-table__note">{part.size < typical ? t('multipart.sizeSmaller') : t('multipart.sizeLarger')}</span>
+                  ) : null}
+                </td>
+                <td>{part.created ? formatDateTime(new Date(part.created), 'short') : t('common.none')}</td>
+                <td>
+                  <code>{part.etag ?? ''}</code>
+                </td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </div>
   );
 });
+
+function JumpForm({ onJump }: { onJump: (part: number) => void }) {
+  const { t } = useI18n();
+  const id = useId();
+  const [text, setText] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  return (
+    <form
+      className="jump-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        const value = Number(text);
+        const ok = /^\d+$/.test(text.trim()) && value <= MAX_PART_NUMBER;
+        setInvalid(!ok);
+        if (ok) onJump(value);
+      }}
+    >
+      <label htmlFor={id}>{t('multipart.jumpLabel')}</label>
+      <input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={MAX_PART_NUMBER}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        aria-invalid={invalid ? true : undefined}
+        aria-describedby={invalid ? `${id}-error` : undefined}
+      />
+      <button type="submit" className="button">
+        {t('multipart.jump')}
+      </button>
+      {invalid ? (
+        <p id={`${id}-error`} className="field-error">
+          {t('multipart.jumpError', { max: MAX_PART_NUMBER })}
+        </p>
+      ) : null}
+    </form>
+  );
+}
 
 function parentOf(key: string): string {
   const cut = key.lastIndexOf('/');
