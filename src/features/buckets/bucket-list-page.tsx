@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '../../lib/router.tsx';
 import { CorsHelp } from '../../components/cors-help-lazy.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
-import { Loading } from '../../components/spinner.tsx';
+import { SkeletonRows } from '../../components/spinner.tsx';
 import { bucketPath } from '../../hooks/browse-location.ts';
 import { useConnectedSession } from '../../hooks/session.ts';
 import { useClient } from '../../hooks/use-client.ts';
@@ -23,7 +23,7 @@ export function BucketListPage() {
   return (
     <section className="buckets">
       <h1>{t('buckets.title')}</h1>
-      {query.isPending ? <Loading label={t('app.loading')} /> : null}
+      {query.isPending ? <SkeletonRows label={t('app.loading')} columns={2} /> : null}
       {query.isError ? (
         <>
           <ErrorNotice error={query.error} onRetry={() => void query.refetch()} corsHelp={<CorsHelp />} />

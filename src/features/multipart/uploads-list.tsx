@@ -6,7 +6,7 @@ import { abortMultipartUpload } from '../../api/multipart/operations.ts';
 import { listMultipartUploadsInfiniteQuery, uploadListsKey } from '../../api/multipart/queries.ts';
 import type { UploadEntry } from '../../api/multipart/schemas.ts';
 import { Dialog } from '../../components/dialog.tsx';
-import { Loading } from '../../components/spinner.tsx';
+import { SkeletonRows } from '../../components/spinner.tsx';
 import { useClient } from '../../hooks/use-client.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { formatBytes } from '../../lib/format.ts';
@@ -149,7 +149,7 @@ export function UploadsList({ zone, bucket, prefix }: { zone: string; bucket: st
             <OpenUploadForm onOpen={(key, uploadId) => navigate(uploadsHref({ zone, bucket, prefix, key, upload: uploadId, limit: DEFAULT_PARTS_LIMIT }))} />
           </>
         ) : null}
-        {query.isPending ? <Loading label={t('app.loading')} /> : null}
+        {query.isPending ? <SkeletonRows label={t('app.loading')} columns={5} /> : null}
         {query.data ? (
           <>
             {shown.length === 0 ? (
