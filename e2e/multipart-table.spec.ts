@@ -1,5 +1,6 @@
 import { getBucketLifecycle } from '../src/api/lifecycle/operations.ts';
 import { listMultipartUploads } from '../src/api/multipart/operations.ts';
+import { headObject } from '../src/api/objects/operations.ts';
 import { expectNoAxeViolations } from './fixtures.ts';
 import { connect, expect, test } from './support/emulator.ts';
 
@@ -129,4 +130,26 @@ test('the parts table marks gaps and odd sizes, and "Go to part" opens the page 
   await page.getByLabel('Go to part').fill('10001');
   await page.getByRole('button', { name: 'Go', exact: true }).click();
   await expect(page.getByText('Enter a part number from 0 to 10,000.')).toBeVisible();
+});
+
+test('Complete with only the parts listed: the rest is left out, and what was never uploaded is said', async ({ page, emulator, api }) => {
+  const { store } = emulator.server;
+  const key = 'e2e-choose/video.bin';
+  const { uploadId } = store.initiateMultipartUpload('demo-uploads', key, {});
+  for (const n of [1, 2, 3, 5]) store.uploadPart('demo-uploads', key, uploadId, n, { body: new Uint8Array(5 * 1024 * 1024).fill(n) });
+  await page.goto('/connect');
+  await connect(page, { endpoint: emulator.url, remember: true });
+  await page.goto(`/buckets/sh1a/demo-uploads/uploads?upload=${uploadId}&key=${encodeURIComponent(key)}&limit=100`);
+  await expect(page.getByRole('button', { name: 'Complete with 4 parts' })).toBeEnabled();
+  await page.getByLabel('only these parts').check();
+  const parts = page.getByLabel('Part numbers and ranges');
+  await parts.fill('2-x');
+  await expect(page.getByTestId('complete-selection')).toHaveText('“2-x” is not a part number or a range from low to high (0–10,000).');
+  await expect(page.getByRole('button', { name: 'Complete with 0 parts' })).toBeDisabled();
+  await parts.fill('1-2, 4');
+  await expect(page.getByTestId('complete-selection')).toHaveText('2 uploaded parts chosen. 1 listed part was never uploaded and is left out: 4.');
+  await page.getByRole('button', { name: 'Complete with 2 parts' }).click();
+  await expect(page.getByText(`The upload was completed: object ${key} now exists.`)).toBeVisible();
+  const head = await headObject(api, { zone: 'sh1a', bucket: 'demo-uploads', key });
+  expect(head.size).toBe(2 * 5 * 1024 * 1024);
 });

@@ -15,6 +15,8 @@ import {
   scanAllParts,
   type PartsPageFetcher,
   type ScanProgress,
+  parsePartSelection,
+  selectParts,
 } from './part-scan.ts';
 
 const { server, emulator } = await setupEmulatorServer({ seed: 'demo', domains: ['qingstor.invalid'] });
@@ -170,5 +172,26 @@ describe('scanAllParts with pages fetched at once', () => {
       ),
       { numRuns: 150 },
     );
+  });
+});
+
+describe('choosing the parts to complete with', () => {
+  it('reads numbers and low-to-high ranges separated by commas, and says which item it cannot read', () => {
+    expect(parsePartSelection('1-3, 5 ,7–8', 10_000)).toEqual({ ok: true, ranges: [{ from: 1, to: 3 }, { from: 5, to: 5 }, { from: 7, to: 8 }] });
+    expect(parsePartSelection('0', 10_000)).toEqual({ ok: true, ranges: [{ from: 0, to: 0 }] });
+    expect(parsePartSelection('5-3', 10_000)).toEqual({ ok: false, item: '5-3' });
+    expect(parsePartSelection('1, x', 10_000)).toEqual({ ok: false, item: 'x' });
+    expect(parsePartSelection('10001', 10_000)).toEqual({ ok: false, item: '10001' });
+    expect(parsePartSelection(' , ', 10_000)).toEqual({ ok: false, item: '' });
+  });
+
+  it('keeps the present parts inside the ranges, with their sizes and ETags, and lists the ones never uploaded', () => {
+    const scan = { numbers: Int32Array.from([1, 2, 5, 6]), sizes: Float64Array.from([10, 20, 30, 40]), etags: ['a', 'b', 'c', 'd'], totalBytes: 100, pages: 1 };
+    const { selected, absent } = selectParts(scan, [{ from: 2, to: 5 }]);
+    expect(Array.from(selected.numbers)).toEqual([2, 5]);
+    expect(Array.from(selected.sizes)).toEqual([20, 30]);
+    expect(selected.etags).toEqual(['b', 'c']);
+    expect(selected.totalBytes).toBe(50);
+    expect(absent).toEqual([3, 4]);
   });
 });

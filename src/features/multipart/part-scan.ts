@@ -197,3 +197,41 @@ export function completeVerdict(scan: Pick<PartScan, 'numbers' | 'sizes'>, minPa
   if (small.length > 0) return { ok: false, reason: 'too-small', parts: presentRanges(small) };
   return { ok: true, parts: scan.numbers.length };
 }
+
+export type PartSelection = { ok: true; ranges: PartRange[] } | { ok: false; item: string };
+
+/**
+ * The parts a user lists to complete with: numbers and ranges separated by commas, "1-100, 150, 200–210".
+ * Each number is a part number 0..MAX_PART_NUMBER (ref §8); a range runs low to high.
+ */
+export function parsePartSelection(text: string, maxPartNumber: number): PartSelection {
+  const ranges: PartRange[] = [];
+  const items = text.split(',').map((item) => item.trim());
+  if (items.every((item) => item === '')) return { ok: false, item: '' };
+  for (const item of items) {
+    if (item === '') continue;
+    const match = /^(\d+)(?:\s*[-–]\s*(\d+))?$/.exec(item);
+    if (!match) return { ok: false, item };
+    const from = Number(match[1]);
+    const to = match[2] === undefined ? from : Number(match[2]);
+    if (from > to || to > maxPartNumber) return { ok: false, item };
+    ranges.push({ from, to });
+  }
+  return { ok: true, ranges };
+}
+
+/** The present parts inside `ranges`, and the listed numbers that were never uploaded. */
+export function selectParts(scan: PartScan, ranges: readonly PartRange[]): { selected: PartScan; absent: number[] } {
+  const inRanges = (n: number) => ranges.some((r) => n >= r.from && n <= r.to);
+  const keep: number[] = [];
+  for (let i = 0; i < scan.numbers.length; i++) if (inRanges(scan.numbers[i] ?? -1)) keep.push(i);
+  const numbers = Int32Array.from(keep, (i) => scan.numbers[i] ?? 0);
+  const sizes = Float64Array.from(keep, (i) => scan.sizes[i] ?? -1);
+  const present = new Set(numbers);
+  const absent: number[] = [];
+  for (const r of ranges) for (let n = r.from; n <= r.to && absent.length < 1000; n++) if (!present.has(n)) absent.push(n);
+  return {
+    selected: { numbers, sizes, etags: keep.map((i) => scan.etags[i] ?? ''), totalBytes: sizes.reduce((sum, s) => sum + Math.max(0, s), 0), pages: scan.pages },
+    absent,
+  };
+}

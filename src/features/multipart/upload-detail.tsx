@@ -20,7 +20,7 @@ import { uploadsHref } from './location.ts';
 import { PartMap } from './part-map.tsx';
 import { DEMO_MIN_PART_SIZE } from '../../api/protocol/demo.ts';
 import { MIN_PART_SIZE } from '../../api/protocol/limits.ts';
-import { completeVerdict, formatRanges, type PartScan, type ScanProgress } from './part-scan.ts';
+import { completeVerdict, formatRanges, parsePartSelection, presentRanges, selectParts, type PartScan, type ScanProgress } from './part-scan.ts';
 import { UploadErrorNotice } from './upload-error.tsx';
 // oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
 import '../../i18n/parts/multipart.ts';
@@ -61,6 +61,9 @@ export function UploadDetail({ zone, bucket, objectKey: key, uploadId, limit, af
   const [outcome, setOutcome] = useState<{ kind: 'completed' | 'aborted'; requestId: string } | null>(null);
   const [history, setHistory] = useState<Array<number | null>>([]);
   const [jumpedTo, setJumpedTo] = useState<number | null>(null);
+  const [choice, setChoice] = useState<'all' | 'some'>('all');
+  const selectionId = useId();
+  const [selectionText, setSelectionText] = useState('');
   const [minPartSize, setMinPartSize] = useState(session.mode === 'demo' ? DEMO_MIN_PART_SIZE : MIN_PART_SIZE);
   const [confirmAbort, setConfirmAbort] = useState(false);
 
@@ -170,7 +173,11 @@ export function UploadDetail({ zone, bucket, objectKey: key, uploadId, limit, af
     navigate(pageHref(marker));
   };
 
-  const verdict = scanData ? completeVerdict(scanData, minPartSize) : null;
+  // Complete with every present part, or with the parts the user lists ("1-100, 150").
+  const selection = choice === 'some' ? parsePartSelection(selectionText, MAX_PART_NUMBER) : null;
+  const picked = scanData && selection?.ok ? selectParts(scanData, selection.ranges) : null;
+  const chosen = choice === 'all' ? scanData : picked?.selected;
+  const verdict = chosen ? completeVerdict(chosen, minPartSize) : null;
 
   return (
     <section className="upload-detail" aria-labelledby="upload-detail-title">
@@ -231,16 +238,49 @@ export function UploadDetail({ zone, bucket, objectKey: key, uploadId, limit, af
           </p>
         ) : null}
         <p className="field-hint">{t('multipart.completeRule', { min: formatBytes(minPartSize) })}</p>
+        <fieldset className="complete-choice">
+          <legend>{t('multipart.completeWith')}</legend>
+          <label>
+            <input type="radio" name="complete-choice" checked={choice === 'all'} onChange={() => setChoice('all')} /> {t('multipart.completeAll')}
+          </label>
+          <label>
+            <input type="radio" name="complete-choice" checked={choice === 'some'} onChange={() => setChoice('some')} /> {t('multipart.completeSome')}
+          </label>
+          {choice === 'some' ? (
+            <div className="complete-choice__parts">
+              <label htmlFor={`${selectionId}-parts`}>{t('multipart.completeSomeLabel')}</label>
+              <input
+                id={`${selectionId}-parts`}
+                value={selectionText}
+                onChange={(e) => setSelectionText(e.target.value)}
+                placeholder="1-100, 150"
+                spellCheck={false}
+                autoComplete="off"
+                aria-invalid={selectionText.trim() !== '' && selection?.ok === false ? true : undefined}
+                aria-describedby={`${selectionId}-parts-note`}
+              />
+              <p id={`${selectionId}-parts-note`} className="field-hint" data-testid="complete-selection">
+                {selectionText.trim() === ''
+                  ? t('multipart.completeSomeHint')
+                  : selection && !selection.ok
+                    ? t('multipart.completeSomeError', { item: selection.item })
+                    : picked
+                      ? `${tp('multipart.completeSomePicked', picked.selected.numbers.length)}${picked.absent.length > 0 ? ` ${tp('multipart.completeSomeAbsent', picked.absent.length, { parts: formatRanges(presentRanges(picked.absent), formatNumber, 10).text })}` : ''}`
+                      : ''}
+              </p>
+            </div>
+          ) : null}
+        </fieldset>
         <div className="notice__actions">
           <button
             type="button"
             className="button button--primary"
             disabled={!verdict?.ok || complete.isPending}
             onClick={() => {
-              if (scanData) complete.mutate(scanData);
+              if (chosen) complete.mutate(chosen);
             }}
           >
-            {complete.isPending ? t('multipart.completing') : tp('multipart.complete', scanData?.numbers.length ?? 0)}
+            {complete.isPending ? t('multipart.completing') : tp('multipart.complete', chosen?.numbers.length ?? 0)}
           </button>
           <button type="button" className="button" onClick={() => setConfirmAbort(true)}>
             {t('multipart.abort')}
