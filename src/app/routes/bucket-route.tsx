@@ -1,16 +1,11 @@
-import { Settings } from 'lucide-react';
-import { Link, useNavigate } from '../../lib/router.tsx';
+import { useNavigate } from '../../lib/router.tsx';
 import { lazyView, usePreloadWhenIdle } from '../../components/lazy-view.tsx';
-import { InspectorLink } from '../../features/multipart/inspector-link.tsx';
-import { CreateFolderButton } from '../../features/object-actions/create-folder.tsx';
 import type { ReplaceMetadataRenderer } from '../../features/object-actions/object-actions.tsx';
 import { useDropUpload } from '../../features/uploads/ui/drop-upload.ts';
-import { UploadToolbar } from '../../features/uploads/ui/upload-toolbar.tsx';
 import { ObjectBrowser, type ObjectSelection, type RowAction } from '../../features/object-browser/object-browser.tsx';
 import type { ObjectDetailsContext } from '../../features/object-browser/object-details.tsx';
-import { browseHref, bucketSettingsPath, useBrowseLocation, type BrowseLocation } from '../../hooks/browse-location.ts';
+import { browseHref, useBrowseLocation, type BrowseLocation } from '../../hooks/browse-location.ts';
 import { useConnectedSession } from '../../hooks/session.ts';
-import { useI18n } from '../../i18n/i18n.tsx';
 import { RequireSession } from '../require-session.tsx';
 
 // Features never import each other: this route composes them into the browser's slots.
@@ -21,7 +16,9 @@ import { RequireSession } from '../require-session.tsx';
 const MetadataEditorLauncher = lazyView(async () => (await import('../../features/metadata/metadata-editor.tsx')).MetadataEditorLauncher);
 const ObjectActions = lazyView(async () => (await import('../../features/object-actions/object-actions.tsx')).ObjectActions);
 const ReplaceMetadataFields = lazyView(async () => (await import('../../features/metadata/replace-metadata-fields.tsx')).ReplaceMetadataFields);
-const DeleteFolderButton = lazyView(async () => (await import('../../features/bucket-admin/delete-folder.tsx')).DeleteFolderButton);
+// The toolbar's controls from other features (upload, inspector, new folder, delete folder, settings) load
+// beside the listing request, not before the screen: they appear as soon as their chunk is there.
+const ToolbarExtra = lazyView(async () => (await import('./toolbar-extra.tsx')).ToolbarExtra, { fallback: 'none' });
 const DeleteSelected = lazyView(async () => (await import('../../features/object-actions/selection.tsx')).DeleteSelected);
 const BulkEditButton = lazyView(async () => (await import('../../features/metadata/bulk-edit.tsx')).BulkEditButton);
 // The row menu's actions and the selection bar's one-object actions (row-actions.tsx) load when first needed.
@@ -45,27 +42,7 @@ function rowAction(action: RowAction) {
 }
 
 function toolbarExtra(location: BrowseLocation) {
-  return (
-    <>
-      <UploadToolbar zone={location.zone} bucket={location.bucket} prefix={location.prefix} />
-      <InspectorLink zone={location.zone} bucket={location.bucket} prefix={location.prefix} />
-      <CreateFolderButton zone={location.zone} bucket={location.bucket} prefix={location.prefix} />
-      {location.prefix !== '' ? <DeleteFolderButton zone={location.zone} bucket={location.bucket} prefix={location.prefix} /> : null}
-      <SettingsLink zone={location.zone} bucket={location.bucket} />
-    </>
-  );
-}
-
-function SettingsLink({ zone, bucket }: { zone: string; bucket: string }) {
-  const { t } = useI18n();
-  const session = useConnectedSession();
-  // Bucket settings are owner-only calls (ACL, CORS, policy, statistics): nothing to show anonymously.
-  if (session.mode === 'anonymous') return null;
-  return (
-    <Link className="icon-button icon-button--bordered" to={bucketSettingsPath(zone, bucket)} aria-label={t('browser.bucketSettings')} title={t('browser.bucketSettings')}>
-      <Settings aria-hidden="true" size={16} />
-    </Link>
-  );
+  return <ToolbarExtra location={location} />;
 }
 
 const renderReplaceMetadata: ReplaceMetadataRenderer = (props) => <ReplaceMetadataFields {...props} />;
@@ -104,7 +81,7 @@ function detailsMetadataActions(object: ObjectDetailsContext) {
   return <MetadataEditorLauncher key={`${object.bucket}|${object.key}`} zone={object.zone} bucket={object.bucket} objectKey={object.key} />;
 }
 
-const LATER_VIEWS = [MetadataEditorLauncher, ObjectActions, ReplaceMetadataFields, BulkEditButton, DeleteSelected, DeleteFolderButton, SelectionSingle];
+const LATER_VIEWS = [MetadataEditorLauncher, ObjectActions, ReplaceMetadataFields, BulkEditButton, DeleteSelected, SelectionSingle];
 
 export function BucketRoute() {
   usePreloadWhenIdle(LATER_VIEWS);
