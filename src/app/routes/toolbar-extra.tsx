@@ -1,5 +1,5 @@
 import { Settings } from 'lucide-react';
-import { lazyView, usePreloadWhenIdle } from '../../components/lazy-view.tsx';
+import { DeleteFolderButton } from '../../features/bucket-admin/delete-folder.tsx';
 import { InspectorLink } from '../../features/multipart/inspector-link.tsx';
 import { CreateFolderButton } from '../../features/object-actions/create-folder.tsx';
 import { UploadToolbar } from '../../features/uploads/ui/upload-toolbar.tsx';
@@ -10,13 +10,10 @@ import { Link } from '../../lib/router.tsx';
 
 // The object browser's toolbar controls from other features (upload, multipart inspector, new folder,
 // delete folder, bucket settings). None of them is needed for the listing's first rows, so this module loads
-// beside the listing request (bucket-route.tsx renders it lazily) instead of before the screen.
-
-const DeleteFolderButton = lazyView(async () => (await import('../../features/bucket-admin/delete-folder.tsx')).DeleteFolderButton);
-const LATER_VIEWS = [DeleteFolderButton];
+// beside the listing request (bucket-route.tsx renders it lazily) instead of before the screen. They arrive
+// together (Delete folder is not a lazy view of its own), so the toolbar shows no spinner and fills at once.
 
 export function ToolbarExtra({ location }: { location: BrowseLocation }) {
-  usePreloadWhenIdle(LATER_VIEWS);
   return (
     <>
       <UploadToolbar zone={location.zone} bucket={location.bucket} prefix={location.prefix} />
