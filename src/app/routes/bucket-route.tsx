@@ -1,110 +1,46 @@
-import { Settings } from 'lucide-react';
-import { Link, useNavigate } from '../../lib/router.tsx';
 import { lazyView, usePreloadWhenIdle } from '../../components/lazy-view.tsx';
-import { InspectorLink } from '../../features/multipart/inspector-link.tsx';
-import { CreateFolderButton } from '../../features/object-actions/create-folder.tsx';
-import type { ReplaceMetadataRenderer } from '../../features/object-actions/object-actions.tsx';
 import { useDropUpload } from '../../features/uploads/ui/drop-upload.ts';
-import { UploadToolbar } from '../../features/uploads/ui/upload-toolbar.tsx';
 import { ObjectBrowser, type ObjectSelection, type RowAction } from '../../features/object-browser/object-browser.tsx';
 import type { ObjectDetailsContext } from '../../features/object-browser/object-details.tsx';
-import { browseHref, bucketSettingsPath, useBrowseLocation, type BrowseLocation } from '../../hooks/browse-location.ts';
+import type { BrowseLocation } from '../../hooks/browse-location.ts';
 import { useConnectedSession } from '../../hooks/session.ts';
-import { useI18n } from '../../i18n/i18n.tsx';
 import { RequireSession } from '../require-session.tsx';
 
 // Features never import each other: this route composes them into the browser's slots.
 
-// What only an open object or a selection needs (the metadata editor, copy/move/delete, bulk edit, and
-// react-hook-form under them) loads after the listing: when first shown, or once the page is idle
-// (usePreloadWhenIdle in BucketRoute), whichever comes first.
-const MetadataEditorLauncher = lazyView(async () => (await import('../../features/metadata/metadata-editor.tsx')).MetadataEditorLauncher);
-const ObjectActions = lazyView(async () => (await import('../../features/object-actions/object-actions.tsx')).ObjectActions);
-const ReplaceMetadataFields = lazyView(async () => (await import('../../features/metadata/replace-metadata-fields.tsx')).ReplaceMetadataFields);
-const DeleteFolderButton = lazyView(async () => (await import('../../features/bucket-admin/delete-folder.tsx')).DeleteFolderButton);
-const DeleteSelected = lazyView(async () => (await import('../../features/object-actions/selection.tsx')).DeleteSelected);
-const BulkEditButton = lazyView(async () => (await import('../../features/metadata/bulk-edit.tsx')).BulkEditButton);
-// The row menu's actions and the selection bar's one-object actions (row-actions.tsx) load when first needed.
-const RowActionView = lazyView(async () => (await import('./row-actions.tsx')).RowActionView, { fallback: 'none' });
-const SelectionSingle = lazyView(async () => (await import('./row-actions.tsx')).SelectionSingle);
+// The toolbar's controls from other features (upload, inspector, new folder, delete folder, settings) load
+// beside the listing request, not before the screen: they appear as soon as their chunk is there.
+const ToolbarExtra = lazyView(async () => (await import('./toolbar-extra.tsx')).ToolbarExtra, { fallback: 'none' });
 
-// The object table's selection bar: download, copy and move one object, edit metadata of all selected (bulk
-// edit), delete with per-key results.
-function tableSelectionActions({ zone, bucket, keys, onDone }: ObjectSelection) {
-  return (
-    <>
-      <SelectionSingle zone={zone} bucket={bucket} keys={keys} />
-      <BulkEditButton zone={zone} bucket={bucket} keys={keys} />
-      <DeleteSelected zone={zone} bucket={bucket} keys={keys} onDeleted={onDone} />
-    </>
-  );
+// What only an open object, a selection or a row menu's action needs (the metadata editor, copy/move/delete,
+// bulk edit) is composed in bucket-slots.tsx, which loads after the listing: when first shown, or once the
+// page is idle (usePreloadWhenIdle in BucketRoute), together with the views it shows.
+const loadSlots = () => import('./bucket-slots.tsx');
+const TableSelectionActions = lazyView(async () => (await loadSlots()).TableSelectionActions, { fallback: 'none' });
+const RowActionSlot = lazyView(async () => (await loadSlots()).RowActionSlot, { fallback: 'none' });
+const DetailsExtra = lazyView(async () => (await loadSlots()).DetailsExtra, { fallback: 'none' });
+const DetailsMetadataActions = lazyView(async () => (await loadSlots()).DetailsMetadataActions, { fallback: 'none' });
+const LATER_VIEWS = [{ preload: async () => (await loadSlots()).preloadSlotViews() }];
+
+function toolbarExtra(location: BrowseLocation) {
+  return <ToolbarExtra location={location} />;
+}
+
+function tableSelectionActions(selection: ObjectSelection) {
+  return <TableSelectionActions selection={selection} />;
 }
 
 function rowAction(action: RowAction) {
-  return <RowActionView action={action} />;
-}
-
-function toolbarExtra(location: BrowseLocation) {
-  return (
-    <>
-      <UploadToolbar zone={location.zone} bucket={location.bucket} prefix={location.prefix} />
-      <InspectorLink zone={location.zone} bucket={location.bucket} prefix={location.prefix} />
-      <CreateFolderButton zone={location.zone} bucket={location.bucket} prefix={location.prefix} />
-      {location.prefix !== '' ? <DeleteFolderButton zone={location.zone} bucket={location.bucket} prefix={location.prefix} /> : null}
-      <SettingsLink zone={location.zone} bucket={location.bucket} />
-    </>
-  );
-}
-
-function SettingsLink({ zone, bucket }: { zone: string; bucket: string }) {
-  const { t } = useI18n();
-  const session = useConnectedSession();
-  // Bucket settings are owner-only calls (ACL, CORS, policy, statistics): nothing to show anonymously.
-  if (session.mode === 'anonymous') return null;
-  return (
-    <Link className="icon-button icon-button--bordered" to={bucketSettingsPath(zone, bucket)} aria-label={t('browser.bucketSettings')} title={t('browser.bucketSettings')}>
-      <Settings aria-hidden="true" size={16} />
-    </Link>
-  );
-}
-
-const renderReplaceMetadata: ReplaceMetadataRenderer = (props) => <ReplaceMetadataFields {...props} />;
-
-function DetailsExtra({ object }: { object: ObjectDetailsContext }) {
-  const navigate = useNavigate();
-  const here = useBrowseLocation();
-  const onNavigate = (target: { bucket: string; key: string } | null) => {
-    if (target === null) navigate(browseHref({ ...here, object: null }));
-    else if (target.bucket === here.bucket) navigate(browseHref({ ...here, object: target.key }));
-    else {
-      const prefix = target.key.slice(0, target.key.lastIndexOf('/') + 1);
-      navigate(browseHref({ zone: here.zone, bucket: target.bucket, prefix, object: target.key }));
-    }
-  };
-  return (
-    <>
-      <ObjectActions
-        zone={object.zone}
-        bucket={object.bucket}
-        objectKey={object.key}
-        head={object.head}
-        renderReplaceMetadata={renderReplaceMetadata}
-        onNavigate={onNavigate}
-      />
-    </>
-  );
+  return <RowActionSlot action={action} />;
 }
 
 function detailsExtra(object: ObjectDetailsContext) {
   return <DetailsExtra key={`${object.bucket}|${object.key}`} object={object} />;
 }
 
-// The details panel's Metadata tab: Edit opens the metadata editor.
 function detailsMetadataActions(object: ObjectDetailsContext) {
-  return <MetadataEditorLauncher key={`${object.bucket}|${object.key}`} zone={object.zone} bucket={object.bucket} objectKey={object.key} />;
+  return <DetailsMetadataActions key={`${object.bucket}|${object.key}`} object={object} />;
 }
-
-const LATER_VIEWS = [MetadataEditorLauncher, ObjectActions, ReplaceMetadataFields, BulkEditButton, DeleteSelected, DeleteFolderButton, SelectionSingle];
 
 export function BucketRoute() {
   usePreloadWhenIdle(LATER_VIEWS);

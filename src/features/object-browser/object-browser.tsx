@@ -3,8 +3,6 @@ import { ArrowUp, RefreshCw, Search } from 'lucide-react';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from '../../lib/router.tsx';
 import { ApiError } from '../../api/errors.ts';
-import { CorsHelp } from '../../components/cors-help-lazy.tsx';
-import { ErrorNotice } from '../../components/error-notice.tsx';
 import { lazyView, usePreloadWhenIdle } from '../../components/lazy-view.tsx';
 import { Loading } from '../../components/spinner.tsx';
 import { browseHref, parentPrefix, readQueryParam, useBrowseLocation, type BrowseLocation } from '../../hooks/browse-location.ts';
@@ -29,6 +27,8 @@ const ObjectDetails = lazyView(async () => (await import('./object-details.tsx')
 const RowMenu = lazyView(async () => (await import('./row-menu.tsx')).RowMenu, { fallback: 'none' });
 // "Count all" appears with the first page of a listing; its code can follow a moment later.
 const CountAll = lazyView(async () => (await import('./count-all.tsx')).CountAll, { fallback: 'none' });
+// A failed listing's notice (and the error wording under it) loads only when a listing fails.
+const ListingError = lazyView(async () => (await import('./listing-error.tsx')).ListingError);
 const LATER_VIEWS = [ObjectDetails, RowMenu, CountAll];
 
 const FILTER_DEBOUNCE_MS = 250;
@@ -281,7 +281,7 @@ export function ObjectBrowser({ toolbarExtra, detailsExtra, detailsMetadataActio
           {toolbarExtra ? toolbarExtra(location) : null}
         </div>
         {query.isError && !query.data && !anonymousListRefused ? (
-          <ErrorNotice error={query.error} onRetry={() => void query.refetch()} corsHelp={<CorsHelp bucket={{ zone, name: bucket }} />} />
+          <ListingError error={query.error} onRetry={() => void query.refetch()} zone={zone} bucket={bucket} />
         ) : null}
         {anonymousListRefused ? <OpenKeyForm onOpen={(key) => navigate(browseHref({ zone, bucket, prefix, flat, object: key }))} /> : null}
         {/* The grid stays mounted while another folder loads, so keyboard focus survives navigation. */}
@@ -383,7 +383,7 @@ export function ObjectBrowser({ toolbarExtra, detailsExtra, detailsMetadataActio
             ) : null}
             {action && rowAction ? rowAction(action) : null}
             {query.isFetchNextPageError ? (
-              <ErrorNotice error={query.error} onRetry={onLoadMore} corsHelp={<CorsHelp bucket={{ zone, name: bucket }} />} />
+              <ListingError error={query.error} onRetry={onLoadMore} zone={zone} bucket={bucket} />
             ) : null}
           </>
         ) : null}
