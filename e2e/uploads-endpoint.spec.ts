@@ -73,7 +73,7 @@ test('a 64 MB multipart upload pauses, survives a page reload, and resumes with 
 
   const file = { path: 'resume-64mb.bin', size: 64 * MiB, seed: 29, lastModified: 1_710_000_000_000 };
   await dropFiles(panel.getByTestId('dropzone'), [file]);
-  await panel.getByRole('button', { name: 'Upload 1 files' }).click();
+  await panel.getByRole('button', { name: 'Upload 1 file' }).click();
   let item = panel.getByRole('listitem', { name: 'resume-64mb.bin' });
   await expect(item).toContainText('parts 6 of 16', { timeout: 30_000 });
   // Closing the panel leaves the transfer running; the toolbar button counts it, and reopening shows it.
@@ -110,7 +110,7 @@ test('a 64 MB multipart upload pauses, survives a page reload, and resumes with 
 
   // The same file chosen again: the console offers to resume the remembered upload.
   await dropFiles(panel.getByTestId('dropzone'), [file]);
-  await panel.getByRole('button', { name: 'Upload 1 files' }).click();
+  await panel.getByRole('button', { name: 'Upload 1 file' }).click();
   const offer = panel.getByRole('alert').filter({ hasText: 'partly uploaded before' });
   await expect(offer).toContainText('resume-64mb.bin');
   await offer.getByRole('button', { name: 'Resume', exact: true }).click();
@@ -150,7 +150,7 @@ test('"Parts at once" bounds the parts of one file in flight over real HTTP', as
   await expect(panel.getByText('Saved. New transfers use these settings.')).toBeVisible();
 
   await dropFiles(panel.getByTestId('dropzone'), [{ path: 'parallel-40mb.bin', size: 40 * MiB, seed: 31 }]);
-  await panel.getByRole('button', { name: 'Upload 1 files' }).click();
+  await panel.getByRole('button', { name: 'Upload 1 file' }).click();
   for (let remaining = 10; remaining > 0; remaining -= 1) {
     await expect.poll(() => held.length, { timeout: 20_000 }).toBe(Math.min(3, remaining));
     held.shift()?.();

@@ -10,7 +10,6 @@ export const uploadsEn = {
   'uploads.dropHere': 'Drop files or folders here. Folders keep their structure: paths become part of the keys.',
   'uploads.chooseFiles': 'Choose files',
   'uploads.chooseFolder': 'Choose a folder',
-  'uploads.staged': '{count} files ready ({bytes})',
   'uploads.stagedList': 'Files ready to upload',
   'uploads.stagedMore': 'and {count} more',
   'uploads.clearStaged': 'Clear the list',
@@ -38,7 +37,6 @@ export const uploadsEn = {
   'uploads.keyProblem.too_long': '{key}: the key would be longer than 1,023 bytes.',
   'uploads.keyProblem.leading_slash': '{key}: a key cannot start with “/”.',
   'uploads.keyProblem.duplicate': '{key}: two files would get this same key; only the first is uploaded.',
-  'uploads.start': 'Upload {count} files',
   'uploads.checking': 'Checking for unfinished uploads…',
   'uploads.resumeOffer': '{count} of these files were partly uploaded before (this browser remembers the upload). Resume sends only the missing parts.',
   'uploads.resumeYes': 'Resume',
@@ -61,7 +59,6 @@ export const uploadsEn = {
   'uploads.forget': 'Forget',
   'uploads.forgetAndAbort': 'Abort on the server',
   'uploads.overall': 'Overall progress',
-  'uploads.totalsLine': '{sent} of {total} · {done} of {files} files done',
   'uploads.eta': '{eta} left',
   'uploads.etaUnknown': 'time unknown',
   'uploads.etaSeconds': '{s} s',
@@ -112,6 +109,13 @@ export const uploadsEn = {
   'uploads.resumeFromFile': 'Resume from a local file',
   'uploads.resumeFromFileHint': 'Choose the original file: parts already on the server are checked against it (MD5 = part ETag) and only missing or different parts are sent, then the upload is completed.',
   'uploads.resumeChoose': 'Local file to continue this upload',
+  // Counted messages (tp): the start button, the staged line and the totals line.
+  'uploads.start.one': 'Upload {count} file',
+  'uploads.start.other': 'Upload {count} files',
+  'uploads.staged.one': '{count} file ready ({bytes})',
+  'uploads.staged.other': '{count} files ready ({bytes})',
+  'uploads.totalsLine.one': '{sent} of {total} · {done} of {count} file done',
+  'uploads.totalsLine.other': '{sent} of {total} · {done} of {count} files done',
 } as const satisfies Record<`uploads.${string}`, string>;
 
 registerEnglish(uploadsEn);

@@ -25,7 +25,7 @@ function percent(sent: number, total: number): number {
 
 /** Overall progress, totals and the batch actions. */
 export function UploadTotals({ snapshot, queue }: { snapshot: UploadsSnapshot; queue: UploadQueue }) {
-  const { t, formatNumber } = useI18n();
+  const { t, tp, formatNumber } = useI18n();
   const { totals } = snapshot;
   const active = totals.counts.running + totals.counts.queued;
   const finished = totals.counts.done + totals.counts.cancelled;
@@ -36,11 +36,10 @@ export function UploadTotals({ snapshot, queue }: { snapshot: UploadsSnapshot; q
         <progress max={Math.max(1, totals.bytesTotal)} value={totals.bytesSent} aria-label={t('uploads.overall')} aria-valuetext={`${percent(totals.bytesSent, totals.bytesTotal)}%`} />
       </label>
       <p data-testid="uploads-totals">
-        {t('uploads.totalsLine', {
+        {tp('uploads.totalsLine', snapshot.items.length - totals.counts.cancelled, {
           sent: formatBytes(totals.bytesSent),
           total: formatBytes(totals.bytesTotal),
           done: totals.counts.done,
-          files: snapshot.items.length - totals.counts.cancelled,
         })}
         {active > 0 ? ` · ${formatSpeed(totals.speed)} · ${t('uploads.eta', { eta: formatEta(totals.eta, t) })}` : ''}
         {totals.counts.failed > 0 ? ` · ${t('uploads.failedCount', { count: formatNumber(totals.counts.failed) })}` : ''}

@@ -48,7 +48,7 @@ interface ResumeOffer {
  * ETA, pause/resume for multipart, cancel, retry, final ETag).
  */
 export function UploadPanel({ zone, bucket, prefix }: UploadPanelProps) {
-  const { t } = useI18n();
+  const { t, tp } = useI18n();
   const client = useClient();
   const queryClient = useQueryClient();
   const session = getUploadSession(client, queryClient);
@@ -179,7 +179,7 @@ export function UploadPanel({ zone, bucket, prefix }: UploadPanelProps) {
 
         {staged.length > 0 ? (
           <div className="uploads__staged">
-            <p data-testid="staged-summary">{t('uploads.staged', { count: staged.length, bytes: formatBytes(stagedBytes) })}</p>
+            <p data-testid="staged-summary">{tp('uploads.staged', staged.length, { bytes: formatBytes(stagedBytes) })}</p>
             <ul className="uploads__staged-list" aria-label={t('uploads.stagedList')}>
               {staged.slice(0, 50).map((s, i) => (
                 <li key={`${s.relativePath}\u0000${i}`} dir="auto">
@@ -203,7 +203,7 @@ export function UploadPanel({ zone, bucket, prefix }: UploadPanelProps) {
 
         <div className="notice__actions">
           <button type="submit" className="button button--primary" disabled={staged.length === 0 || checking}>
-            {checking ? t('uploads.checking') : t('uploads.start', { count: staged.length })}
+            {checking ? t('uploads.checking') : tp('uploads.start', staged.length)}
           </button>
           {staged.length > 0 ? (
             <button type="button" className="button" onClick={() => setStaged([])}>
