@@ -303,6 +303,8 @@ export const zhCN: Record<MessageKey, string> = {
   'uploads.overall': '总体进度',
   'uploads.totalsLine.one': '{sent} / {total} · 已完成 {done} / {count} 个文件',
   'uploads.totalsLine.other': '{sent} / {total} · 已完成 {done} / {count} 个文件',
+  'uploads.queue.unstage': '移除',
+  'uploads.queue.unstageOf': '从本批次移除 {name}',
   'uploads.eta': '剩余 {eta}',
   'uploads.etaUnknown': '时间未知',
   'uploads.etaSeconds': '{s} 秒',

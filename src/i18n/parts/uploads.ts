@@ -116,6 +116,9 @@ export const uploadsEn = {
   'uploads.staged.other': '{count} files ready ({bytes})',
   'uploads.totalsLine.one': '{sent} of {total} · {done} of {count} file done',
   'uploads.totalsLine.other': '{sent} of {total} · {done} of {count} files done',
+  // The queue: per-file actions before and after starting.
+  'uploads.queue.unstage': 'Remove',
+  'uploads.queue.unstageOf': 'Remove {name} from this batch',
 } as const satisfies Record<`uploads.${string}`, string>;
 
 registerEnglish(uploadsEn);

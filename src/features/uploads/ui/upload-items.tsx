@@ -125,12 +125,12 @@ export function UploadItemRow({ item, queue }: { item: UploadItem; queue: Upload
             {t('uploads.retry')}
           </button>
         ) : null}
-        {item.state !== 'done' && item.state !== 'cancelled' ? (
+        {item.state === 'running' || item.state === 'paused' ? (
           <button type="button" className="button button--small" onClick={() => void queue.cancel(item.id)} aria-label={t('uploads.cancelOf', { name: item.key })}>
             {t('uploads.cancel')}
           </button>
         ) : null}
-        {item.state === 'done' || item.state === 'failed' || item.state === 'cancelled' ? (
+        {item.state === 'queued' || item.state === 'done' || item.state === 'failed' || item.state === 'cancelled' ? (
           <button type="button" className="button button--small" onClick={() => queue.remove(item.id)} aria-label={t('uploads.removeOf', { name: item.key })}>
             {t('uploads.remove')}
           </button>

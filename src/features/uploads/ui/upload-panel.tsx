@@ -182,8 +182,19 @@ export function UploadPanel({ zone, bucket, prefix }: UploadPanelProps) {
             <p data-testid="staged-summary">{tp('uploads.staged', staged.length, { bytes: formatBytes(stagedBytes) })}</p>
             <ul className="uploads__staged-list" aria-label={t('uploads.stagedList')}>
               {staged.slice(0, 50).map((s, i) => (
-                <li key={`${s.relativePath}\u0000${i}`} dir="auto">
-                  {s.relativePath} <span className="field-hint">({formatBytes(s.file.size)}{s.file.size >= threshold ? `, ${t('uploads.kind.multipart')}` : ''})</span>
+                <li key={`${s.relativePath}\u0000${i}`} className="uploads__staged-item">
+                  <span className="uploads__staged-name" dir="auto">
+                    {s.relativePath}
+                  </span>{' '}
+                  <span className="field-hint">({formatBytes(s.file.size)}{s.file.size >= threshold ? `, ${t('uploads.kind.multipart')}` : ''})</span>
+                  <button
+                    type="button"
+                    className="button button--small button--ghost"
+                    aria-label={t('uploads.queue.unstageOf', { name: s.relativePath })}
+                    onClick={() => setStaged((current) => current.filter((other) => other !== s))}
+                  >
+                    {t('uploads.queue.unstage')}
+                  </button>
                 </li>
               ))}
               {staged.length > 50 ? <li>{t('uploads.stagedMore', { count: staged.length - 50 })}</li> : null}

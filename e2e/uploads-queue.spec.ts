@@ -1,0 +1,66 @@
+import { expect, expectNoAxeViolations, test } from './fixtures.ts';
+import { dropFiles } from './uploads-drop.ts';
+
+// The upload drawer's queue in demo mode: a staged file leaves the batch before it starts, a queued one
+// leaves the queue before it is sent, and a running multipart transfer pauses and resumes.
+
+const MiB = 1024 * 1024;
+
+test('a staged file and a queued file can each be removed on their own; the rest uploads', async ({ page }) => {
+  await page.goto('/buckets/pek3a/demo-photos?prefix=albums/');
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  const panel = page.getByRole('region', { name: 'Upload to demo-photos' });
+  await panel.getByLabel('Target prefix').fill('albums/queue-e2e/');
+  // One file at a time, so the small files wait behind the big one.
+  await panel.getByText('Transfer settings').click();
+  await panel.getByLabel('Files at once').fill('1');
+  await panel.getByLabel('Part size (MiB)').fill('4');
+  await panel.getByRole('button', { name: 'Apply settings' }).click();
+  await expect(panel.getByText('Saved. New transfers use these settings.')).toBeVisible();
+
+  await dropFiles(panel.getByTestId('dropzone'), [
+    { path: 'big.bin', size: 64 * MiB, seed: 21 },
+    { path: 'q1.txt', text: 'one\n', type: 'text/plain' },
+    { path: 'q2.txt', text: 'two\n', type: 'text/plain' },
+    { path: 'q3.txt', text: 'three\n', type: 'text/plain' },
+  ]);
+  await expect(panel.getByTestId('staged-summary')).toHaveText('4 files ready (64.0 MiB)');
+  const stagedList = panel.getByRole('list', { name: 'Files ready to upload' });
+  await stagedList.getByRole('button', { name: 'Remove q3.txt from this batch' }).click();
+  await expect(panel.getByTestId('staged-summary')).toHaveText('3 files ready (64.0 MiB)');
+  await expect(stagedList.getByRole('listitem')).toHaveCount(3);
+  await expect(stagedList).not.toContainText('q3.txt');
+  await expectNoAxeViolations(page, '.uploads-drawer');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectNoAxeViolations(page, '.uploads-drawer');
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  await panel.getByRole('button', { name: 'Upload 3 files', exact: true }).click();
+  const transfers = panel.getByRole('list', { name: 'Transfers' });
+  const big = transfers.getByRole('listitem', { name: 'albums/queue-e2e/big.bin' });
+  const q1 = transfers.getByRole('listitem', { name: 'albums/queue-e2e/q1.txt' });
+  const q2 = transfers.getByRole('listitem', { name: 'albums/queue-e2e/q2.txt' });
+  await expect(big).toHaveAttribute('data-state', 'running');
+  await expect(q1).toHaveAttribute('data-state', 'queued');
+  // A waiting file is removed outright (no "Cancel" step, nothing was sent).
+  await expect(q1.getByRole('button', { name: 'Cancel albums/queue-e2e/q1.txt' })).toHaveCount(0);
+  await q1.getByRole('button', { name: 'Remove albums/queue-e2e/q1.txt from the list' }).click();
+  await expect(transfers.getByRole('listitem')).toHaveCount(2);
+
+  // Pausing the running multipart file frees its slot: the next queued file goes through meanwhile.
+  await big.getByRole('button', { name: 'Pause albums/queue-e2e/big.bin' }).click();
+  await expect(big).toHaveAttribute('data-state', 'paused');
+  await expect(q2).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
+  await expectNoAxeViolations(page, '.uploads-drawer');
+  await big.getByRole('button', { name: 'Resume albums/queue-e2e/big.bin' }).click();
+  await expect(big).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
+  await expect(panel.getByTestId('uploads-totals')).toContainText('2 of 2 files done');
+
+  await page.getByRole('button', { name: 'Close uploads' }).click();
+  await page.getByRole('grid').getByRole('link', { name: 'queue-e2e/', exact: true }).click();
+  const grid = page.getByRole('grid');
+  await expect(grid.getByText('q2.txt', { exact: true })).toBeVisible();
+  await expect(grid.getByText('big.bin', { exact: true })).toBeVisible();
+  await expect(grid.getByText('q1.txt', { exact: true })).toHaveCount(0);
+  await expect(grid.getByText('q3.txt', { exact: true })).toHaveCount(0);
+});
