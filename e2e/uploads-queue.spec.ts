@@ -64,3 +64,33 @@ test('a staged file and a queued file can each be removed on their own; the rest
   await expect(grid.getByText('q1.txt', { exact: true })).toHaveCount(0);
   await expect(grid.getByText('q3.txt', { exact: true })).toHaveCount(0);
 });
+
+test('with the drawer closed the header shows overall progress, speed and time left', async ({ page }) => {
+  await page.goto('/buckets/pek3a/demo-photos?prefix=albums/');
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  const panel = page.getByRole('region', { name: 'Upload to demo-photos' });
+  await panel.getByLabel('Target prefix').fill('albums/indicator-e2e/');
+  await dropFiles(panel.getByTestId('dropzone'), [{ path: 'big.bin', size: 64 * MiB, seed: 31 }]);
+  await panel.getByRole('button', { name: 'Upload 1 file', exact: true }).click();
+  const item = panel.getByRole('list', { name: 'Transfers' }).getByRole('listitem', { name: 'albums/indicator-e2e/big.bin' });
+  await expect(item).toHaveAttribute('data-state', 'running');
+  // While the drawer is open it shows the rate itself; the header does not repeat it.
+  await expect(page.getByRole('banner').getByTestId('upload-indicator-rate')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Close uploads' }).click();
+  await expect(panel).toHaveCount(0);
+
+  const banner = page.getByRole('banner');
+  const indicator = banner.getByRole('button', { name: /^1 upload running, \d+% — show uploads$/ });
+  await expect(indicator).toBeVisible();
+  const rate = banner.getByTestId('upload-indicator-rate');
+  // Either not measured yet ("—") or a real speed and time left; a measurement arrives while the file is sent.
+  await expect(rate).toHaveText(/^(— \/s · — left|\d+(\.\d)? (B|KiB|MiB|GiB)\/s · .+ left)$/);
+  await expect(rate).toHaveText(/^\d+(\.\d)? (B|KiB|MiB|GiB)\/s · \d+ (s|min \d+ s) left$/, { timeout: 20_000 });
+  await expectNoAxeViolations(page, 'header');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectNoAxeViolations(page, 'header');
+
+  // When everything is done the indicator and its rate leave the header.
+  await expect(banner.getByRole('button', { name: /upload running/ })).toHaveCount(0, { timeout: 60_000 });
+  await expect(rate).toHaveCount(0);
+});

@@ -305,6 +305,8 @@ export const zhCN: Record<MessageKey, string> = {
   'uploads.totalsLine.other': '{sent} / {total} · 已完成 {done} / {count} 个文件',
   'uploads.queue.unstage': '移除',
   'uploads.queue.unstageOf': '从本批次移除 {name}',
+  'uploads.indicator.rate': '{speed} · 剩余 {eta}',
+  'uploads.indicator.unmeasured': '— /s · 剩余 —',
   'uploads.eta': '剩余 {eta}',
   'uploads.etaUnknown': '时间未知',
   'uploads.etaSeconds': '{s} 秒',

@@ -102,7 +102,7 @@ export const uploadsEn = {
   'uploads.retryOf': 'Retry {name}',
   'uploads.cancel': 'Cancel',
   'uploads.cancelOf': 'Cancel {name}',
-  'uploads.remove': 'Remove from list',
+  'uploads.remove': 'Remove',
   'uploads.removeOf': 'Remove {name} from the list',
   'uploads.mismatch': 'This file does not match the parts already uploaded (different size or content). Choose the original file, or start a new upload.',
   'uploads.gone': 'The upload no longer exists (completed or aborted elsewhere)',
@@ -119,6 +119,9 @@ export const uploadsEn = {
   // The queue: per-file actions before and after starting.
   'uploads.queue.unstage': 'Remove',
   'uploads.queue.unstageOf': 'Remove {name} from this batch',
+  // The header indicator while the drawer is closed.
+  'uploads.indicator.rate': '{speed} · {eta} left',
+  'uploads.indicator.unmeasured': '— /s · — left',
 } as const satisfies Record<`uploads.${string}`, string>;
 
 registerEnglish(uploadsEn);

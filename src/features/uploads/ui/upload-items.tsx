@@ -3,21 +3,9 @@ import { ErrorNotice } from '../../../components/error-notice.tsx';
 import { useI18n, type I18n } from '../../../i18n/i18n.tsx';
 import { formatBytes } from '../../../lib/format.ts';
 import { IntegrityError, ResumeMismatchError, type UploadItem, type UploadQueue, type UploadsSnapshot } from '../engine/index.ts';
+import { formatEta, formatSpeed } from './rate-format.ts';
 // oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
 import '../../../i18n/parts/uploads.ts';
-
-export function formatEta(seconds: number | null, t: I18n['t']): string {
-  if (seconds === null || !Number.isFinite(seconds)) return t('uploads.etaUnknown');
-  const s = Math.max(0, Math.round(seconds));
-  if (s < 60) return t('uploads.etaSeconds', { s });
-  const m = Math.floor(s / 60);
-  if (m < 60) return t('uploads.etaMinutes', { m, s: s % 60 });
-  return t('uploads.etaHours', { h: Math.floor(m / 60), m: m % 60 });
-}
-
-export function formatSpeed(bytesPerSecond: number): string {
-  return `${formatBytes(Math.round(bytesPerSecond))}/s`;
-}
 
 function percent(sent: number, total: number): number {
   return total > 0 ? Math.floor((sent / total) * 100) : sent > 0 ? 100 : 0;
