@@ -94,3 +94,72 @@ test('with the drawer closed the header shows overall progress, speed and time l
   await expect(banner.getByRole('button', { name: /upload running/ })).toHaveCount(0, { timeout: 60_000 });
   await expect(rate).toHaveCount(0);
 });
+
+test('files whose keys exist are asked about once per batch: keep both as "name (n).ext", skip, or overwrite', async ({ page }) => {
+  await page.goto('/buckets/pek3a/demo-photos?prefix=albums/');
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  const panel = page.getByRole('region', { name: 'Upload to demo-photos' });
+  await panel.getByLabel('Target prefix').fill('albums/conflict-e2e/');
+  const transfers = panel.getByRole('list', { name: 'Transfers' });
+  const key = (name: string) => `albums/conflict-e2e/${name}`;
+  const expectDone = async (names: string[]) => {
+    await expect(transfers.getByRole('listitem')).toHaveCount(names.length);
+    for (const name of names) await expect(transfers.getByRole('listitem', { name: key(name), exact: true })).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
+    await panel.getByRole('button', { name: 'Clear finished' }).click();
+    await expect(transfers).toHaveCount(0);
+  };
+
+  // New keys: no question.
+  await dropFiles(panel.getByTestId('dropzone'), [
+    { path: 'a.txt', text: 'a v1\n', type: 'text/plain' },
+    { path: 'b.txt', text: 'b v1\n', type: 'text/plain' },
+  ]);
+  await panel.getByRole('button', { name: 'Upload 2 files', exact: true }).click();
+  await expectDone(['a.txt', 'b.txt']);
+
+  // Two of three exist: one question for the batch, listing them; nothing starts before the answer.
+  await dropFiles(panel.getByTestId('dropzone'), [
+    { path: 'a.txt', text: 'a v2\n', type: 'text/plain' },
+    { path: 'b.txt', text: 'b v2\n', type: 'text/plain' },
+    { path: 'c.txt', text: 'c v1\n', type: 'text/plain' },
+  ]);
+  await panel.getByRole('button', { name: 'Upload 3 files', exact: true }).click();
+  const question = panel.getByRole('region', { name: '2 files already exist in demo-photos. What should happen to them?' });
+  await expect(question.getByRole('list', { name: 'Files that already exist' }).getByRole('listitem')).toHaveText([key('a.txt'), key('b.txt')]);
+  await expect(transfers).toHaveCount(0);
+  await expect(panel.getByRole('button', { name: 'Upload 3 files', exact: true })).toBeDisabled();
+  await expectNoAxeViolations(page, '.uploads-drawer');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectNoAxeViolations(page, '.uploads-drawer');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await question.getByRole('button', { name: 'Keep both (upload as “name (1).ext”)' }).click();
+  await expect(question).toHaveCount(0);
+  await expectDone(['a (1).txt', 'b (1).txt', 'c.txt']);
+
+  // Skip: only the new file goes.
+  await dropFiles(panel.getByTestId('dropzone'), [
+    { path: 'a.txt', text: 'a v3\n', type: 'text/plain' },
+    { path: 'd.txt', text: 'd v1\n', type: 'text/plain' },
+  ]);
+  await panel.getByRole('button', { name: 'Upload 2 files', exact: true }).click();
+  await panel.getByRole('region', { name: '1 file already exists in demo-photos. What should happen to it?' }).getByRole('button', { name: 'Skip existing files' }).click();
+  await expectDone(['d.txt']);
+
+  // Keep both again: "a (1).txt" is taken on the server, so the next free name is used.
+  await dropFiles(panel.getByTestId('dropzone'), [{ path: 'a.txt', text: 'a v4\n', type: 'text/plain' }]);
+  await panel.getByRole('button', { name: 'Upload 1 file', exact: true }).click();
+  await panel.getByRole('button', { name: 'Keep both (upload as “name (1).ext”)' }).click();
+  await expectDone(['a (2).txt']);
+
+  // Overwrite: the same key again.
+  await dropFiles(panel.getByTestId('dropzone'), [{ path: 'a.txt', text: 'a v5\n', type: 'text/plain' }]);
+  await panel.getByRole('button', { name: 'Upload 1 file', exact: true }).click();
+  await panel.getByRole('button', { name: 'Overwrite' }).click();
+  await expectDone(['a.txt']);
+
+  await page.getByRole('button', { name: 'Close uploads' }).click();
+  await page.getByRole('grid').getByRole('link', { name: 'conflict-e2e/', exact: true }).click();
+  const grid = page.getByRole('grid');
+  for (const name of ['a.txt', 'a (1).txt', 'a (2).txt', 'b.txt', 'b (1).txt', 'c.txt', 'd.txt']) await expect(grid.getByText(name, { exact: true })).toBeVisible();
+  await expect(grid.getByText('a (3).txt', { exact: true })).toHaveCount(0);
+});

@@ -122,6 +122,14 @@ export const uploadsEn = {
   // The header indicator while the drawer is closed.
   'uploads.indicator.rate': '{speed} · {eta} left',
   'uploads.indicator.unmeasured': '— /s · — left',
+  // Existing keys: one question per batch before it starts.
+  'uploads.conflict.title.one': '{count} file already exists in {bucket}. What should happen to it?',
+  'uploads.conflict.title.other': '{count} files already exist in {bucket}. What should happen to them?',
+  'uploads.conflict.list': 'Files that already exist',
+  'uploads.conflict.rename': 'Keep both (upload as “name (1).ext”)',
+  'uploads.conflict.skip': 'Skip existing files',
+  'uploads.conflict.overwrite': 'Overwrite',
+  'uploads.conflict.cancel': 'Back to the list',
 } as const satisfies Record<`uploads.${string}`, string>;
 
 registerEnglish(uploadsEn);

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type DragEvent } from 'react';
 import { useForm, type FieldError } from 'react-hook-form';
 import { z } from 'zod';
 import type { ObjectMetadata } from '../../../api/metadata/model.ts';
@@ -11,6 +11,11 @@ import { isMessageKey, useI18n } from '../../../i18n/i18n.tsx';
 import { formatBytes } from '../../../lib/format.ts';
 import {
   compareFingerprints,
+  createApiPorts,
+  findConflicts,
+  resolveConflicts,
+  type ConflictChoice,
+  type KeyExists,
   entriesFromDataTransfer,
   filesFromInput,
   fingerprintFile,
@@ -57,6 +62,17 @@ export function UploadPanel({ zone, bucket, prefix }: UploadPanelProps) {
   const [problems, setProblems] = useState<BatchProblem[]>([]);
   const [offers, setOffers] = useState<{ offers: ResumeOffer[]; rest: PlannedUpload[] } | null>(null);
   const [checking, setChecking] = useState(false);
+  // Files of the batch whose keys exist already: asked once for the whole batch before anything starts.
+  const [conflict, setConflict] = useState<{ uploads: PlannedUpload[]; conflicts: PlannedUpload[] } | null>(null);
+  const keyExists = useMemo<KeyExists>(() => {
+    const ports = createApiPorts(client);
+    // A HEAD that fails (no permission to read, network) does not block the upload: the key counts as free.
+    return (upload, key) =>
+      ports.headObject({ bucket: upload.bucket, ...(upload.zone === undefined ? {} : { zone: upload.zone }), key }, new AbortController().signal).then(
+        (head) => head !== null,
+        () => false,
+      );
+  }, [client]);
   const ids = { drop: useId(), files: useId(), folder: useId() };
   const filesInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
@@ -99,14 +115,37 @@ export function UploadPanel({ zone, bucket, prefix }: UploadPanelProps) {
     if (plan.uploads.length === 0) return;
     setChecking(true);
     try {
-      const found = await findResumeOffers(session, plan.uploads);
+      const conflicts = await findConflicts(plan.uploads, keyExists);
+      if (conflicts.length > 0) {
+        setConflict({ uploads: plan.uploads, conflicts });
+        return;
+      }
       setStaged([]);
-      if (found.offers.length > 0) setOffers(found);
-      else session.queue.add(plan.uploads);
+      await proceed(plan.uploads);
     } finally {
       setChecking(false);
     }
   });
+
+  /** Offers to resume remembered multipart uploads of the batch, or queues it. */
+  const proceed = async (uploads: PlannedUpload[]) => {
+    const found = await findResumeOffers(session, uploads);
+    if (found.offers.length > 0) setOffers(found);
+    else if (uploads.length > 0) session.queue.add(uploads);
+  };
+
+  const decideConflict = async (choice: ConflictChoice) => {
+    if (!conflict) return;
+    setChecking(true);
+    try {
+      const resolved = await resolveConflicts(conflict.uploads, conflict.conflicts, choice, keyExists);
+      setConflict(null);
+      setStaged([]);
+      await proceed(resolved);
+    } finally {
+      setChecking(false);
+    }
+  };
 
   const decide = async (resume: boolean) => {
     if (!offers) return;
@@ -213,7 +252,7 @@ export function UploadPanel({ zone, bucket, prefix }: UploadPanelProps) {
         {problems.length > 0 ? <Problems problems={problems} /> : null}
 
         <div className="notice__actions">
-          <button type="submit" className="button button--primary" disabled={staged.length === 0 || checking}>
+          <button type="submit" className="button button--primary" disabled={staged.length === 0 || checking || conflict !== null}>
             {checking ? t('uploads.checking') : tp('uploads.start', staged.length)}
           </button>
           {staged.length > 0 ? (
@@ -223,6 +262,8 @@ export function UploadPanel({ zone, bucket, prefix }: UploadPanelProps) {
           ) : null}
         </div>
       </form>
+
+      {conflict ? <ConflictQuestion bucket={bucket} conflicts={conflict.conflicts} busy={checking} onDecide={(choice) => void decideConflict(choice)} onCancel={() => setConflict(null)} /> : null}
 
       {offers ? (
         <div className="notice notice--warn" role="alert">
@@ -249,6 +290,46 @@ export function UploadPanel({ zone, bucket, prefix }: UploadPanelProps) {
       <RememberedUploads session={session} bucket={bucket} />
       {snapshot.items.length > 0 ? <UploadTotals snapshot={snapshot} queue={session.queue} /> : null}
       <UploadItemList items={snapshot.items} queue={session.queue} />
+    </section>
+  );
+}
+
+function ConflictQuestion({ bucket, conflicts, busy, onDecide, onCancel }: {
+  bucket: string;
+  conflicts: readonly PlannedUpload[];
+  busy: boolean;
+  onDecide: (choice: ConflictChoice) => void;
+  onCancel: () => void;
+}) {
+  const { t, tp } = useI18n();
+  const titleId = useId();
+  return (
+    <section className="notice notice--warn" aria-labelledby={titleId}>
+      <p id={titleId} role="alert">
+        {tp('uploads.conflict.title', conflicts.length, { bucket })}
+      </p>
+      <ul className="uploads__conflicts" aria-label={t('uploads.conflict.list')}>
+        {conflicts.slice(0, 10).map((upload) => (
+          <li key={upload.key} dir="auto">
+            {upload.key}
+          </li>
+        ))}
+        {conflicts.length > 10 ? <li>{t('uploads.stagedMore', { count: conflicts.length - 10 })}</li> : null}
+      </ul>
+      <div className="notice__actions">
+        <button type="button" className="button" disabled={busy} onClick={() => onDecide('rename')}>
+          {t('uploads.conflict.rename')}
+        </button>
+        <button type="button" className="button" disabled={busy} onClick={() => onDecide('skip')}>
+          {t('uploads.conflict.skip')}
+        </button>
+        <button type="button" className="button" disabled={busy} onClick={() => onDecide('overwrite')}>
+          {t('uploads.conflict.overwrite')}
+        </button>
+        <button type="button" className="button" disabled={busy} onClick={onCancel}>
+          {t('uploads.conflict.cancel')}
+        </button>
+      </div>
     </section>
   );
 }
