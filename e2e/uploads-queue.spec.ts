@@ -126,6 +126,7 @@ test('files whose keys exist are asked about once per batch: keep both as "name 
   await panel.getByRole('button', { name: 'Upload 3 files', exact: true }).click();
   const question = panel.getByRole('region', { name: '2 files already exist in demo-photos. What should happen to them?' });
   await expect(question.getByRole('list', { name: 'Files that already exist' }).getByRole('listitem')).toHaveText([key('a.txt'), key('b.txt')]);
+  await expect(question).toBeFocused();
   await expect(transfers).toHaveCount(0);
   await expect(panel.getByRole('button', { name: 'Upload 3 files', exact: true })).toBeDisabled();
   await expectNoAxeViolations(page, '.uploads-drawer');

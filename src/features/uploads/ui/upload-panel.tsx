@@ -303,8 +303,11 @@ function ConflictQuestion({ bucket, conflicts, busy, onDecide, onCancel }: {
 }) {
   const { t, tp } = useI18n();
   const titleId = useId();
+  const ref = useRef<HTMLElement>(null);
+  // The question can appear below a long staged list: bring it into view and put the keyboard on it.
+  useEffect(() => ref.current?.focus(), []);
   return (
-    <section className="notice notice--warn" aria-labelledby={titleId}>
+    <section ref={ref} tabIndex={-1} className="notice notice--warn" aria-labelledby={titleId}>
       <p id={titleId} role="alert">
         {tp('uploads.conflict.title', conflicts.length, { bucket })}
       </p>
