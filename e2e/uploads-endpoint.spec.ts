@@ -161,3 +161,28 @@ test('"Parts at once" bounds the parts of one file in flight over real HTTP', as
   expect(maxHeld).toBe(3);
   expect((await headObject(api, { zone: 'pek3a', bucket: 'demo-photos', key: 'parallel-40mb.bin' })).size).toBe(40 * MiB);
 });
+
+test('an existing key is asked about before the batch starts; "Keep both" stores the file next to it over real HTTP', async ({ page, emulator, api }) => {
+  const panel = await openUploadPanel(page, emulator.url, 'demo-documents');
+  await panel.getByLabel('Target prefix').fill('e2e-conflict/');
+  const transfers = panel.getByRole('list', { name: 'Transfers' });
+  await dropFiles(panel.getByTestId('dropzone'), [{ path: 'a.txt', text: 'first\n', type: 'text/plain' }]);
+  await panel.getByRole('button', { name: 'Upload 1 file', exact: true }).click();
+  await expect(transfers.getByRole('listitem', { name: 'e2e-conflict/a.txt' })).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
+  await panel.getByRole('button', { name: 'Clear finished' }).click();
+
+  await dropFiles(panel.getByTestId('dropzone'), [
+    { path: 'a.txt', text: 'second, longer\n', type: 'text/plain' },
+    { path: 'b.txt', text: 'b\n', type: 'text/plain' },
+  ]);
+  await panel.getByRole('button', { name: 'Upload 2 files', exact: true }).click();
+  const question = panel.getByRole('region', { name: '1 file already exists in demo-documents. What should happen to it?' });
+  await expect(question).toContainText('e2e-conflict/a.txt');
+  await question.getByRole('button', { name: 'Keep both (upload as “name (1).ext”)' }).click();
+  await expect(transfers.getByRole('listitem', { name: 'e2e-conflict/a (1).txt', exact: true })).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
+  await expect(transfers.getByRole('listitem', { name: 'e2e-conflict/b.txt', exact: true })).toHaveAttribute('data-state', 'done');
+
+  // Over HTTP: the original is untouched, the new file sits beside it.
+  expect((await headObject(api, { zone: 'pek3a', bucket: 'demo-documents', key: 'e2e-conflict/a.txt' })).size).toBe(6);
+  expect((await headObject(api, { zone: 'pek3a', bucket: 'demo-documents', key: 'e2e-conflict/a (1).txt' })).size).toBe(15);
+});
