@@ -164,3 +164,25 @@ test('files whose keys exist are asked about once per batch: keep both as "name 
   for (const name of ['a.txt', 'a (1).txt', 'a (2).txt', 'b.txt', 'b (1).txt', 'c.txt', 'd.txt']) await expect(grid.getByText(name, { exact: true })).toBeVisible();
   await expect(grid.getByText('a (3).txt', { exact: true })).toHaveCount(0);
 });
+
+test('files dropped on the object list with an existing key open the drawer with the same one question', async ({ page, consolePage }) => {
+  await consolePage.open('/buckets/pek3a/demo-documents?prefix=reports/');
+  await consolePage.waitForList();
+  await expect(consolePage.row('readme.md')).toBeVisible();
+  await dropFiles(consolePage.objectList, [
+    { path: 'readme.md', text: '# dropped again\n', type: 'text/markdown' },
+    { path: 'new-drop.txt', text: 'new\n', type: 'text/plain' },
+  ]);
+  const panel = page.getByRole('region', { name: 'Upload to demo-documents' });
+  const question = panel.getByRole('region', { name: '1 file already exists in demo-documents. What should happen to it?' });
+  await expect(question).toContainText('reports/readme.md');
+  // Nothing started before the answer.
+  await expect(panel.getByRole('list', { name: 'Transfers' })).toHaveCount(0);
+  await question.getByRole('button', { name: 'Keep both (upload as “name (1).ext”)' }).click();
+  const transfers = panel.getByRole('list', { name: 'Transfers' });
+  await expect(transfers.getByRole('listitem', { name: 'reports/readme (1).md', exact: true })).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
+  await expect(transfers.getByRole('listitem', { name: 'reports/new-drop.txt', exact: true })).toHaveAttribute('data-state', 'done');
+  await page.getByRole('button', { name: 'Close uploads' }).click();
+  await expect(consolePage.row('readme (1).md')).toBeVisible();
+  await expect(consolePage.row('new-drop.txt')).toBeVisible();
+});

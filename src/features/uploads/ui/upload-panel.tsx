@@ -26,6 +26,7 @@ import {
   type ResumeRecord,
   type SourceFile,
 } from '../engine/index.ts';
+import { setPendingBatch, usePendingBatch } from './pending-batch.ts';
 import { batchFormResolver, batchFormSchema, emptyBatchForm, type BatchFormValues } from './batch-form.ts';
 import { RememberedUploads } from './remembered-uploads.tsx';
 import { MAX_CONCURRENCY, MAX_PART_CONCURRENCY, saveSettings, thresholdBytes, uploadSettingsSchema, type UploadSettings } from './settings.ts';
@@ -63,7 +64,14 @@ export function UploadPanel({ zone, bucket, prefix }: UploadPanelProps) {
   const [offers, setOffers] = useState<{ offers: ResumeOffer[]; rest: PlannedUpload[] } | null>(null);
   const [checking, setChecking] = useState(false);
   // Files of the batch whose keys exist already: asked once for the whole batch before anything starts.
-  const [conflict, setConflict] = useState<{ uploads: PlannedUpload[]; conflicts: PlannedUpload[] } | null>(null);
+  const [conflict, setConflict] = useState<{ uploads: PlannedUpload[]; conflicts: PlannedUpload[]; fromPanel: boolean } | null>(null);
+  // A batch dropped on the object list with existing keys: asked here, like one started from the panel.
+  const pending = usePendingBatch();
+  const question = conflict ?? (pending?.bucket === bucket ? { uploads: pending.uploads, conflicts: pending.conflicts, fromPanel: false } : null);
+  const closeQuestion = () => {
+    setConflict(null);
+    if (!question?.fromPanel) setPendingBatch(undefined);
+  };
   const keyExists = useMemo<KeyExists>(() => {
     const ports = createApiPorts(client);
     // A HEAD that fails (no permission to read, network) does not block the upload: the key counts as free.
@@ -117,7 +125,7 @@ export function UploadPanel({ zone, bucket, prefix }: UploadPanelProps) {
     try {
       const conflicts = await findConflicts(plan.uploads, keyExists);
       if (conflicts.length > 0) {
-        setConflict({ uploads: plan.uploads, conflicts });
+        setConflict({ uploads: plan.uploads, conflicts, fromPanel: true });
         return;
       }
       setStaged([]);
@@ -135,12 +143,12 @@ export function UploadPanel({ zone, bucket, prefix }: UploadPanelProps) {
   };
 
   const decideConflict = async (choice: ConflictChoice) => {
-    if (!conflict) return;
+    if (!question) return;
     setChecking(true);
     try {
-      const resolved = await resolveConflicts(conflict.uploads, conflict.conflicts, choice, keyExists);
-      setConflict(null);
-      setStaged([]);
+      const resolved = await resolveConflicts(question.uploads, question.conflicts, choice, keyExists);
+      closeQuestion();
+      if (question.fromPanel) setStaged([]);
       await proceed(resolved);
     } finally {
       setChecking(false);
@@ -252,7 +260,7 @@ export function UploadPanel({ zone, bucket, prefix }: UploadPanelProps) {
         {problems.length > 0 ? <Problems problems={problems} /> : null}
 
         <div className="notice__actions">
-          <button type="submit" className="button button--primary" disabled={staged.length === 0 || checking || conflict !== null}>
+          <button type="submit" className="button button--primary" disabled={staged.length === 0 || checking || question !== null}>
             {checking ? t('uploads.checking') : tp('uploads.start', staged.length)}
           </button>
           {staged.length > 0 ? (
@@ -263,7 +271,7 @@ export function UploadPanel({ zone, bucket, prefix }: UploadPanelProps) {
         </div>
       </form>
 
-      {conflict ? <ConflictQuestion bucket={bucket} conflicts={conflict.conflicts} busy={checking} onDecide={(choice) => void decideConflict(choice)} onCancel={() => setConflict(null)} /> : null}
+      {question ? <ConflictQuestion bucket={bucket} conflicts={question.conflicts} busy={checking} onDecide={(choice) => void decideConflict(choice)} onCancel={closeQuestion} /> : null}
 
       {offers ? (
         <div className="notice notice--warn" role="alert">
