@@ -73,7 +73,7 @@ test('a 64 MB multipart upload pauses, survives a page reload, and resumes with 
 
   const file = { path: 'resume-64mb.bin', size: 64 * MiB, seed: 29, lastModified: 1_710_000_000_000 };
   await dropFiles(panel.getByTestId('dropzone'), [file]);
-  await panel.getByRole('button', { name: 'Upload 1 files' }).click();
+  await panel.getByRole('button', { name: 'Upload 1 file' }).click();
   let item = panel.getByRole('listitem', { name: 'resume-64mb.bin' });
   await expect(item).toContainText('parts 6 of 16', { timeout: 30_000 });
   // Closing the panel leaves the transfer running; the toolbar button counts it, and reopening shows it.
@@ -110,7 +110,7 @@ test('a 64 MB multipart upload pauses, survives a page reload, and resumes with 
 
   // The same file chosen again: the console offers to resume the remembered upload.
   await dropFiles(panel.getByTestId('dropzone'), [file]);
-  await panel.getByRole('button', { name: 'Upload 1 files' }).click();
+  await panel.getByRole('button', { name: 'Upload 1 file' }).click();
   const offer = panel.getByRole('alert').filter({ hasText: 'partly uploaded before' });
   await expect(offer).toContainText('resume-64mb.bin');
   await offer.getByRole('button', { name: 'Resume', exact: true }).click();
@@ -150,7 +150,7 @@ test('"Parts at once" bounds the parts of one file in flight over real HTTP', as
   await expect(panel.getByText('Saved. New transfers use these settings.')).toBeVisible();
 
   await dropFiles(panel.getByTestId('dropzone'), [{ path: 'parallel-40mb.bin', size: 40 * MiB, seed: 31 }]);
-  await panel.getByRole('button', { name: 'Upload 1 files' }).click();
+  await panel.getByRole('button', { name: 'Upload 1 file' }).click();
   for (let remaining = 10; remaining > 0; remaining -= 1) {
     await expect.poll(() => held.length, { timeout: 20_000 }).toBe(Math.min(3, remaining));
     held.shift()?.();
@@ -160,4 +160,29 @@ test('"Parts at once" bounds the parts of one file in flight over real HTTP', as
   await expect(item).toContainText('parts 10 of 10');
   expect(maxHeld).toBe(3);
   expect((await headObject(api, { zone: 'pek3a', bucket: 'demo-photos', key: 'parallel-40mb.bin' })).size).toBe(40 * MiB);
+});
+
+test('an existing key is asked about before the batch starts; "Keep both" stores the file next to it over real HTTP', async ({ page, emulator, api }) => {
+  const panel = await openUploadPanel(page, emulator.url, 'demo-documents');
+  await panel.getByLabel('Target prefix').fill('e2e-conflict/');
+  const transfers = panel.getByRole('list', { name: 'Transfers' });
+  await dropFiles(panel.getByTestId('dropzone'), [{ path: 'a.txt', text: 'first\n', type: 'text/plain' }]);
+  await panel.getByRole('button', { name: 'Upload 1 file', exact: true }).click();
+  await expect(transfers.getByRole('listitem', { name: 'e2e-conflict/a.txt' })).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
+  await panel.getByRole('button', { name: 'Clear finished' }).click();
+
+  await dropFiles(panel.getByTestId('dropzone'), [
+    { path: 'a.txt', text: 'second, longer\n', type: 'text/plain' },
+    { path: 'b.txt', text: 'b\n', type: 'text/plain' },
+  ]);
+  await panel.getByRole('button', { name: 'Upload 2 files', exact: true }).click();
+  const question = panel.getByRole('region', { name: '1 file already exists in demo-documents. What should happen to it?' });
+  await expect(question).toContainText('e2e-conflict/a.txt');
+  await question.getByRole('button', { name: 'Keep both (upload as “name (1).ext”)' }).click();
+  await expect(transfers.getByRole('listitem', { name: 'e2e-conflict/a (1).txt', exact: true })).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
+  await expect(transfers.getByRole('listitem', { name: 'e2e-conflict/b.txt', exact: true })).toHaveAttribute('data-state', 'done');
+
+  // Over HTTP: the original is untouched, the new file sits beside it.
+  expect((await headObject(api, { zone: 'pek3a', bucket: 'demo-documents', key: 'e2e-conflict/a.txt' })).size).toBe(6);
+  expect((await headObject(api, { zone: 'pek3a', bucket: 'demo-documents', key: 'e2e-conflict/a (1).txt' })).size).toBe(15);
 });

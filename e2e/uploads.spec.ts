@@ -146,8 +146,8 @@ test('a 64 MB file goes multipart with visible progress, pauses, resumes and com
   await expect(panel.getByLabel('Parts at once (per file)')).not.toHaveAttribute('aria-invalid');
 
   await dropFiles(panel.getByTestId('dropzone'), [{ path: 'big-64mb.bin', size: 64 * MiB, seed: 11 }]);
-  await expect(panel.getByTestId('staged-summary')).toHaveText('1 files ready (64.0 MiB)');
-  await panel.getByRole('button', { name: 'Upload 1 files' }).click();
+  await expect(panel.getByTestId('staged-summary')).toHaveText('1 file ready (64.0 MiB)');
+  await panel.getByRole('button', { name: 'Upload 1 file' }).click();
 
   const item = panel.getByRole('listitem', { name: 'big-64mb.bin' });
   await expect(item).toContainText('multipart');

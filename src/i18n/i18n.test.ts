@@ -53,6 +53,12 @@ describe('translate', () => {
       translate('en', 'multipart.totalsText', { parts: translatePlural('en', 'multipart.partCount', parts), bytes: '1 B', exact: '1', pages: translatePlural('en', 'multipart.pagesPhrase', pages) });
     expect(totals(1, 1)).toBe('1 part, 1 B (1 bytes) in total, counted over 1 page of up to 1,000 parts.');
     expect(totals(2500, 3)).toBe('2,500 parts, 1 B (1 bytes) in total, counted over 3 pages of up to 1,000 parts.');
+    // The upload drawer: "Upload 1 file", "1 file ready", "1 of 1 file done".
+    expect(translatePlural('en', 'uploads.start', 1)).toBe('Upload 1 file');
+    expect(translatePlural('en', 'uploads.start', 4)).toBe('Upload 4 files');
+    expect(translatePlural('en', 'uploads.staged', 1, { bytes: '64.0 MiB' })).toBe('1 file ready (64.0 MiB)');
+    expect(translatePlural('en', 'uploads.totalsLine', 1, { sent: '1 B', total: '1 B', done: 1 })).toBe('1 B of 1 B · 1 of 1 file done');
+    expect(translatePlural('zh-CN', 'uploads.start', 1)).toBe('上传 1 个文件');
     expect(translatePlural('en', 'connect.verdict.ok', 1)).toBe('Connected. 1 bucket visible.');
     expect(translatePlural('en', 'buckets.count', 1)).toBe('1 bucket');
     expect(translatePlural('en', 'multipart.complete', 1)).toBe('Complete with 1 part');

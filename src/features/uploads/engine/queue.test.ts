@@ -369,4 +369,22 @@ describe('the upload queue', () => {
     queue.remove(first);
     expect(queue.getSnapshot().items).toEqual([]);
   });
+
+  it('removes a queued item before it starts (it is never sent) and leaves a running one alone', async () => {
+    const { server, clock, queue } = setup({ concurrency: 1 });
+    const g = gate();
+    server.hold = (call) => (call.op === 'postObject' ? g.promise : undefined);
+    const [running = '', queued = '', last = ''] = queue.add(planBatch({ files: files(3), bucket: 'b' }).uploads);
+    await flush();
+    expect(queue.getSnapshot().items.map((i) => i.state)).toEqual(['running', 'queued', 'queued']);
+    queue.remove(queued);
+    queue.remove(running);
+    expect(queue.getSnapshot().items.map((i) => i.id)).toEqual([running, last]);
+    expect(queue.getSnapshot().totals.bytesTotal).toBe(20);
+    g.open();
+    await settle(queue, clock);
+    expect(queue.getSnapshot().items.map((i) => i.state)).toEqual(['done', 'done']);
+    expect(server.calls.filter((c) => c.op === 'postObject').map((c) => c.key)).toEqual(['dir/f0.txt', 'dir/f2.txt']);
+    expect(server.objects.has('dir/f1.txt')).toBe(false);
+  });
 });

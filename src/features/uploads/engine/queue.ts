@@ -94,7 +94,10 @@ export interface UploadQueue {
   cancel(id: string): Promise<void>;
   retry(id: string): void;
   retryFailed(): void;
-  /** Drops a finished (done/failed/cancelled) item from the list; the server is not touched. */
+  /**
+   * Drops an item that is not transferring (queued, done, failed or cancelled) from the list; it never
+   * starts. The server is not touched: a multipart upload that had begun stays remembered for resume.
+   */
   remove(id: string): void;
   clearFinished(): void;
   setConcurrency(n: number): void;
@@ -415,10 +418,12 @@ export function createUploadQueue(options: UploadQueueOptions): UploadQueue {
 
   function removeItem(id: string): void {
     const entry = find(id);
-    if (entry.state !== 'done' && entry.state !== 'failed' && entry.state !== 'cancelled') return;
+    if (entry.state !== 'queued' && entry.state !== 'done' && entry.state !== 'failed' && entry.state !== 'cancelled') return;
     entry.task?.dispose();
     entries.splice(entries.indexOf(entry), 1);
     changed();
+    // The last queued item may be gone: wake whoever waits for the queue to go idle.
+    pump();
   }
 
   return {

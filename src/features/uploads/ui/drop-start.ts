@@ -2,7 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { QsClient } from '../../../api/client.ts';
 import { toast } from '../../../components/toast.tsx';
 import type { I18n } from '../../../i18n/i18n.tsx';
-import { entriesFromDataTransfer, filesFromInput, planBatch, walkEntries, type DataTransferItemLike } from '../engine/index.ts';
+import { createApiPorts, entriesFromDataTransfer, filesFromInput, findConflicts, planBatch, walkEntries, type DataTransferItemLike } from '../engine/index.ts';
+import { setPendingBatch } from './pending-batch.ts';
 import { thresholdBytes } from './settings.ts';
 import { setUploadDrawer, type UploadTarget } from './upload-registry.ts';
 import { getUploadSession } from './upload-store.ts';
@@ -30,6 +31,19 @@ export async function startDroppedUpload({ client, queryClient, i18n, target, it
   const skipped = plan.problems.length;
   if (plan.uploads.length === 0) {
     toast(tp('toast.uploadedFailed', 0, { location, failed: skipped }), { tone: 'error' });
+    return;
+  }
+  // Keys that exist already: nothing starts; the drawer opens and asks once for the whole batch.
+  const ports = createApiPorts(client);
+  const conflicts = await findConflicts(plan.uploads, (upload, key) =>
+    ports.headObject({ bucket: upload.bucket, ...(upload.zone === undefined ? {} : { zone: upload.zone }), key }, new AbortController().signal).then(
+      (head) => head !== null,
+      () => false,
+    ),
+  );
+  if (conflicts.length > 0) {
+    setPendingBatch({ bucket: target.bucket, uploads: plan.uploads, conflicts });
+    setUploadDrawer({ target, open: true });
     return;
   }
   const ids = new Set(session.queue.add(plan.uploads));

@@ -6,6 +6,8 @@ import { setUploadDrawer, useActiveUploadCount, useOverallUploadPercent, useUplo
 import './uploads.css';
 
 const UploadPanel = lazyView(async () => (await import('./upload-panel.tsx')).UploadPanel);
+// Loaded with the first transfer (the indicator is hidden before), so its messages stay out of the shell's chunk.
+const IndicatorRate = lazyView(async () => (await import('./indicator-rate.tsx')).IndicatorRate, { fallback: 'none' });
 
 /** The drawer itself, rendered once by the app shell so the header's indicator can open it from any view. */
 export function UploadDrawer() {
@@ -32,10 +34,14 @@ export function UploadIndicator({ scope }: { scope: string }) {
   const { open, target } = useUploadDrawer();
   if (active === 0 || !target) return null;
   return (
-    <button type="button" className="button button--ghost upload-indicator" aria-expanded={open} onClick={() => setUploadDrawer({ open: !open })}>
-      <Upload aria-hidden="true" size={16} />
-      <span>{tp('shell.uploadsIndicator', active, { percent })}</span>
-      <progress max={100} value={percent} aria-hidden="true" />
-    </button>
+    <span className="upload-indicator-group">
+      <button type="button" className="button button--ghost upload-indicator" aria-expanded={open} onClick={() => setUploadDrawer({ open: !open })}>
+        <Upload aria-hidden="true" size={16} />
+        <span>{tp('shell.uploadsIndicator', active, { percent })}</span>
+        <progress max={100} value={percent} aria-hidden="true" />
+      </button>
+      {/* Speed and time left while the drawer (which shows them itself) is closed. */}
+      {open ? null : <IndicatorRate scope={scope} />}
+    </span>
   );
 }

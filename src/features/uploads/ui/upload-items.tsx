@@ -3,21 +3,9 @@ import { ErrorNotice } from '../../../components/error-notice.tsx';
 import { useI18n, type I18n } from '../../../i18n/i18n.tsx';
 import { formatBytes } from '../../../lib/format.ts';
 import { IntegrityError, ResumeMismatchError, type UploadItem, type UploadQueue, type UploadsSnapshot } from '../engine/index.ts';
+import { formatEta, formatSpeed } from './rate-format.ts';
 // oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
 import '../../../i18n/parts/uploads.ts';
-
-export function formatEta(seconds: number | null, t: I18n['t']): string {
-  if (seconds === null || !Number.isFinite(seconds)) return t('uploads.etaUnknown');
-  const s = Math.max(0, Math.round(seconds));
-  if (s < 60) return t('uploads.etaSeconds', { s });
-  const m = Math.floor(s / 60);
-  if (m < 60) return t('uploads.etaMinutes', { m, s: s % 60 });
-  return t('uploads.etaHours', { h: Math.floor(m / 60), m: m % 60 });
-}
-
-export function formatSpeed(bytesPerSecond: number): string {
-  return `${formatBytes(Math.round(bytesPerSecond))}/s`;
-}
 
 function percent(sent: number, total: number): number {
   return total > 0 ? Math.floor((sent / total) * 100) : sent > 0 ? 100 : 0;
@@ -25,7 +13,7 @@ function percent(sent: number, total: number): number {
 
 /** Overall progress, totals and the batch actions. */
 export function UploadTotals({ snapshot, queue }: { snapshot: UploadsSnapshot; queue: UploadQueue }) {
-  const { t, formatNumber } = useI18n();
+  const { t, tp, formatNumber } = useI18n();
   const { totals } = snapshot;
   const active = totals.counts.running + totals.counts.queued;
   const finished = totals.counts.done + totals.counts.cancelled;
@@ -36,11 +24,10 @@ export function UploadTotals({ snapshot, queue }: { snapshot: UploadsSnapshot; q
         <progress max={Math.max(1, totals.bytesTotal)} value={totals.bytesSent} aria-label={t('uploads.overall')} aria-valuetext={`${percent(totals.bytesSent, totals.bytesTotal)}%`} />
       </label>
       <p data-testid="uploads-totals">
-        {t('uploads.totalsLine', {
+        {tp('uploads.totalsLine', snapshot.items.length - totals.counts.cancelled, {
           sent: formatBytes(totals.bytesSent),
           total: formatBytes(totals.bytesTotal),
           done: totals.counts.done,
-          files: snapshot.items.length - totals.counts.cancelled,
         })}
         {active > 0 ? ` · ${formatSpeed(totals.speed)} · ${t('uploads.eta', { eta: formatEta(totals.eta, t) })}` : ''}
         {totals.counts.failed > 0 ? ` · ${t('uploads.failedCount', { count: formatNumber(totals.counts.failed) })}` : ''}
@@ -126,12 +113,12 @@ export function UploadItemRow({ item, queue }: { item: UploadItem; queue: Upload
             {t('uploads.retry')}
           </button>
         ) : null}
-        {item.state !== 'done' && item.state !== 'cancelled' ? (
+        {item.state === 'running' || item.state === 'paused' ? (
           <button type="button" className="button button--small" onClick={() => void queue.cancel(item.id)} aria-label={t('uploads.cancelOf', { name: item.key })}>
             {t('uploads.cancel')}
           </button>
         ) : null}
-        {item.state === 'done' || item.state === 'failed' || item.state === 'cancelled' ? (
+        {item.state === 'queued' || item.state === 'done' || item.state === 'failed' || item.state === 'cancelled' ? (
           <button type="button" className="button button--small" onClick={() => queue.remove(item.id)} aria-label={t('uploads.removeOf', { name: item.key })}>
             {t('uploads.remove')}
           </button>

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type DragEvent } from 'react';
 import { useForm, type FieldError } from 'react-hook-form';
 import { z } from 'zod';
 import type { ObjectMetadata } from '../../../api/metadata/model.ts';
@@ -11,6 +11,11 @@ import { isMessageKey, useI18n } from '../../../i18n/i18n.tsx';
 import { formatBytes } from '../../../lib/format.ts';
 import {
   compareFingerprints,
+  createApiPorts,
+  findConflicts,
+  resolveConflicts,
+  type ConflictChoice,
+  type KeyExists,
   entriesFromDataTransfer,
   filesFromInput,
   fingerprintFile,
@@ -21,6 +26,7 @@ import {
   type ResumeRecord,
   type SourceFile,
 } from '../engine/index.ts';
+import { setPendingBatch, usePendingBatch } from './pending-batch.ts';
 import { batchFormResolver, batchFormSchema, emptyBatchForm, type BatchFormValues } from './batch-form.ts';
 import { RememberedUploads } from './remembered-uploads.tsx';
 import { MAX_CONCURRENCY, MAX_PART_CONCURRENCY, saveSettings, thresholdBytes, uploadSettingsSchema, type UploadSettings } from './settings.ts';
@@ -48,7 +54,7 @@ interface ResumeOffer {
  * ETA, pause/resume for multipart, cancel, retry, final ETag).
  */
 export function UploadPanel({ zone, bucket, prefix }: UploadPanelProps) {
-  const { t } = useI18n();
+  const { t, tp } = useI18n();
   const client = useClient();
   const queryClient = useQueryClient();
   const session = getUploadSession(client, queryClient);
@@ -57,6 +63,24 @@ export function UploadPanel({ zone, bucket, prefix }: UploadPanelProps) {
   const [problems, setProblems] = useState<BatchProblem[]>([]);
   const [offers, setOffers] = useState<{ offers: ResumeOffer[]; rest: PlannedUpload[] } | null>(null);
   const [checking, setChecking] = useState(false);
+  // Files of the batch whose keys exist already: asked once for the whole batch before anything starts.
+  const [conflict, setConflict] = useState<{ uploads: PlannedUpload[]; conflicts: PlannedUpload[]; fromPanel: boolean } | null>(null);
+  // A batch dropped on the object list with existing keys: asked here, like one started from the panel.
+  const pending = usePendingBatch();
+  const question = conflict ?? (pending?.bucket === bucket ? { uploads: pending.uploads, conflicts: pending.conflicts, fromPanel: false } : null);
+  const closeQuestion = () => {
+    setConflict(null);
+    if (!question?.fromPanel) setPendingBatch(undefined);
+  };
+  const keyExists = useMemo<KeyExists>(() => {
+    const ports = createApiPorts(client);
+    // A HEAD that fails (no permission to read, network) does not block the upload: the key counts as free.
+    return (upload, key) =>
+      ports.headObject({ bucket: upload.bucket, ...(upload.zone === undefined ? {} : { zone: upload.zone }), key }, new AbortController().signal).then(
+        (head) => head !== null,
+        () => false,
+      );
+  }, [client]);
   const ids = { drop: useId(), files: useId(), folder: useId() };
   const filesInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
@@ -99,14 +123,37 @@ export function UploadPanel({ zone, bucket, prefix }: UploadPanelProps) {
     if (plan.uploads.length === 0) return;
     setChecking(true);
     try {
-      const found = await findResumeOffers(session, plan.uploads);
+      const conflicts = await findConflicts(plan.uploads, keyExists);
+      if (conflicts.length > 0) {
+        setConflict({ uploads: plan.uploads, conflicts, fromPanel: true });
+        return;
+      }
       setStaged([]);
-      if (found.offers.length > 0) setOffers(found);
-      else session.queue.add(plan.uploads);
+      await proceed(plan.uploads);
     } finally {
       setChecking(false);
     }
   });
+
+  /** Offers to resume remembered multipart uploads of the batch, or queues it. */
+  const proceed = async (uploads: PlannedUpload[]) => {
+    const found = await findResumeOffers(session, uploads);
+    if (found.offers.length > 0) setOffers(found);
+    else if (uploads.length > 0) session.queue.add(uploads);
+  };
+
+  const decideConflict = async (choice: ConflictChoice) => {
+    if (!question) return;
+    setChecking(true);
+    try {
+      const resolved = await resolveConflicts(question.uploads, question.conflicts, choice, keyExists);
+      closeQuestion();
+      if (question.fromPanel) setStaged([]);
+      await proceed(resolved);
+    } finally {
+      setChecking(false);
+    }
+  };
 
   const decide = async (resume: boolean) => {
     if (!offers) return;
@@ -179,11 +226,22 @@ export function UploadPanel({ zone, bucket, prefix }: UploadPanelProps) {
 
         {staged.length > 0 ? (
           <div className="uploads__staged">
-            <p data-testid="staged-summary">{t('uploads.staged', { count: staged.length, bytes: formatBytes(stagedBytes) })}</p>
+            <p data-testid="staged-summary">{tp('uploads.staged', staged.length, { bytes: formatBytes(stagedBytes) })}</p>
             <ul className="uploads__staged-list" aria-label={t('uploads.stagedList')}>
               {staged.slice(0, 50).map((s, i) => (
-                <li key={`${s.relativePath}\u0000${i}`} dir="auto">
-                  {s.relativePath} <span className="field-hint">({formatBytes(s.file.size)}{s.file.size >= threshold ? `, ${t('uploads.kind.multipart')}` : ''})</span>
+                <li key={`${s.relativePath}\u0000${i}`} className="uploads__staged-item">
+                  <span className="uploads__staged-name" dir="auto">
+                    {s.relativePath}
+                  </span>{' '}
+                  <span className="field-hint">({formatBytes(s.file.size)}{s.file.size >= threshold ? `, ${t('uploads.kind.multipart')}` : ''})</span>
+                  <button
+                    type="button"
+                    className="button button--small button--ghost"
+                    aria-label={t('uploads.queue.unstageOf', { name: s.relativePath })}
+                    onClick={() => setStaged((current) => current.filter((other) => other !== s))}
+                  >
+                    {t('uploads.queue.unstage')}
+                  </button>
                 </li>
               ))}
               {staged.length > 50 ? <li>{t('uploads.stagedMore', { count: staged.length - 50 })}</li> : null}
@@ -202,8 +260,8 @@ export function UploadPanel({ zone, bucket, prefix }: UploadPanelProps) {
         {problems.length > 0 ? <Problems problems={problems} /> : null}
 
         <div className="notice__actions">
-          <button type="submit" className="button button--primary" disabled={staged.length === 0 || checking}>
-            {checking ? t('uploads.checking') : t('uploads.start', { count: staged.length })}
+          <button type="submit" className="button button--primary" disabled={staged.length === 0 || checking || question !== null}>
+            {checking ? t('uploads.checking') : tp('uploads.start', staged.length)}
           </button>
           {staged.length > 0 ? (
             <button type="button" className="button" onClick={() => setStaged([])}>
@@ -212,6 +270,8 @@ export function UploadPanel({ zone, bucket, prefix }: UploadPanelProps) {
           ) : null}
         </div>
       </form>
+
+      {question ? <ConflictQuestion bucket={bucket} conflicts={question.conflicts} busy={checking} onDecide={(choice) => void decideConflict(choice)} onCancel={closeQuestion} /> : null}
 
       {offers ? (
         <div className="notice notice--warn" role="alert">
@@ -238,6 +298,49 @@ export function UploadPanel({ zone, bucket, prefix }: UploadPanelProps) {
       <RememberedUploads session={session} bucket={bucket} />
       {snapshot.items.length > 0 ? <UploadTotals snapshot={snapshot} queue={session.queue} /> : null}
       <UploadItemList items={snapshot.items} queue={session.queue} />
+    </section>
+  );
+}
+
+function ConflictQuestion({ bucket, conflicts, busy, onDecide, onCancel }: {
+  bucket: string;
+  conflicts: readonly PlannedUpload[];
+  busy: boolean;
+  onDecide: (choice: ConflictChoice) => void;
+  onCancel: () => void;
+}) {
+  const { t, tp } = useI18n();
+  const titleId = useId();
+  const ref = useRef<HTMLElement>(null);
+  // The question can appear below a long staged list: bring it into view and put the keyboard on it.
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <section ref={ref} tabIndex={-1} className="notice notice--warn" aria-labelledby={titleId}>
+      <p id={titleId} role="alert">
+        {tp('uploads.conflict.title', conflicts.length, { bucket })}
+      </p>
+      <ul className="uploads__conflicts" aria-label={t('uploads.conflict.list')}>
+        {conflicts.slice(0, 10).map((upload) => (
+          <li key={upload.key} dir="auto">
+            {upload.key}
+          </li>
+        ))}
+        {conflicts.length > 10 ? <li>{t('uploads.stagedMore', { count: conflicts.length - 10 })}</li> : null}
+      </ul>
+      <div className="notice__actions">
+        <button type="button" className="button" disabled={busy} onClick={() => onDecide('rename')}>
+          {t('uploads.conflict.rename')}
+        </button>
+        <button type="button" className="button" disabled={busy} onClick={() => onDecide('skip')}>
+          {t('uploads.conflict.skip')}
+        </button>
+        <button type="button" className="button" disabled={busy} onClick={() => onDecide('overwrite')}>
+          {t('uploads.conflict.overwrite')}
+        </button>
+        <button type="button" className="button" disabled={busy} onClick={onCancel}>
+          {t('uploads.conflict.cancel')}
+        </button>
+      </div>
     </section>
   );
 }

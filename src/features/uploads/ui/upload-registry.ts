@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import type { UploadTotals } from '../engine/queue.ts';
 import type { UploadSession } from './upload-store.ts';
 
 /**
@@ -50,6 +51,11 @@ export function useOverallUploadPercent(scope: string): number {
     if (!totals || totals.bytesTotal <= 0) return 0;
     return Math.min(100, Math.floor((totals.bytesSent / totals.bytesTotal) * 100));
   });
+}
+
+/** The session's totals (bytes, speed, ETA; the queue's immutable snapshot), or undefined while none was started. */
+export function useUploadTotals(scope: string): UploadTotals | undefined {
+  return useSyncExternalStore(subscribe, () => peekUploadSession(scope)?.queue.getSnapshot().totals);
 }
 
 /**
