@@ -4,7 +4,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEven
 import { useNavigate } from '../../lib/router.tsx';
 import { ApiError } from '../../api/errors.ts';
 import { lazyView, usePreloadWhenIdle } from '../../components/lazy-view.tsx';
-import { Loading } from '../../components/spinner.tsx';
+import { SkeletonRows } from '../../components/spinner.tsx';
 import { browseHref, parentPrefix, readQueryParam, useBrowseLocation, type BrowseLocation } from '../../hooks/browse-location.ts';
 import { useConnectedSession } from '../../hooks/session.ts';
 import { useClient } from '../../hooks/use-client.ts';
@@ -354,7 +354,7 @@ export function ObjectBrowser({ toolbarExtra, detailsExtra, detailsMetadataActio
               onEscape={object !== null ? closeDetails : undefined}
             />
             <div className="browser__status">
-              {query.isPending ? <Loading label={t('app.loading')} /> : null}
+              {query.isPending ? <SkeletonRows label={t('app.loading')} columns={4} rows={6} /> : null}
               {query.isSuccess && rows.length === 0 ? (
                 <p>{filter ? t('browser.emptyFilter', { filter }) : t('browser.empty')}</p>
               ) : null}
