@@ -15,9 +15,9 @@ export function Loading({ label }: { label: string }) {
 export function SkeletonRows({ label, columns, rows = 4 }: { label: string; columns: number; rows?: number }) {
   return (
     <output className="skeleton" aria-label={label}>
-      {Array.from({ length: rows }, (_, row) => (
+      {Array.from({ length: rows }, (_row, row) => (
         <span className="skeleton__row" key={row} aria-hidden="true">
-          {Array.from({ length: columns }, (_, column) => (
+          {Array.from({ length: columns }, (_cell, column) => (
             <span className="skeleton__cell" key={column} />
           ))}
         </span>

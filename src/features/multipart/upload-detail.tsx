@@ -398,9 +398,14 @@ const PartsTable = memo(function PartsTable({ parts, lastPartNumber, jumpedTo }:
   // The row a jump asked for: that part, or the next one present when it is missing.
   const target = jumpedTo === null ? undefined : parts.find((part) => part.part_number >= jumpedTo)?.part_number;
   const targetRow = useRef<HTMLTableRowElement>(null);
+  // Scrolled into view once per jump, as soon as its row is rendered (the first pass may not hold it yet).
+  const scrolledTo = useRef<number | undefined>(undefined);
   useEffect(() => {
-    targetRow.current?.scrollIntoView?.({ block: 'center' });
-  }, [target, shown]);
+    if (targetRow.current && scrolledTo.current !== target) {
+      scrolledTo.current = target;
+      targetRow.current.scrollIntoView?.({ block: 'center' });
+    }
+  });
   return (
     <div className="table-scroll">
       <table className="table parts-table" aria-label={t('multipart.partsTable')}>
