@@ -19,13 +19,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { isFileSegment } from './body.ts';
-import { bucketRecordSchema, isPolicy, metadataOf, objectRecordSchema, partRecordSchema, uploadRecordSchema } from './record-schemas.ts';
+import { bucketInfoOf, metadataOf, objectRecordSchema, partRecordSchema, storedObjectOf, uploadRecordSchema } from './record-schemas.ts';
 import type { Store } from './store.ts';
 import type {
   BodySegment,
   BodySink,
   BucketInfo,
-  CorsConfiguration,
   FileSegment,
   ObjectBody,
   PartInfo,
@@ -472,28 +471,12 @@ export class DiskPersistence implements StoreJournal {
   /** Loads every committed record into `store` (which must be empty). */
   restoreInto(store: Store): void {
     for (const row of rows(this.db.prepare('SELECT record FROM buckets ORDER BY name'))) {
-      const raw: unknown = JSON.parse(row.record);
-      const b = bucketRecordSchema.parse(raw);
-      const cors: CorsConfiguration | null = b.cors;
-      // The policy is returned verbatim (ref §9.8): the parsed JSON itself, not zod's copy of it.
-      const rawPolicy = typeof raw === 'object' && raw !== null && 'policy' in raw ? raw.policy : null;
-      store.restoreBucket({ ...b, created: new Date(b.created), cors, policy: isPolicy(rawPolicy) ? rawPolicy : null, lifecycle: b.lifecycle ?? null });
+      const b = bucketInfoOf(JSON.parse(row.record));
+      store.restoreBucket(b);
       const objects: StoredObject[] = [];
       for (const objectRow of rows(this.db.prepare('SELECT record FROM objects WHERE bucket = ?'), b.name)) {
         const o = objectRecordSchema.parse(JSON.parse(objectRow.record));
-        const metadata = metadataOf(o.metadata);
-        objects.push({
-          key: o.key,
-          body: this.body(o.segments),
-          size: o.size,
-          etag: o.etag,
-          created: new Date(o.created),
-          lastModified: new Date(o.lastModified),
-          contentType: metadata.standard['content-type'],
-          metadata,
-          storageClass: o.storageClass,
-          appendable: o.appendable,
-        });
+        objects.push(storedObjectOf(o, this.body(o.segments)));
       }
       store.restoreObjects(b.name, objects);
       const partsOf = this.db.prepare('SELECT record FROM parts WHERE bucket = ? AND upload_id = ?');

@@ -32,7 +32,7 @@
 import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb';
 import { z } from 'zod';
 import type { EmulatorPersistence } from '../emulator.ts';
-import { bucketRecordSchema, isPolicy, metadataOf, objectRecordSchema, partRecordSchema, uploadRecordSchema } from './record-schemas.ts';
+import { bucketInfoOf, metadataOf, objectRecordSchema, partRecordSchema, storedObjectOf, uploadRecordSchema } from './record-schemas.ts';
 import type { Store } from './store.ts';
 import type { BodySegment, BucketInfo, LazyObjectSource, ObjectBody, PartInfo, StoredObject, StoreJournal, UploadInfo } from './types.ts';
 
@@ -348,20 +348,8 @@ export class IdbPersistence implements StoreJournal, EmulatorPersistence {
         continue;
       }
       const o = storedObjectRowSchema.parse(raw);
-      const metadata = metadataOf(o.metadata);
       const list = objectsOf.get(o.bucket) ?? [];
-      list.push({
-        key: o.key,
-        body: bodyOf(o.chunks),
-        size: o.size,
-        etag: o.etag,
-        created: new Date(o.created),
-        lastModified: new Date(o.lastModified),
-        contentType: metadata.standard['content-type'],
-        metadata,
-        storageClass: o.storageClass,
-        appendable: o.appendable,
-      });
+      list.push(storedObjectOf(o, bodyOf(o.chunks)));
       objectsOf.set(o.bucket, list);
     }
     const partsOf = new Map<string, PartInfo[]>();
@@ -378,10 +366,8 @@ export class IdbPersistence implements StoreJournal, EmulatorPersistence {
       sourceOf.set(l.bucket, l.source);
     }
     for (const raw of buckets) {
-      const b = bucketRecordSchema.parse(raw);
-      // The policy is returned verbatim: the stored value itself, not zod's copy of it.
-      const rawPolicy = typeof raw === 'object' && raw !== null && 'policy' in raw ? raw.policy : null;
-      store.restoreBucket({ ...b, created: new Date(b.created), policy: isPolicy(rawPolicy) ? rawPolicy : null, lifecycle: b.lifecycle ?? null });
+      const b = bucketInfoOf(raw);
+      store.restoreBucket(b);
       const sourceId = sourceOf.get(b.name);
       const source = sourceId === undefined ? undefined : this.lazySource(sourceId);
       if (source) {

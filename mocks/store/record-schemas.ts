@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { setEntry } from '../../src/api/metadata/model.ts';
-import type { BucketPolicy, StandardHeaderName, StoredObject } from './types.ts';
+import type { BucketInfo, BucketPolicy, ObjectBody, StandardHeaderName, StoredObject } from './types.ts';
 import { STANDARD_METADATA_HEADERS } from '../../src/api/protocol/headers.ts';
 // ------------------------------------------------------------------------------------------------
 // Record encoding: JSON with dates as epoch milliseconds and segments as [file name, offset, length].
@@ -117,3 +117,27 @@ export function isPolicy(value: unknown): value is BucketPolicy {
 }
 
 export type StoredMetadata = StoredObject['metadata'];
+
+/** A persisted bucket record as the store's BucketInfo. The policy is the stored JSON itself (ref §9.8), not zod's copy of it. */
+export function bucketInfoOf(raw: unknown): BucketInfo {
+  const b = bucketRecordSchema.parse(raw);
+  const rawPolicy = typeof raw === 'object' && raw !== null && 'policy' in raw ? raw.policy : null;
+  return { ...b, created: new Date(b.created), policy: isPolicy(rawPolicy) ? rawPolicy : null, lifecycle: b.lifecycle ?? null };
+}
+
+/** A persisted object record (either journal's: they differ only in how the body is kept) with its body. */
+export function storedObjectOf(o: Omit<z.infer<typeof objectRecordSchema>, 'segments'>, body: ObjectBody): StoredObject {
+  const metadata = metadataOf(o.metadata);
+  return {
+    key: o.key,
+    body,
+    size: o.size,
+    etag: o.etag,
+    created: new Date(o.created),
+    lastModified: new Date(o.lastModified),
+    contentType: metadata.standard['content-type'],
+    metadata,
+    storageClass: o.storageClass,
+    appendable: o.appendable,
+  };
+}
