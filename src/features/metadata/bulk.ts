@@ -8,6 +8,7 @@ import type { HeaderVisibility } from '../../api/cors/visibility.ts';
 import { applyMetadataEdits, diffMetadata, type MetadataEdits } from '../../api/metadata/edit.ts';
 import { headObjectReadable, type ObjectHead } from '../../api/objects/operations.ts';
 import { editsBetween } from '../../components/metadata-form/form-model.ts';
+import { forEachConcurrently } from '../../lib/concurrency.ts';
 import { saveMetadataEdits } from './save.ts';
 
 export type BulkItemState =
@@ -63,20 +64,19 @@ async function runPool<T extends BulkTarget>(
   onState: (key: string, state: BulkItemState) => void,
   options: { concurrency?: number; signal?: AbortSignal },
 ): Promise<void> {
-  const queue = [...targets];
-  const worker = async () => {
-    for (let target = queue.shift(); target !== undefined; target = queue.shift()) {
-      if (options.signal?.aborted) return;
+  await forEachConcurrently(
+    targets,
+    options.concurrency ?? BULK_CONCURRENCY,
+    async (target) => {
       onState(target.key, { status: 'running' });
       try {
         onState(target.key, await task(target));
       } catch (error) {
         onState(target.key, { status: 'failed', error });
       }
-    }
-  };
-  const width = Math.max(1, Math.min(options.concurrency ?? BULK_CONCURRENCY, targets.length));
-  await Promise.all(Array.from({ length: width }, worker));
+    },
+    options.signal,
+  );
 }
 
 /** `editOneObject` over many objects. */

@@ -9,6 +9,7 @@ import { Dialog } from '../../components/dialog.tsx';
 import { SkeletonRows } from '../../components/spinner.tsx';
 import { useClient } from '../../hooks/use-client.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
+import { forEachConcurrently } from '../../lib/concurrency.ts';
 import { formatBytes } from '../../lib/format.ts';
 import { partsPageQuery } from './data.ts';
 import { formatAge } from './age.ts';
@@ -74,25 +75,19 @@ export function UploadsList({ zone, bucket, prefix }: { zone: string; bucket: st
     const targets = selection.map((u) => ({ key: u.key, uploadId: u.upload_id }));
     const results: AbortOutcome[] = [];
     setAborting({ done: 0, total: targets.length });
-    let next = 0;
-    const worker = async () => {
-      while (next < targets.length) {
-        const target = targets[next++];
-        if (!target) break;
-        try {
-          const written = await abortMultipartUpload(client, { zone, bucket, key: target.key, uploadId: target.uploadId });
-          results.push({ ...target, ...(written.requestId ? { requestId: written.requestId } : {}) });
-        } catch (error) {
-          results.push({
-            ...target,
-            error: error instanceof Error ? error.message : String(error),
-            ...(error instanceof ApiError && error.requestId ? { requestId: error.requestId } : {}),
-          });
-        }
-        setAborting({ done: results.length, total: targets.length });
+    await forEachConcurrently(targets, ABORT_CONCURRENCY, async (target) => {
+      try {
+        const written = await abortMultipartUpload(client, { zone, bucket, key: target.key, uploadId: target.uploadId });
+        results.push({ ...target, ...(written.requestId ? { requestId: written.requestId } : {}) });
+      } catch (error) {
+        results.push({
+          ...target,
+          error: error instanceof Error ? error.message : String(error),
+          ...(error instanceof ApiError && error.requestId ? { requestId: error.requestId } : {}),
+        });
       }
-    };
-    await Promise.all(Array.from({ length: Math.min(ABORT_CONCURRENCY, targets.length) }, worker));
+      setAborting({ done: results.length, total: targets.length });
+    });
     setAborting(null);
     setOutcomes(results);
     setSelected(new Set(results.filter((r) => r.error !== undefined).map((r) => `${r.key}\u0000${r.uploadId}`)));

@@ -1,4 +1,5 @@
 import type { PlannedUpload } from './plan-batch.ts';
+import { mapConcurrently } from '../../../lib/concurrency.ts';
 
 /**
  * Files of a batch whose keys already exist in the bucket. The user answers once for the whole batch:
@@ -19,22 +20,9 @@ export function renamedKey(key: string, n: number): string {
   return `${dir}${name.slice(0, dot)} (${n})${name.slice(dot)}`;
 }
 
-async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await fn(items[index] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
-
 /** The uploads whose target key exists already, asking at most `concurrency` at once. */
 export async function findConflicts(uploads: readonly PlannedUpload[], exists: KeyExists, concurrency = 6): Promise<PlannedUpload[]> {
-  const found = await mapLimited(uploads, concurrency, (upload) => exists(upload, upload.key));
+  const found = await mapConcurrently(uploads, concurrency, (upload) => exists(upload, upload.key));
   return uploads.filter((_, i) => found[i]);
 }
 
