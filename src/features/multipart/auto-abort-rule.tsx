@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { ApiError } from '../../api/errors.ts';
 import { abortRulesOf, setWholeBucketAbort, wholeBucketAbortRule } from '../../api/lifecycle/auto-abort.ts';
 import { bucketLifecycleKey, bucketLifecycleQuery } from '../../api/lifecycle/queries.ts';
@@ -8,6 +8,7 @@ import { useClient } from '../../hooks/use-client.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 // oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
 import '../../i18n/parts/multipart.ts';
+import { NumberForm, wholeNumberIn } from './number-form.tsx';
 
 const DEFAULT_DAYS = 7;
 const MAX_DAYS = 3650;
@@ -114,41 +115,23 @@ export function AutoAbortRule({ zone, bucket }: { zone: string; bucket: string }
 
 function DaysForm({ initial, busy, onCancel, onSave }: { initial: number; busy: boolean; onCancel: () => void; onSave: (days: number) => void }) {
   const { t } = useI18n();
-  const id = useId();
-  const [text, setText] = useState(String(initial));
-  const [invalid, setInvalid] = useState(false);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const days = Number(text);
-    const ok = /^\d+$/.test(text.trim()) && days >= 1 && days <= MAX_DAYS;
-    setInvalid(!ok);
-    if (ok) onSave(days);
-  };
   return (
-    <form className="auto-abort__form" noValidate onSubmit={submit}>
-      <label htmlFor={id}>{t('multipart.auto.daysLabel')}</label>
-      <input
-        id={id}
-        type="number"
-        inputMode="numeric"
-        min={1}
-        max={MAX_DAYS}
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        aria-invalid={invalid ? true : undefined}
-        aria-describedby={invalid ? `${id}-error` : undefined}
-      />
-      <button type="submit" className="button button--small button--primary" disabled={busy}>
-        {busy ? t('multipart.auto.saving') : t('multipart.auto.save')}
-      </button>
+    <NumberForm
+      className="auto-abort__form"
+      label={t('multipart.auto.daysLabel')}
+      value={String(initial)}
+      min={1}
+      max={MAX_DAYS}
+      submitLabel={busy ? t('multipart.auto.saving') : t('multipart.auto.save')}
+      submitClassName="button button--small button--primary"
+      submitDisabled={busy}
+      errorText={t('multipart.auto.daysError', { max: MAX_DAYS })}
+      parse={(text) => wholeNumberIn(text, 1, MAX_DAYS)}
+      onSubmit={onSave}
+    >
       <button type="button" className="button button--small" onClick={onCancel}>
         {t('common.cancel')}
       </button>
-      {invalid ? (
-        <p id={`${id}-error`} className="field-error">
-          {t('multipart.auto.daysError', { max: MAX_DAYS })}
-        </p>
-      ) : null}
-    </form>
+    </NumberForm>
   );
 }

@@ -24,6 +24,7 @@ import { completeVerdict, formatRanges, parsePartSelection, presentRanges, selec
 import { UploadErrorNotice } from './upload-error.tsx';
 // oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
 import '../../i18n/parts/multipart.ts';
+import { NumberForm, wholeNumberIn } from './number-form.tsx';
 
 export const DEFAULT_PARTS_LIMIT = 100;
 
@@ -456,42 +457,18 @@ const PartsTable = memo(function PartsTable({ parts, lastPartNumber, jumpedTo }:
 
 function JumpForm({ onJump }: { onJump: (part: number) => void }) {
   const { t } = useI18n();
-  const id = useId();
-  const [text, setText] = useState('');
-  const [invalid, setInvalid] = useState(false);
   return (
-    <form
+    <NumberForm
       className="jump-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        const value = Number(text);
-        const ok = /^\d+$/.test(text.trim()) && value <= MAX_PART_NUMBER;
-        setInvalid(!ok);
-        if (ok) onJump(value);
-      }}
-    >
-      <label htmlFor={id}>{t('multipart.jumpLabel')}</label>
-      <input
-        id={id}
-        type="number"
-        inputMode="numeric"
-        min={0}
-        max={MAX_PART_NUMBER}
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        aria-invalid={invalid ? true : undefined}
-        aria-describedby={invalid ? `${id}-error` : undefined}
-      />
-      <button type="submit" className="button">
-        {t('multipart.jump')}
-      </button>
-      {invalid ? (
-        <p id={`${id}-error`} className="field-error">
-          {t('multipart.jumpError', { max: MAX_PART_NUMBER })}
-        </p>
-      ) : null}
-    </form>
+      label={t('multipart.jumpLabel')}
+      value=""
+      min={0}
+      max={MAX_PART_NUMBER}
+      submitLabel={t('multipart.jump')}
+      errorText={t('multipart.jumpError', { max: MAX_PART_NUMBER })}
+      parse={(text) => wholeNumberIn(text, 0, MAX_PART_NUMBER)}
+      onSubmit={onJump}
+    />
   );
 }
 
@@ -516,48 +493,20 @@ function MinPartSizeChoice({ value, onChange }: { value: number; onChange: (valu
 
 function LimitForm({ limit, onApply }: { limit: number; onApply: (limit: number) => void }) {
   const { t } = useI18n();
-  const id = useId();
-  // One number field: plain state and the schema, without a form library on this screen.
-  const [text, setText] = useState(String(limit));
-  const [invalid, setInvalid] = useState(false);
-  const [shownLimit, setShownLimit] = useState(limit);
-  if (shownLimit !== limit) {
-    setShownLimit(limit);
-    setText(String(limit));
-    setInvalid(false);
-  }
   return (
-    <form
+    <NumberForm
       className="inline-form__fields"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
+      label={t('multipart.limit')}
+      value={String(limit)}
+      min={1}
+      max={MAX_LIST_PARTS_LIMIT}
+      submitLabel={t('multipart.applyLimit')}
+      errorText={t('multipart.limitError', { max: MAX_LIST_PARTS_LIMIT })}
+      parse={(text) => {
         const parsed = partsLimitSchema.safeParse({ limit: text });
-        setInvalid(!parsed.success);
-        if (parsed.success) onApply(parsed.data.limit);
+        return parsed.success ? parsed.data.limit : null;
       }}
-    >
-      <label htmlFor={id}>{t('multipart.limit')}</label>
-      <input
-        id={id}
-        name="limit"
-        type="number"
-        inputMode="numeric"
-        min={1}
-        max={MAX_LIST_PARTS_LIMIT}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        aria-invalid={invalid ? true : undefined}
-        aria-describedby={invalid ? `${id}-error` : undefined}
-      />
-      <button type="submit" className="button">
-        {t('multipart.applyLimit')}
-      </button>
-      {invalid ? (
-        <p id={`${id}-error`} className="field-error">
-          {t('multipart.limitError', { max: MAX_LIST_PARTS_LIMIT })}
-        </p>
-      ) : null}
-    </form>
+      onSubmit={onApply}
+    />
   );
 }
