@@ -1,19 +1,13 @@
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { SHOT_SCHEMES, SHOT_SIZES, SHOTS_DIR } from './support/shots.ts';
 
-const out = join(import.meta.dirname, 'screenshots');
-const sizes = [
-  { name: '1280', width: 1280, height: 800 },
-  { name: '390', width: 390, height: 844 },
-] as const;
-const schemes = ['light', 'dark'] as const;
-
-for (const size of sizes) {
-  for (const scheme of schemes) {
+for (const size of SHOT_SIZES) {
+  for (const scheme of SHOT_SCHEMES) {
     test(`screens at ${size.name} px, ${scheme}`, async ({ browser }) => {
       const context = await browser.newContext({ viewport: { width: size.width, height: size.height }, colorScheme: scheme });
       const page = await context.newPage();
-      const shot = async (name: string) => page.screenshot({ path: join(out, `${name}-${size.name}-${scheme}.png`) });
+      const shot = async (name: string) => page.screenshot({ path: join(SHOTS_DIR, `${name}-${size.name}-${scheme}.png`) });
 
       await page.goto('/');
       await expect(page.getByRole('heading', { name: 'Buckets', level: 1 })).toBeVisible();
