@@ -30,7 +30,9 @@ const AGE_CHOICES = [0, 1, 7, 30] as const;
 /** Aborts sent at once when many are aborted together. */
 const ABORT_CONCURRENCY = 4;
 
-const rowId = (upload: UploadEntry) => `${upload.key}\u0000${upload.upload_id}`;
+/** One upload's identity in the selection and in React keys: its key and id (a key may have several uploads). */
+const selectionId = (key: string, id: string) => `${key}\u0000${id}`;
+const rowId = (upload: UploadEntry) => selectionId(upload.key, upload.upload_id);
 
 interface AbortOutcome {
   key: string;
@@ -90,7 +92,7 @@ export function UploadsList({ zone, bucket, prefix }: { zone: string; bucket: st
     });
     setAborting(null);
     setOutcomes(results);
-    setSelected(new Set(results.filter((r) => r.error !== undefined).map((r) => `${r.key}\u0000${r.uploadId}`)));
+    setSelected(new Set(results.filter((r) => r.error !== undefined).map((r) => selectionId(r.key, r.uploadId))));
     await queryClient.invalidateQueries({ queryKey: uploadListsKey(client, bucket) });
   };
 
@@ -126,7 +128,7 @@ export function UploadsList({ zone, bucket, prefix }: { zone: string; bucket: st
             {failed.length ? (
               <ul>
                 {failed.map((o) => (
-                  <li key={`${o.key}\u0000${o.uploadId}`}>
+                  <li key={selectionId(o.key, o.uploadId)}>
                     <span dir="auto">{o.key}</span>: {o.error}
                     {o.requestId ? ` (${t('error.requestId')}: ${o.requestId})` : ''}
                   </li>
