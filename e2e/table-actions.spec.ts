@@ -140,7 +140,9 @@ test('keyboard only: Shift+F10 and the context-menu key open the active row\'s m
 
   await page.keyboard.press('ContextMenu');
   await expect(menu.getByRole('menuitem', { name: 'Open details' })).toBeFocused();
+  // One step at a time: each arrow is pressed once the item before it holds the focus.
   await page.keyboard.press('ArrowDown');
+  await expect(menu.getByRole('menuitem', { name: 'Download' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(menu.getByRole('menuitem', { name: 'Copy…' })).toBeFocused();
   await page.keyboard.press('Enter');
