@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { connect, expect, OTHER_USER, test } from './support/emulator.ts';
+import { scrollPartsTableToEnd } from './support/parts-table.ts';
 
 // The multipart inspector in endpoint mode against the standalone emulator over real HTTP. Uploads are
 // planted straight into the emulator's store (same process), like another tool would have left them.
@@ -27,12 +28,16 @@ test('an upload of 2,500 parts with gaps pages at limit 1000 in three pages, tot
   const status = page.getByTestId('page-status');
   const table = page.getByRole('table', { name: 'Parts of this page' });
   await expect(status).toHaveText('Page 1 of 3: 1,000 parts');
+  // Only the rows in view are in the DOM: the page's size is the table's row count.
+  await expect(table).toHaveAttribute('aria-rowcount', '1001');
+  await scrollPartsTableToEnd(page);
   await expect(table.getByRole('row').last().getByRole('cell').first()).toHaveText('1004');
   await page.getByRole('button', { name: 'Next page' }).click();
   await expect(status).toHaveText('Page 2 of 3: 1,000 parts');
   await expect(table.getByRole('row').nth(1).getByRole('cell').first()).toHaveText('1005');
   await page.getByRole('button', { name: 'Next page' }).click();
   await expect(status).toHaveText('Page 3 of 3: 500 parts');
+  await scrollPartsTableToEnd(page);
   await expect(table.getByRole('row').last().getByRole('cell').first()).toHaveText('2504');
   await expect(page.getByRole('button', { name: 'Next page' })).toBeDisabled();
 

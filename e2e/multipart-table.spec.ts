@@ -3,6 +3,7 @@ import { listMultipartUploads } from '../src/api/multipart/operations.ts';
 import { headObject } from '../src/api/objects/operations.ts';
 import { expectNoAxeViolations } from './fixtures.ts';
 import { connect, expect, test } from './support/emulator.ts';
+import { scrollPartsTableToEnd } from './support/parts-table.ts';
 
 // The in-progress uploads table and the auto-abort lifecycle rule, in endpoint mode against the standalone
 // emulator over real HTTP: what the console wrote is read back with a client of its own.
@@ -114,6 +115,7 @@ test('the parts table marks gaps and odd sizes, and "Go to part" opens the page 
   const table = page.getByRole('table', { name: 'Parts of this page' });
   await expect(page.getByTestId('totals')).toContainText('1,999 parts');
   await expect(table.getByRole('row', { name: /^3 / })).toContainText('smaller than most parts');
+  await expect(table.getByRole('row', { name: /^4 / })).toBeVisible();
   await expect(table.getByRole('row', { name: /^4 / })).not.toContainText('than most parts');
 
   await page.getByLabel('Go to part').fill('1500');
@@ -125,6 +127,8 @@ test('the parts table marks gaps and odd sizes, and "Go to part" opens the page 
   await expect(target.getByRole('cell').first()).toHaveText('15011 missing before it');
   await expect(target).toBeInViewport();
   // The last part may be smaller than the others: no mark.
+  await scrollPartsTableToEnd(page);
+  await expect(table.getByRole('row', { name: /^2000 / })).toBeVisible();
   await expect(table.getByRole('row', { name: /^2000 / })).not.toContainText('than most parts');
 
   await page.getByLabel('Go to part').fill('10001');

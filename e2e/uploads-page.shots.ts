@@ -20,3 +20,25 @@ for (const size of SHOT_SIZES) {
     });
   }
 }
+
+// One upload's parts inspector (the 2,500-part demo upload, 1,000 parts a page), its parts table scrolled by
+// keyboard into the middle of the page: the rows in view, the header pinned.
+for (const size of SHOT_SIZES) {
+  for (const scheme of SHOT_SCHEMES) {
+    test(`parts inspector at ${size.name} px, ${scheme}`, async ({ browser }) => {
+      const context = await browser.newContext({ viewport: { width: size.width, height: size.height }, colorScheme: scheme });
+      const page = await context.newPage();
+      await page.goto('/buckets/sh1a/demo-uploads/uploads');
+      await page.getByRole('link', { name: 'backups/db-dump.sql' }).click();
+      await expect(page.getByTestId('totals')).toContainText('2,500 parts');
+      await page.getByLabel('Parts per page (1–1000)').fill('1000');
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await expect(page.getByTestId('page-status')).toHaveText('Page 1 of 3: 1,000 parts');
+      await page.getByLabel('Go to part').fill('480');
+      await page.getByRole('button', { name: 'Go', exact: true }).click();
+      await expect(page.locator('tr[aria-current="true"]')).toBeInViewport();
+      await page.screenshot({ path: join(SHOTS_DIR, `parts-inspector-${size.name}-${scheme}.png`) });
+      await context.close();
+    });
+  }
+}

@@ -496,6 +496,7 @@ export const zhCN: Record<MessageKey, string> = {
   'multipart.aborted': '{key} 的上传已取消，其分段已删除。',
   'multipart.parts': '分段',
   'multipart.partsTable': '本页的分段',
+  'multipart.partsScroll': '本页的分段（可滚动）',
   'multipart.partsPages': '分段分页',
   'multipart.limit': '每页分段数（1–1000）',
   'multipart.applyLimit': '应用',

@@ -11,6 +11,9 @@ import { bucketPath, readQueryParam } from '../../hooks/browse-location.ts';
  * `after` is the `part_number_marker` of the page shown (absent on the first page, ref §8.4); `limit` the
  * user's page size (1..1000).
  */
+/** Parts per page when the URL names none (the user may choose 1..1000). */
+export const DEFAULT_PARTS_LIMIT = 100;
+
 export interface UploadsLocation {
   zone: string;
   bucket: string;

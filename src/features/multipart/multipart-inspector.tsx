@@ -2,8 +2,9 @@ import type { ReactNode } from 'react';
 import { Link } from '../../lib/router.tsx';
 import { browseHref } from '../../hooks/browse-location.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
-import { uploadsHref, useUploadsLocation } from './location.ts';
-import { DEFAULT_PARTS_LIMIT, UploadDetail, type ResumeContext } from './upload-detail.tsx';
+import { lazyView } from '../../components/lazy-view.tsx';
+import { DEFAULT_PARTS_LIMIT, uploadsHref, useUploadsLocation } from './location.ts';
+import type { ResumeContext } from './upload-detail.tsx';
 import { UploadsList } from './uploads-list.tsx';
 // oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
 import './multipart.css';
@@ -11,6 +12,12 @@ import './multipart.css';
 import '../../i18n/parts/multipart.ts';
 
 export type { ResumeContext } from './upload-detail.tsx';
+
+/**
+ * One upload's view (parts table, totals, Complete/Abort) loads with its own chunk: the list of uploads,
+ * the screen most visits start on, does not carry the virtualized parts table.
+ */
+const UploadDetail = lazyView(() => import('./upload-detail.tsx').then((module) => module.UploadDetail));
 
 /**
  * The multipart inspector: a bucket's in-progress uploads, and for one upload its parts page by page,

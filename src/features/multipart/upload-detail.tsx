@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { memo, useDeferredValue, useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Link, useNavigate } from '../../lib/router.tsx';
 import { z } from 'zod';
 import { ApiError } from '../../api/errors.ts';
@@ -25,8 +26,6 @@ import { UploadErrorNotice } from './upload-error.tsx';
 // oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
 import '../../i18n/parts/multipart.ts';
 import { NumberForm, wholeNumberIn } from './number-form.tsx';
-
-export const DEFAULT_PARTS_LIMIT = 100;
 
 export const partsLimitSchema = z.object({
   limit: z.coerce.number<string>().int().min(1).max(MAX_LIST_PARTS_LIMIT),
@@ -369,14 +368,6 @@ function ScanProgressText({ store }: { store: ProgressStore }) {
   );
 }
 
-/** Rows rendered in the first pass of a new page; the rest follow in a background render. */
-const FIRST_PASS_ROWS = 60;
-
-/**
- * The rows of one page, straight from that page's response. Memoized on the page's parts: the scan's
- * progress and its result re-render the inspector, not these (up to 1,000) rows. A page of 1,000 rows is
- * shown in two passes: the rows that fill the screen first, then (deferred, interruptible) all of them.
- */
 /** The most common size among the parts of a page (ties: the larger), the size the others are compared with. */
 export function typicalSize(parts: readonly ObjectPart[]): number | undefined {
   const counts = new Map<number, number>();
@@ -392,26 +383,67 @@ export function typicalSize(parts: readonly ObjectPart[]): number | undefined {
   return best;
 }
 
+/** Every row's height in px, fixed in multipart.css (notes sit beside the value, not under it). */
+const ROW_HEIGHT = 36;
+/** Rows rendered above and below the visible ones, so a quick scroll or PageDown never shows a blank. */
+const OVERSCAN_ROWS = 12;
+
+/**
+ * The rows of one page (up to 1,000), straight from that page's response, in a scrolling box of its own
+ * that keeps only the visible rows (plus overscan) in the DOM: a 1,000-part page costs the DOM of a few
+ * dozen rows. The table keeps its semantics: `aria-rowcount` gives the page's size and each row its
+ * `aria-rowindex`; the empty space above and below the rendered rows is two hidden spacer rows.
+ * Memoized on the page's parts: the scan's progress and its result re-render the inspector, not this.
+ */
 const PartsTable = memo(function PartsTable({ parts, lastPartNumber, jumpedTo }: { parts: readonly ObjectPart[]; lastPartNumber: number | undefined; jumpedTo: number | null }) {
   const { t, tp, formatDateTime, formatNumber } = useI18n();
-  const shown = useDeferredValue(parts, parts.length > FIRST_PASS_ROWS ? parts.slice(0, FIRST_PASS_ROWS) : parts);
+  const scrollRef = useRef<HTMLElement>(null);
   const typical = typicalSize(parts);
+  // The virtualizer's functions change identity on every scroll; this component is memoized on its props only.
+  // oxlint-disable-next-line react/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: parts.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: OVERSCAN_ROWS,
+    // Before the box is measured (first render, tests without layout): a screenful of rows.
+    initialRect: { width: 800, height: 20 * ROW_HEIGHT },
+  });
   // The row a jump asked for: that part, or the next one present when it is missing.
-  const target = jumpedTo === null ? undefined : parts.find((part) => part.part_number >= jumpedTo)?.part_number;
-  const targetRow = useRef<HTMLTableRowElement>(null);
-  // Scrolled into view once per jump, as soon as its row is rendered (the first pass may not hold it yet).
-  const scrolledTo = useRef<number | undefined>(undefined);
+  const targetIndex = jumpedTo === null ? -1 : parts.findIndex((part) => part.part_number >= jumpedTo);
+  const target = targetIndex < 0 ? undefined : parts[targetIndex]?.part_number;
+  // Another page starts at its top (the box would otherwise keep the last page's scroll position), unless
+  // a jump is about to scroll to its row.
+  const firstPart = parts[0]?.part_number;
   useEffect(() => {
-    if (targetRow.current && scrolledTo.current !== target) {
-      scrolledTo.current = target;
+    if (target === undefined) scrollRef.current?.scrollTo?.({ top: 0 });
+    // oxlint-disable-next-line react-hooks/exhaustive-deps -- only a new page resets the position
+  }, [firstPart]);
+  // Scrolled to once per jump: the box first (the row may not be rendered yet), then the page, once the row is there.
+  const scrolledBox = useRef<number | undefined>(undefined);
+  const scrolledPage = useRef<number | undefined>(undefined);
+  const targetRow = useRef<HTMLTableRowElement>(null);
+  useEffect(() => {
+    if (target === undefined || targetIndex < 0) return;
+    if (scrolledBox.current !== target) {
+      scrolledBox.current = target;
+      virtualizer.scrollToIndex(targetIndex, { align: 'center' });
+    }
+    if (targetRow.current && scrolledPage.current !== target) {
+      scrolledPage.current = target;
       targetRow.current.scrollIntoView?.({ block: 'center' });
     }
   });
+  const items = virtualizer.getVirtualItems();
+  const before = items[0]?.start ?? 0;
+  const after = items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0) : 0;
   return (
-    <div className="table-scroll">
-      <table className="table parts-table" aria-label={t('multipart.partsTable')}>
+    // A scrolling box must be reachable by keyboard (arrows, PageDown, End scroll it once it has the focus).
+    // oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- see above
+    <section className="table-scroll parts-scroll" ref={scrollRef} tabIndex={0} aria-label={t('multipart.partsScroll')}>
+      <table className="table parts-table" aria-label={t('multipart.partsTable')} aria-rowcount={parts.length + 1}>
         <thead>
-          <tr>
+          <tr aria-rowindex={1}>
             <th scope="col">{t('multipart.partNumber')}</th>
             <th scope="col">{t('multipart.size')}</th>
             <th scope="col">{t('multipart.created')}</th>
@@ -419,8 +451,16 @@ const PartsTable = memo(function PartsTable({ parts, lastPartNumber, jumpedTo }:
           </tr>
         </thead>
         <tbody>
-          {shown.map((part, i) => {
-            const previous = i > 0 ? shown[i - 1]?.part_number : undefined;
+          {before > 0 ? (
+            <tr aria-hidden="true" className="parts-table__spacer">
+              {/* oxlint-disable-next-line jsx-a11y/control-has-associated-label -- an empty spacer hidden from assistive technology */}
+              <td colSpan={4} style={{ height: before }} />
+            </tr>
+          ) : null}
+          {items.map((item) => {
+            const part = parts[item.index];
+            if (!part) return null;
+            const previous = item.index > 0 ? parts[item.index - 1]?.part_number : undefined;
             const missingBefore = previous === undefined ? 0 : part.part_number - previous - 1;
             // Every part but the last must have the common size; a different one is worth a look (QingStor
             // refuses Complete when a non-last part is under the minimum).
@@ -429,6 +469,7 @@ const PartsTable = memo(function PartsTable({ parts, lastPartNumber, jumpedTo }:
               <tr
                 key={part.part_number}
                 ref={part.part_number === target ? targetRow : undefined}
+                aria-rowindex={item.index + 2}
                 className={[part.part_number === target ? 'parts-table__target' : '', odd ? 'parts-table__odd' : '', missingBefore > 0 ? 'parts-table__after-gap' : ''].filter(Boolean).join(' ') || undefined}
                 aria-current={part.part_number === target ? 'true' : undefined}
               >
@@ -449,9 +490,15 @@ const PartsTable = memo(function PartsTable({ parts, lastPartNumber, jumpedTo }:
               </tr>
             );
           })}
+          {after > 0 ? (
+            <tr aria-hidden="true" className="parts-table__spacer">
+              {/* oxlint-disable-next-line jsx-a11y/control-has-associated-label -- an empty spacer hidden from assistive technology */}
+              <td colSpan={4} style={{ height: after }} />
+            </tr>
+          ) : null}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 });
 

@@ -14,8 +14,7 @@ import { formatBytes } from '../../lib/format.ts';
 import { partsPageQuery } from './data.ts';
 import { formatAge } from './age.ts';
 import { AutoAbortRule } from './auto-abort-rule.tsx';
-import { DEFAULT_PARTS_LIMIT } from './upload-detail.tsx';
-import { uploadsHref } from './location.ts';
+import { DEFAULT_PARTS_LIMIT, uploadsHref } from './location.ts';
 import { UploadErrorNotice } from './upload-error.tsx';
 // oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
 import '../../i18n/parts/multipart.ts';

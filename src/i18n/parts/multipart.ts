@@ -136,6 +136,7 @@ export const multipartEn = {
   'multipart.aborted': 'The upload of {key} was aborted and its parts were deleted.',
   'multipart.parts': 'Parts',
   'multipart.partsTable': 'Parts of this page',
+  'multipart.partsScroll': 'Parts of this page (scrolls)',
   'multipart.partsPages': 'Pages of parts',
   'multipart.limit': 'Parts per page (1–1000)',
   'multipart.applyLimit': 'Apply',
