@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { ChevronDown, Database } from 'lucide-react';
+import { ChevronDown, Database, Layers } from 'lucide-react';
 import { useId, useState } from 'react';
 import { allBucketsQuery } from '../api/service/queries.ts';
 import { groupByZone } from '../features/buckets/data.ts';
-import { bucketPath } from '../hooks/browse-location.ts';
+import { bucketPath, ROUTE_PATHS } from '../hooks/browse-location.ts';
 import { useConnectedSession } from '../hooks/session.ts';
 import { useClient } from '../hooks/use-client.ts';
 import { useI18n } from '../i18n/i18n.tsx';
@@ -78,6 +78,21 @@ export function BucketSidebar({ current }: { current: { zone: string; bucket: st
           </section>
         );
       })}
+    </nav>
+  );
+}
+
+/** Views across every bucket, under the bucket list (not part of it). */
+export function AcrossBuckets({ here }: { here: boolean }) {
+  const { t } = useI18n();
+  const session = useConnectedSession();
+  if (session.mode === 'anonymous') return null;
+  return (
+    <nav className="sidebar__footer" aria-label={t('sidebar.across')}>
+      <Link to={ROUTE_PATHS.allUploads} className="sidebar__bucket" aria-current={here ? 'page' : undefined}>
+        <Layers aria-hidden="true" size={14} />
+        <span>{t('sidebar.allUploads')}</span>
+      </Link>
     </nav>
   );
 }

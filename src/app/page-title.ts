@@ -12,6 +12,7 @@ export function pageTitle(location: Pick<Location, 'pathname' | 'search'>, t: I1
 function pageName({ pathname, search }: Pick<Location, 'pathname' | 'search'>, t: I18n['t']): string | null {
   if (matchPath(ROUTE_PATHS.home, pathname)) return t('app.page.buckets');
   if (matchPath(ROUTE_PATHS.connect, pathname)) return t('app.page.connect');
+  if (matchPath(ROUTE_PATHS.allUploads, pathname)) return t('app.page.allUploads');
   const uploads = matchPath(ROUTE_PATHS.uploads, pathname);
   if (uploads) return t('app.page.uploads', { bucket: uploads['bucket'] ?? '' });
   const bucket = matchPath(ROUTE_PATHS.bucket, pathname);

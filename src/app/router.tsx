@@ -18,6 +18,7 @@ const HomeRoute = lazyView(async () => (await import('./routes/home-route.tsx'))
 const ConnectRoute = lazyView(async () => (await import('./routes/connect-route.tsx')).ConnectRoute);
 const BucketRoute = lazyView(async () => (await import('./routes/bucket-route.tsx')).BucketRoute);
 const MultipartRoute = lazyView(async () => (await import('./routes/multipart-route.tsx')).MultipartRoute);
+const AllUploadsRoute = lazyView(async () => (await import('./routes/all-uploads-route.tsx')).AllUploadsRoute);
 const SettingsRoute = lazyView(async () => (await import('./routes/settings-route.tsx')).SettingsRoute);
 
 /** Starts downloading the view for `pathname`, e.g. while the demo backend starts. */
@@ -31,6 +32,7 @@ export const routes: readonly RouteDefinition[] = [
   { path: ROUTE_PATHS.connect, Component: ConnectRoute },
   { path: ROUTE_PATHS.bucket, Component: BucketRoute },
   { path: ROUTE_PATHS.uploads, Component: MultipartRoute },
+  { path: ROUTE_PATHS.allUploads, Component: AllUploadsRoute },
   { path: ROUTE_PATHS.settings, Component: SettingsRoute },
   { path: '*', Component: NotFound },
 ];

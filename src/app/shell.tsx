@@ -13,6 +13,7 @@ import { pageTitle, usePageTitle } from './page-title.ts';
 
 // The sidebar needs the bucket list's query and schemas, which the first screen may not: it loads next to the view.
 const BucketSidebar = lazyView(async () => (await import('./bucket-sidebar.tsx')).BucketSidebar);
+const AcrossBuckets = lazyView(async () => (await import('./bucket-sidebar.tsx')).AcrossBuckets, { fallback: 'none' });
 // The theme is applied before the first render (main.tsx); the control to change it can arrive a moment later.
 const ThemeSwitcher = lazyView(async () => (await import('../components/theme-switcher.tsx')).ThemeSwitcher);
 // Uploads start only from the object browser, whose chunk brings the uploads module along; the header's
@@ -100,6 +101,7 @@ export function Shell({ children }: { children: ReactNode }) {
         {hasSidebar && sidebarShown ? (
           <div id="bucket-sidebar" className="shell__sidebar">
             <BucketSidebar current={current} />
+            <AcrossBuckets here={matchPath(ROUTE_PATHS.allUploads, location.pathname) !== null} />
           </div>
         ) : null}
         <main id="main" className="content" tabIndex={-1}>

@@ -19,6 +19,7 @@ export const ROUTE_PATHS = {
   connect: '/connect',
   bucket: '/buckets/:zone/:bucket',
   uploads: '/buckets/:zone/:bucket/uploads',
+  allUploads: '/uploads',
   settings: '/buckets/:zone/:bucket/settings',
 } as const;
 
@@ -68,7 +69,7 @@ export function safeNextPath(search: string): string | null {
   const next = readQueryParam(search, 'next');
   if (next === null || !isSameOriginPath(next)) return null;
   const pathname = new URL(next, 'http://console.invalid').pathname;
-  const targets = [ROUTE_PATHS.home, ROUTE_PATHS.bucket, ROUTE_PATHS.uploads, ROUTE_PATHS.settings];
+  const targets = [ROUTE_PATHS.home, ROUTE_PATHS.bucket, ROUTE_PATHS.uploads, ROUTE_PATHS.allUploads, ROUTE_PATHS.settings];
   return targets.some((pattern) => matchPath(pattern, pathname) !== null) ? next : null;
 }
 

@@ -1,8 +1,8 @@
-import { infiniteQueryOptions, mutationOptions, type QueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { QsClient } from '../client.ts';
 import { bucketKey } from '../buckets/queries.ts';
 import { objectKey, objectListsKey } from '../objects/queries.ts';
-import { MAX_LIST_PARTS_LIMIT } from '../protocol/limits.ts';
+import { MAX_LIST_PARTS_LIMIT, MAX_LIST_UPLOADS_LIMIT } from '../protocol/limits.ts';
 import { unlessRepeated } from '../protocol/paging.ts';
 import { qsRootKey } from '../service/queries.ts';
 import {
@@ -63,6 +63,17 @@ export function listMultipartUploadsInfiniteQuery(client: QsClient, params: Uplo
       listMultipartUploads(client, { ...params, keyMarker: pageParam?.keyMarker, uploadIdMarker: pageParam?.uploadIdMarker }, { signal }),
     initialPageParam: null as UploadsPageParam | null,
     getNextPageParam: (lastPage, _pages, _param, requested) => unlessRepeated(nextUploadsPageParam(lastPage), requested),
+  });
+}
+
+/**
+ * The first page (up to 1,000) of a bucket's in-progress uploads, for the view across buckets: one request
+ * per bucket; a bucket with more says so and links to its own paged list.
+ */
+export function firstUploadsPageQuery(client: QsClient, zone: string, bucket: string) {
+  return queryOptions({
+    queryKey: [...uploadListsKey(client, bucket), { prefix: '', delimiter: '', limit: MAX_LIST_UPLOADS_LIMIT, first: true }] as const,
+    queryFn: ({ signal }) => listMultipartUploads(client, { zone, bucket, limit: MAX_LIST_UPLOADS_LIMIT }, { signal }),
   });
 }
 

@@ -1,0 +1,141 @@
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { Link } from '../../lib/router.tsx';
+import { firstUploadsPageQuery, uploadListsKey } from '../../api/multipart/queries.ts';
+import { uploadsHaveMore } from '../../api/multipart/operations.ts';
+import { allBucketsQuery } from '../../api/service/queries.ts';
+import type { Bucket } from '../../api/service/schemas.ts';
+import { SkeletonRows } from '../../components/spinner.tsx';
+import { bucketPath } from '../../hooks/browse-location.ts';
+import { useConnectedSession } from '../../hooks/session.ts';
+import { useClient } from '../../hooks/use-client.ts';
+import { useI18n } from '../../i18n/i18n.tsx';
+import { uploadsHref } from './location.ts';
+import { AgeFilter, olderThan, UploadsTable, type UploadRowData } from './uploads-table.tsx';
+// oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
+import './multipart.css';
+// oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
+import '../../i18n/parts/multipart.ts';
+
+/** A bucket whose uploads the table does not show in full. */
+type PartialListing = { bucket: Bucket; kind: 'failed'; message: string } | { bucket: Bucket; kind: 'more'; count: number };
+
+/**
+ * In-progress uploads in every bucket of the account (all zones), oldest first: one ListMultipartUploads
+ * request per bucket (its first 1,000 uploads). The same table as one bucket's page: age filter, select and
+ * abort many. A bucket whose listing fails (no permission, another owner) or that has more than one page is
+ * named under the table with a link to its own page, so nothing is left out without saying so.
+ */
+export function AllUploads() {
+  const { t, tp } = useI18n();
+  const session = useConnectedSession();
+  const client = useClient();
+  const queryClient = useQueryClient();
+  const bucketsQuery = useQuery({ ...allBucketsQuery(client), enabled: session.mode !== 'anonymous' });
+  const buckets = useMemo(() => bucketsQuery.data ?? [], [bucketsQuery.data]);
+  const listings = useQueries({ queries: buckets.map((bucket) => firstUploadsPageQuery(client, bucket.location, bucket.name)) });
+  const [minAgeDays, setMinAgeDays] = useState(0);
+
+  const settled = listings.filter((listing) => listing.data !== undefined || listing.isError).length;
+  const now = Math.max(0, ...listings.map((listing) => listing.dataUpdatedAt));
+  const dataKey = listings.map((listing) => listing.dataUpdatedAt).join(',');
+  const rows = useMemo(() => {
+    const all: UploadRowData[] = [];
+    buckets.forEach((bucket, i) => {
+      for (const upload of listings[i]?.data?.uploads ?? []) all.push({ zone: bucket.location, bucket: bucket.name, upload });
+    });
+    // Oldest first: what a clean-up looks for.
+    return all.sort((a, b) => (a.upload.created ?? '').localeCompare(b.upload.created ?? ''));
+    // oxlint-disable-next-line react-hooks/exhaustive-deps -- `dataKey` changes whenever a listing's data does
+  }, [buckets, dataKey]);
+  const shown = useMemo(() => olderThan(rows, minAgeDays, now), [rows, minAgeDays, now]);
+  const withUploads = new Set(rows.map((row) => `${row.zone}\u0000${row.bucket}`)).size;
+  const partial = buckets.flatMap((bucket, i): PartialListing[] => {
+    const listing = listings[i];
+    if (listing?.isError) return [{ bucket, kind: 'failed', message: listing.error.message }];
+    if (listing?.data && uploadsHaveMore(listing.data)) return [{ bucket, kind: 'more', count: listing.data.uploads.length }];
+    return [];
+  });
+
+  if (session.mode === 'anonymous') {
+    return (
+      <section className="uploads-list" aria-labelledby="all-uploads-title">
+        <h1 id="all-uploads-title">{t('multipart.all.title')}</h1>
+        <p className="notice">{t('multipart.all.anonymous')}</p>
+        {session.bucket ? <Link to={uploadsHref({ zone: session.bucket.zone, bucket: session.bucket.name })}>{t('multipart.all.openBucket', { bucket: session.bucket.name })}</Link> : null}
+      </section>
+    );
+  }
+
+  const loading = bucketsQuery.isPending || settled < buckets.length;
+  return (
+    <section className="uploads-list inspector" aria-labelledby="all-uploads-title">
+      <nav aria-label={t('multipart.crumbs')} className="inspector-crumbs">
+        <ol>
+          <li>
+            <Link to="/">{t('multipart.crumbBuckets')}</Link>
+          </li>
+          <li>
+            <span aria-current="page">{t('multipart.all.crumb')}</span>
+          </li>
+        </ol>
+      </nav>
+      <h1 id="all-uploads-title">{t('multipart.all.title')}</h1>
+      <UploadsTable
+        rows={shown}
+        now={now}
+        prefix=""
+        showBucket
+        onAborted={async (changed) => {
+          await Promise.all(changed.map(({ bucket }) => queryClient.invalidateQueries({ queryKey: uploadListsKey(client, bucket) })));
+        }}
+        filters={<AgeFilter value={minAgeDays} onChange={setMinAgeDays} />}
+        notices={
+          <>
+            {bucketsQuery.isError ? (
+              <p className="notice notice--error" role="alert">
+                {t('multipart.all.bucketsFailed', { message: bucketsQuery.error.message })}
+              </p>
+            ) : null}
+            {loading && !bucketsQuery.isError ? (
+              <>
+                <output data-testid="all-uploads-progress">{t('multipart.all.reading', { done: settled, total: buckets.length })}</output>
+                {rows.length === 0 ? <SkeletonRows label={t('app.loading')} columns={6} /> : null}
+              </>
+            ) : null}
+            {!loading && bucketsQuery.data && buckets.length === 0 ? <p className="empty-state">{t('multipart.all.noBuckets')}</p> : null}
+            {!loading && buckets.length > 0 && shown.length === 0 ? (
+              <p className="empty-state">{rows.length > 0 ? tp('multipart.noneOlder', minAgeDays) : t('multipart.all.none')}</p>
+            ) : null}
+          </>
+        }
+        footer={
+          !loading && buckets.length > 0 ? (
+            <>
+              <p className="uploads-footer">
+                <output data-testid="uploads-status">
+                  {t('multipart.all.summary', { uploads: tp('multipart.loaded', rows.length), buckets: tp('multipart.all.buckets', withUploads), total: tp('multipart.all.buckets', buckets.length) })}
+                </output>
+                {minAgeDays > 0 ? <span className="muted"> · {tp('multipart.filteredLoaded', shown.length, { days: minAgeDays })}</span> : null}
+              </p>
+              {partial.length > 0 ? (
+                <ul className="notice notice--warn all-uploads__partial" data-testid="all-uploads-partial">
+                  {partial.map((item) => (
+                    <li key={`${item.bucket.location}\u0000${item.bucket.name}`}>
+                      {item.kind === 'failed'
+                        ? t('multipart.all.failed', { bucket: item.bucket.name, message: item.message })
+                        : tp('multipart.all.more', item.count, { bucket: item.bucket.name })}{' '}
+                      <Link to={item.kind === 'failed' ? bucketPath(item.bucket.location, item.bucket.name) : uploadsHref({ zone: item.bucket.location, bucket: item.bucket.name })}>
+                        {item.kind === 'failed' ? t('multipart.all.openBucketItself', { bucket: item.bucket.name }) : t('multipart.all.openBucket', { bucket: item.bucket.name })}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </>
+          ) : null
+        }
+      />
+    </section>
+  );
+}
