@@ -92,6 +92,21 @@ describe('form uploads are verified', () => {
 });
 
 describe('the upload queue', () => {
+  it('tells onDone once per finished item, with its final snapshot; a failure is not reported', async () => {
+    const done: Array<{ key: string; state: string; etag: string | undefined }> = [];
+    const { server, clock, queue } = setup({ onDone: (item) => done.push({ key: item.key, state: item.state, etag: item.etag }) });
+    server.corrupt = (call) => call.op === 'postObject' && call.attempt === 1 && call.key === 'dir/f0.txt';
+    const [first] = queue.add(planBatch({ files: files(2), bucket: 'b', prefix: '' }).uploads);
+    await settle(queue, clock);
+    expect(done.map((d) => d.key)).toEqual(['dir/f1.txt']);
+    queue.retry(first ?? '');
+    await settle(queue, clock);
+    expect(done).toEqual([
+      { key: 'dir/f1.txt', state: 'done', etag: `"${md5Hex(bytes(10, 2))}"` },
+      { key: 'dir/f0.txt', state: 'done', etag: `"${md5Hex(bytes(10, 1))}"` },
+    ]);
+  });
+
   it('runs at most `concurrency` items at once and starts the next when one finishes', async () => {
     const { server, clock, queue } = setup();
     const g = gate();

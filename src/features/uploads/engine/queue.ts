@@ -79,6 +79,8 @@ export interface UploadQueueOptions {
   random?: () => number;
   /** Minimum time between progress notifications (default 200 ms). */
   notifyIntervalMs?: number;
+  /** Called once for each item that finishes (state `done`), with its final snapshot. */
+  onDone?: (item: UploadItem) => void;
 }
 
 export interface UploadQueue {
@@ -290,6 +292,8 @@ export function createUploadQueue(options: UploadQueueOptions): UploadQueue {
       (etag) => {
         entry.etag = etag;
         entry.state = 'done';
+        entry.cached = undefined;
+        options.onDone?.(itemOf(entry, clock.now()));
       },
       (error: unknown) => {
         if (controller.signal.aborted && entry.intent === 'pause') entry.state = 'paused';

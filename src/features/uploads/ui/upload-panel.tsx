@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState, type DragEvent } from 'react';
 import { useForm, type FieldError } from 'react-hook-form';
 import { z } from 'zod';
 import type { ObjectMetadata } from '../../../api/metadata/model.ts';
 import { editorSchema, emptyEditorValues, metadataFromValues, type EditorValues } from '../../../components/metadata-form/form-model.ts';
 import { MetadataFields } from '../../../components/metadata-form/metadata-form.tsx';
+import { Loading } from '../../../components/spinner.tsx';
 import { useClient } from '../../../hooks/use-client.ts';
 import { isMessageKey, useI18n } from '../../../i18n/i18n.tsx';
 import { formatBytes } from '../../../lib/format.ts';
@@ -31,7 +31,7 @@ import { batchFormResolver, batchFormSchema, emptyBatchForm, type BatchFormValue
 import { RememberedUploads } from './remembered-uploads.tsx';
 import { MAX_CONCURRENCY, MAX_PART_CONCURRENCY, saveSettings, thresholdBytes, uploadSettingsSchema, type UploadSettings } from './settings.ts';
 import { UploadItemList, UploadTotals } from './upload-items.tsx';
-import { getUploadSession, useUploadsSnapshot, type UploadSession } from './upload-store.ts';
+import { useUploadSession, useUploadsSnapshot, type UploadSession } from './upload-session.ts';
 // oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
 import '../../../i18n/parts/uploads.ts';
 
@@ -53,11 +53,17 @@ interface ResumeOffer {
  * metadata, transfer settings, and the live list of transfers (per file and overall progress, speed,
  * ETA, pause/resume for multipart, cancel, retry, final ETag).
  */
-export function UploadPanel({ zone, bucket, prefix }: UploadPanelProps) {
+export function UploadPanel(props: UploadPanelProps) {
+  const { t } = useI18n();
+  const session = useUploadSession(useClient());
+  // The session is created by the app's upload host on first need; this shows only while it loads.
+  if (!session) return <Loading label={t('app.loading')} />;
+  return <UploadPanelBody {...props} session={session} />;
+}
+
+function UploadPanelBody({ zone, bucket, prefix, session }: UploadPanelProps & { session: UploadSession }) {
   const { t, tp } = useI18n();
   const client = useClient();
-  const queryClient = useQueryClient();
-  const session = getUploadSession(client, queryClient);
   const snapshot = useUploadsSnapshot(session.queue);
   const [staged, setStaged] = useState<SourceFile[]>([]);
   const [problems, setProblems] = useState<BatchProblem[]>([]);
