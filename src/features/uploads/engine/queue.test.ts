@@ -332,6 +332,22 @@ describe('the upload queue', () => {
     await settle(queue, clock);
   });
 
+  it('a pause clicked while a cancel is being carried out changes nothing: the item ends cancelled, aborted on the server', async () => {
+    const { server, clock, queue } = setup();
+    server.hold = (call) => (call.op === 'uploadPart' ? new Promise<void>(() => undefined) : undefined);
+    const [big = ''] = queue.add(planBatch({ files: [{ file: fileOf(bytes(50, 3), 'big.bin'), relativePath: 'big.bin' }], bucket: 'b', multipartThreshold: 40 }).uploads);
+    await vi.waitFor(() => expect(server.count('uploadPart')).toBeGreaterThan(0), { timeout: 10_000 });
+    const cancelling = queue.cancel(big);
+    queue.pause(big);
+    await cancelling;
+    await flush();
+    expect(queue.getSnapshot().items.map((i) => i.state)).toEqual(['cancelled']);
+    expect(server.count('abort')).toBe(1);
+    queue.resume(big);
+    expect(queue.getSnapshot().items.map((i) => i.state)).toEqual(['cancelled']);
+    await settle(queue, clock);
+  });
+
   it('pauses and resumes a multipart item; a paused item frees its slot', async () => {
     const { server, clock, queue } = setup({ concurrency: 1 });
     let holding = true;
