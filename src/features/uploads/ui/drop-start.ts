@@ -2,7 +2,6 @@ import type { QsClient } from '../../../api/client.ts';
 import { toast } from '../../../components/toast.tsx';
 import type { I18n } from '../../../i18n/i18n.tsx';
 import { createApiPorts, entriesFromDataTransfer, filesFromInput, findConflicts, planBatch, walkEntries, type DataTransferItemLike } from '../engine/index.ts';
-import { setPendingBatch } from './pending-batch.ts';
 import { thresholdBytes } from './settings.ts';
 import type { UploadHost, UploadTarget } from './upload-host.ts';
 import { createUploadSession } from './upload-session.ts';
@@ -41,7 +40,7 @@ export async function startDroppedUpload({ host, client, i18n, target, items, fi
     ),
   );
   if (conflicts.length > 0) {
-    setPendingBatch({ bucket: target.bucket, uploads: plan.uploads, conflicts });
+    session.pendingBatch.set({ bucket: target.bucket, uploads: plan.uploads, conflicts });
     host.setDrawer({ target, open: true });
     return;
   }

@@ -5,6 +5,7 @@ import { DEMO_CREDENTIALS, connectionId, type Connection } from '../../../api/co
 import { createMainThreadHasher } from '../engine/hasher.ts';
 import { createUploadQueue } from '../engine/queue.ts';
 import { FakeServer } from '../engine/test-fakes.ts';
+import { createPendingBatchStore } from './pending-batch.ts';
 import { loadSettings } from './settings.ts';
 import { createUploadHost, type UploadSession } from './upload-host.ts';
 
@@ -30,6 +31,7 @@ function fakeSession(client: QsClient): UploadSession {
     },
     applySettings: () => undefined,
     settings: () => loadSettings(),
+    pendingBatch: createPendingBatchStore(),
   };
 }
 

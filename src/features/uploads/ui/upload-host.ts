@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { QsClient } from '../../../api/client.ts';
 import { connectionId } from '../../../api/connection.ts';
 import type { Md5Hasher, UploadQueue } from '../engine/index.ts';
+import type { PendingBatchStore } from './pending-batch.ts';
 import type { UploadSettings } from './settings.ts';
 
 /**
@@ -25,6 +26,8 @@ export interface UploadSession {
   /** Applies panel settings to transfers started from now on. */
   applySettings(settings: UploadSettings): void;
   settings(): UploadSettings;
+  /** A dropped batch waiting for the drawer's question about keys that exist. */
+  pendingBatch: PendingBatchStore;
 }
 
 /** The folder the upload drawer uploads to, set by the object browser the user last opened it from. */

@@ -26,7 +26,7 @@ import {
   type ResumeRecord,
   type SourceFile,
 } from '../engine/index.ts';
-import { setPendingBatch, usePendingBatch } from './pending-batch.ts';
+import { usePendingBatch } from './pending-batch.ts';
 import { batchFormResolver, batchFormSchema, emptyBatchForm, type BatchFormValues } from './batch-form.ts';
 import { RememberedUploads } from './remembered-uploads.tsx';
 import { MAX_CONCURRENCY, MAX_PART_CONCURRENCY, saveSettings, thresholdBytes, uploadSettingsSchema, type UploadSettings } from './settings.ts';
@@ -72,11 +72,11 @@ function UploadPanelBody({ zone, bucket, prefix, session }: UploadPanelProps & {
   // Files of the batch whose keys exist already: asked once for the whole batch before anything starts.
   const [conflict, setConflict] = useState<{ uploads: PlannedUpload[]; conflicts: PlannedUpload[]; fromPanel: boolean } | null>(null);
   // A batch dropped on the object list with existing keys: asked here, like one started from the panel.
-  const pending = usePendingBatch();
+  const pending = usePendingBatch(session.pendingBatch);
   const question = conflict ?? (pending?.bucket === bucket ? { uploads: pending.uploads, conflicts: pending.conflicts, fromPanel: false } : null);
   const closeQuestion = () => {
     setConflict(null);
-    if (!question?.fromPanel) setPendingBatch(undefined);
+    if (!question?.fromPanel) session.pendingBatch.set(undefined);
   };
   const keyExists = useMemo<KeyExists>(() => {
     const ports = createApiPorts(client);

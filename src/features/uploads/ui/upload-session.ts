@@ -15,6 +15,7 @@ import {
   type UploadQueue,
   type UploadsSnapshot,
 } from '../engine/index.ts';
+import { createPendingBatchStore } from './pending-batch.ts';
 import { loadSettings, partSizeBytes } from './settings.ts';
 import type { UploadSession } from './upload-host.ts';
 import { useUploadHost } from './uploads-provider.tsx';
@@ -64,6 +65,7 @@ export function createUploadSession(client: QsClient, queryClient: QueryClient):
       queue.setPartConcurrency(next.partConcurrency);
     },
     settings: () => settings,
+    pendingBatch: createPendingBatchStore(),
   };
 }
 
