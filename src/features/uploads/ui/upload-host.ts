@@ -7,7 +7,7 @@ import type { UploadSettings } from './settings.ts';
 
 /**
  * The app's upload state, without the engine: one host per app, created by UploadsProvider
- * (uploads-provider.tsx) and read through its hooks. It holds
+ * (uploads-provider.tsx) and read through upload-hooks.ts and useUploadSession (upload-session.ts). It holds
  * - the upload session of the current connection, created on first need by `open` and disposed when
  *   another connection opens one;
  * - the upload drawer's state (open or closed, and the folder it uploads to).
