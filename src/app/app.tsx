@@ -7,6 +7,7 @@ import { createBrowserHistory, RouterProvider, Routes } from '../lib/router.tsx'
 import { routes } from './router.tsx';
 import { Shell } from './shell.tsx';
 import { SessionProvider } from './session-provider.tsx';
+import { UploadsProvider } from '../features/uploads/ui/uploads-provider.tsx';
 // oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
 import '../styles/base.css';
 // oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
@@ -23,11 +24,13 @@ export function App({ initialSession, demoAvailable, serve }: {
     <I18nProvider>
       <SessionProvider initial={initialSession} demoAvailable={demoAvailable} serve={serve}>
         <QueryClientProvider client={queryClient}>
-          <RouterProvider history={history}>
-            <Shell>
-              <Routes routes={routes} />
-            </Shell>
-          </RouterProvider>
+          <UploadsProvider>
+            <RouterProvider history={history}>
+              <Shell>
+                <Routes routes={routes} />
+              </Shell>
+            </RouterProvider>
+          </UploadsProvider>
         </QueryClientProvider>
       </SessionProvider>
     </I18nProvider>

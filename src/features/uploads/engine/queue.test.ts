@@ -92,6 +92,21 @@ describe('form uploads are verified', () => {
 });
 
 describe('the upload queue', () => {
+  it('tells onDone once per finished item, with its final snapshot; a failure is not reported', async () => {
+    const done: Array<{ key: string; state: string; etag: string | undefined }> = [];
+    const { server, clock, queue } = setup({ onDone: (item) => done.push({ key: item.key, state: item.state, etag: item.etag }) });
+    server.corrupt = (call) => call.op === 'postObject' && call.attempt === 1 && call.key === 'dir/f0.txt';
+    const [first] = queue.add(planBatch({ files: files(2), bucket: 'b', prefix: '' }).uploads);
+    await settle(queue, clock);
+    expect(done.map((d) => d.key)).toEqual(['dir/f1.txt']);
+    queue.retry(first ?? '');
+    await settle(queue, clock);
+    expect(done).toEqual([
+      { key: 'dir/f1.txt', state: 'done', etag: `"${md5Hex(bytes(10, 2))}"` },
+      { key: 'dir/f0.txt', state: 'done', etag: `"${md5Hex(bytes(10, 1))}"` },
+    ]);
+  });
+
   it('runs at most `concurrency` items at once and starts the next when one finishes', async () => {
     const { server, clock, queue } = setup();
     const g = gate();
@@ -314,6 +329,22 @@ describe('the upload queue', () => {
     expect(server.uploads.size).toBe(0);
     expect(resumeStore.records.size).toBe(0);
     expect(snap.totals.bytesTotal).toBe(0);
+    await settle(queue, clock);
+  });
+
+  it('a pause clicked while a cancel is being carried out changes nothing: the item ends cancelled, aborted on the server', async () => {
+    const { server, clock, queue } = setup();
+    server.hold = (call) => (call.op === 'uploadPart' ? new Promise<void>(() => undefined) : undefined);
+    const [big = ''] = queue.add(planBatch({ files: [{ file: fileOf(bytes(50, 3), 'big.bin'), relativePath: 'big.bin' }], bucket: 'b', multipartThreshold: 40 }).uploads);
+    await vi.waitFor(() => expect(server.count('uploadPart')).toBeGreaterThan(0), { timeout: 10_000 });
+    const cancelling = queue.cancel(big);
+    queue.pause(big);
+    await cancelling;
+    await flush();
+    expect(queue.getSnapshot().items.map((i) => i.state)).toEqual(['cancelled']);
+    expect(server.count('abort')).toBe(1);
+    queue.resume(big);
+    expect(queue.getSnapshot().items.map((i) => i.state)).toEqual(['cancelled']);
     await settle(queue, clock);
   });
 

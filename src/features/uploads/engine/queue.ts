@@ -2,6 +2,7 @@ import { ApiError } from '../../../api/errors.ts';
 import type { ObjectMetadata } from '../../../api/metadata/model.ts';
 import { createMd5Hasher, type Md5Hasher } from './hasher.ts';
 import { verifyEtag } from './integrity.ts';
+import { QUEUED, transition, type Lifecycle, type LifecycleEvent } from './lifecycle.ts';
 import { MultipartUpload, type MultipartPhase } from './multipart.ts';
 import type { PartPlanOptions } from './part-plan.ts';
 import type { PlannedUpload, UploadKind } from './plan-batch.ts';
@@ -13,12 +14,14 @@ import { SpeedMeter, etaSeconds } from './speed.ts';
 /**
  * The one upload store (README.md, "Architecture": transfers live in one upload store): every form and
  * multipart transfer of the session, a concurrency limit, and immutable snapshots for React's
- * useSyncExternalStore. State changes notify at once (next microtask); progress notifications are
- * throttled to one per `notifyIntervalMs`, so a 1000 Hz stream of XHR progress events costs a handful
- * of renders per second.
+ * useSyncExternalStore. An item changes state only through `apply`, which asks the lifecycle's pure
+ * `transition` (lifecycle.ts); everything else the queue changes sits in one state object (`q`). State
+ * changes notify at once (next microtask); progress notifications are throttled to one per
+ * `notifyIntervalMs`, so a 1000 Hz stream of XHR progress events costs a handful of renders per second.
  */
 
-export type UploadState = 'queued' | 'running' | 'paused' | 'done' | 'failed' | 'cancelled';
+/** What the UI shows of an item's lifecycle (lifecycle.ts): a removed item is no longer listed. */
+export type UploadState = Exclude<Lifecycle['state'], 'removed'>;
 
 export interface UploadItem {
   readonly id: string;
@@ -79,6 +82,8 @@ export interface UploadQueueOptions {
   random?: () => number;
   /** Minimum time between progress notifications (default 200 ms). */
   notifyIntervalMs?: number;
+  /** Called once for each item that finishes (state `done`), with its final snapshot. */
+  onDone?: (item: UploadItem) => void;
 }
 
 export interface UploadQueue {
@@ -112,28 +117,38 @@ export interface UploadQueue {
   dispose(): void;
 }
 
-interface Entry {
-  id: string;
-  kind: UploadKind;
-  bucket: string;
-  zone: string | undefined;
-  key: string;
-  file: File;
-  relativePath: string;
-  metadata: ObjectMetadata | undefined;
-  state: UploadState;
-  error: Error | undefined;
-  etag: string | undefined;
-  formSent: number;
-  /** MD5 of the file for a form upload, started with its first attempt (the file never changes). */
-  formMd5: Promise<string> | undefined;
-  meter: SpeedMeter;
+/** What an item is: fixed when it is added. */
+interface Spec {
+  readonly id: string;
+  readonly kind: UploadKind;
+  readonly bucket: string;
+  readonly zone: string | undefined;
+  readonly key: string;
+  readonly file: File;
+  readonly relativePath: string;
+  readonly metadata: ObjectMetadata | undefined;
+  /** The upload picked in the inspector (resumeRemote); otherwise the engine finds or starts one. */
+  readonly explicitUploadId: string | undefined;
+}
+
+/** The work of the current or last run; `life` alone says what state the item is in. */
+interface Run {
   controller: AbortController | undefined;
   /** Settles when the current run has stopped (done, failed, paused or cancelled). */
   settled: Promise<void> | undefined;
-  intent: 'pause' | 'cancel' | undefined;
+  /** The multipart transfer (kept across pause and retry so uploaded parts are reused). */
   task: MultipartUpload | undefined;
-  explicitUploadId: string | undefined;
+  formSent: number;
+  /** MD5 of the file for a form upload, started with its first attempt (the file never changes). */
+  formMd5: Promise<string> | undefined;
+  readonly meter: SpeedMeter;
+}
+
+interface Entry {
+  readonly spec: Spec;
+  life: Lifecycle;
+  readonly run: Run;
+  /** The item as last shown; dropped whenever the entry changes. */
   cached: UploadItem | undefined;
 }
 
@@ -149,34 +164,49 @@ export function createUploadQueue(options: UploadQueueOptions): UploadQueue {
   const scope = options.scope ?? '';
   const notifyInterval = options.notifyIntervalMs ?? 200;
   const retry = options.retry ?? DEFAULT_RETRY_POLICY;
-  let concurrency = Math.max(1, options.concurrency ?? 3);
-  let partConcurrency = Math.max(1, Math.floor(options.partConcurrency ?? 4));
-
-  const entries: Entry[] = [];
   const listeners = new Set<() => void>();
-  let snapshot: UploadsSnapshot | undefined;
-  let nextId = 1;
-  let urgentScheduled = false;
-  let cancelTimer: (() => void) | undefined;
-  let lastNotify = Number.NEGATIVE_INFINITY;
-  let idleWaiters: Array<() => void> = [];
-  let disposed = false;
+  /** Everything of the queue that changes, in one place. */
+  const q: {
+    concurrency: number;
+    partConcurrency: number;
+    entries: Entry[];
+    snapshot: UploadsSnapshot | undefined;
+    nextId: number;
+    /** A state-change notification is due at the next microtask. */
+    urgentScheduled: boolean;
+    /** Cancels the pending (throttled) progress notification. */
+    cancelTimer: (() => void) | undefined;
+    lastNotify: number;
+    idleWaiters: Array<() => void>;
+    disposed: boolean;
+  } = {
+    concurrency: Math.max(1, options.concurrency ?? 3),
+    partConcurrency: Math.max(1, Math.floor(options.partConcurrency ?? 4)),
+    entries: [],
+    snapshot: undefined,
+    nextId: 1,
+    urgentScheduled: false,
+    cancelTimer: undefined,
+    lastNotify: Number.NEGATIVE_INFINITY,
+    idleWaiters: [],
+    disposed: false,
+  };
 
   function notify(): void {
-    cancelTimer?.();
-    cancelTimer = undefined;
-    lastNotify = clock.now();
+    q.cancelTimer?.();
+    q.cancelTimer = undefined;
+    q.lastNotify = clock.now();
     for (const listener of [...listeners]) listener();
   }
 
   /** A state change: one notification after the current synchronous work. */
   function changed(entry?: Entry): void {
     if (entry) entry.cached = undefined;
-    snapshot = undefined;
-    if (urgentScheduled) return;
-    urgentScheduled = true;
+    q.snapshot = undefined;
+    if (q.urgentScheduled) return;
+    q.urgentScheduled = true;
     queueMicrotask(() => {
-      urgentScheduled = false;
+      q.urgentScheduled = false;
       notify();
     });
   }
@@ -184,10 +214,23 @@ export function createUploadQueue(options: UploadQueueOptions): UploadQueue {
   /** Progress: at most one notification per interval. */
   function progressed(entry: Entry): void {
     entry.cached = undefined;
-    snapshot = undefined;
-    if (cancelTimer || urgentScheduled) return;
-    const wait = Math.max(0, lastNotify + notifyInterval - clock.now());
-    cancelTimer = clock.setTimeout(notify, wait);
+    q.snapshot = undefined;
+    if (q.cancelTimer || q.urgentScheduled) return;
+    const wait = Math.max(0, q.lastNotify + notifyInterval - clock.now());
+    q.cancelTimer = clock.setTimeout(notify, wait);
+  }
+
+  /**
+   * The one place an item changes state: the lifecycle's transition (lifecycle.ts) decides; an event the
+   * item's state does not accept changes nothing and returns false.
+   */
+  function apply(entry: Entry, event: LifecycleEvent): boolean {
+    const next = transition(entry.life, event);
+    if (next === entry.life) return false;
+    entry.life = next;
+    changed(entry);
+    if (next.state === 'done') options.onDone?.(itemOf(entry, clock.now()));
+    return true;
   }
 
   function multipartDeps() {
@@ -199,29 +242,30 @@ export function createUploadQueue(options: UploadQueueOptions): UploadQueue {
       clock,
       random,
       retry,
-      partConcurrency,
+      partConcurrency: q.partConcurrency,
       partPlan: options.partPlan ?? {},
       sendContentMd5: options.sendContentMd5 ?? true,
     };
   }
 
   function taskFor(entry: Entry): MultipartUpload {
-    entry.task ??= new MultipartUpload(
+    const { spec, run } = entry;
+    run.task ??= new MultipartUpload(
       multipartDeps(),
       {
-        bucket: entry.bucket,
-        ...(entry.zone === undefined ? {} : { zone: entry.zone }),
-        key: entry.key,
-        file: entry.file,
-        ...(entry.metadata ? { metadata: entry.metadata } : {}),
-        ...(entry.explicitUploadId === undefined ? {} : { uploadId: entry.explicitUploadId }),
+        bucket: spec.bucket,
+        ...(spec.zone === undefined ? {} : { zone: spec.zone }),
+        key: spec.key,
+        file: spec.file,
+        ...(spec.metadata ? { metadata: spec.metadata } : {}),
+        ...(spec.explicitUploadId === undefined ? {} : { uploadId: spec.explicitUploadId }),
       },
       {
         onChange: () => progressed(entry),
-        onNetworkBytes: (delta) => entry.meter.add(clock.now(), delta),
+        onNetworkBytes: (delta) => run.meter.add(clock.now(), delta),
       },
     );
-    return entry.task;
+    return run.task;
   }
 
   /**
@@ -230,8 +274,9 @@ export function createUploadQueue(options: UploadQueueOptions): UploadQueue {
    * the item fails with both values and the user retries it.
    */
   async function runForm(entry: Entry, signal: AbortSignal): Promise<string> {
-    const size = entry.file.size;
-    const md5 = (entry.formMd5 ??= hasher.md5(entry.file));
+    const { spec, run } = entry;
+    const size = spec.file.size;
+    const md5 = (run.formMd5 ??= hasher.md5(spec.file));
     // Reported after the upload: an unhandled rejection must not surface while it runs.
     md5.catch(() => undefined);
     const result = await withRetry(
@@ -241,24 +286,24 @@ export function createUploadQueue(options: UploadQueueOptions): UploadQueue {
         random,
         signal,
         onRetry: () => {
-          entry.formSent = 0;
+          run.formSent = 0;
           progressed(entry);
         },
       },
       () =>
         options.ports.postObject(
           {
-            bucket: entry.bucket,
-            ...(entry.zone === undefined ? {} : { zone: entry.zone }),
-            key: entry.key,
-            file: entry.file,
-            filename: entry.file.name,
-            ...(entry.metadata ? { metadata: entry.metadata } : {}),
+            bucket: spec.bucket,
+            ...(spec.zone === undefined ? {} : { zone: spec.zone }),
+            key: spec.key,
+            file: spec.file,
+            filename: spec.file.name,
+            ...(spec.metadata ? { metadata: spec.metadata } : {}),
             // The form body adds field overhead to `total`; scale to the file's bytes.
             onProgress: ({ loaded, total }) => {
               const sent = total > 0 ? Math.min(size, Math.round((loaded / total) * size)) : 0;
-              if (sent > entry.formSent) entry.meter.add(clock.now(), sent - entry.formSent);
-              entry.formSent = sent;
+              if (sent > run.formSent) run.meter.add(clock.now(), sent - run.formSent);
+              run.formSent = sent;
               progressed(entry);
             },
           },
@@ -269,113 +314,98 @@ export function createUploadQueue(options: UploadQueueOptions): UploadQueue {
     try {
       expected = await md5;
     } catch (error) {
-      entry.formMd5 = undefined;
+      run.formMd5 = undefined;
       throw error;
     }
     verifyEtag(expected, result.etag);
-    entry.formSent = size;
+    run.formSent = size;
     return result.etag;
   }
 
   function start(entry: Entry): void {
+    if (!apply(entry, { type: 'start' })) return;
+    const { run } = entry;
     const controller = new AbortController();
-    entry.controller = controller;
-    entry.state = 'running';
-    entry.error = undefined;
-    entry.intent = undefined;
-    entry.meter.reset(clock.now());
-    changed(entry);
-    const work = entry.kind === 'form' ? runForm(entry, controller.signal) : taskFor(entry).run(controller.signal).then((r) => r.etag);
-    entry.settled = work.then(
-      (etag) => {
-        entry.etag = etag;
-        entry.state = 'done';
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted && entry.intent === 'pause') entry.state = 'paused';
-        else if (controller.signal.aborted && entry.intent === 'cancel') entry.state = 'cancelled';
-        else {
-          entry.state = 'failed';
-          entry.error = asError(error);
-        }
-      },
-    ).finally(() => {
-      entry.controller = undefined;
-      entry.settled = undefined;
-      changed(entry);
-      pump();
-    });
+    run.controller = controller;
+    run.meter.reset(clock.now());
+    const work = entry.spec.kind === 'form' ? runForm(entry, controller.signal) : taskFor(entry).run(controller.signal).then((r) => r.etag);
+    run.settled = work
+      .then<LifecycleEvent, LifecycleEvent>(
+        (etag) => ({ type: 'succeeded', etag }),
+        // Paused or cancelled when it was being stopped for that; failed otherwise.
+        (error: unknown) => ({ type: 'ended', error: asError(error) }),
+      )
+      .then((outcome) => {
+        run.controller = undefined;
+        run.settled = undefined;
+        apply(entry, outcome);
+        pump();
+      });
   }
 
   function pump(): void {
-    if (disposed) return;
-    let running = entries.filter((e) => e.state === 'running').length;
-    for (const entry of entries) {
-      if (running >= concurrency) break;
-      if (entry.state !== 'queued') continue;
+    if (q.disposed) return;
+    let running = q.entries.filter((e) => e.life.state === 'running').length;
+    for (const entry of q.entries) {
+      if (running >= q.concurrency) break;
+      if (entry.life.state !== 'queued') continue;
       start(entry);
       running += 1;
     }
-    if (running === 0 && !entries.some((e) => e.state === 'queued')) {
-      const waiters = idleWaiters;
-      idleWaiters = [];
+    if (running === 0 && !q.entries.some((e) => e.life.state === 'queued')) {
+      const waiters = q.idleWaiters;
+      q.idleWaiters = [];
       for (const resolve of waiters) resolve();
     }
   }
 
   function find(id: string): Entry {
-    const entry = entries.find((e) => e.id === id);
+    const entry = q.entries.find((e) => e.spec.id === id);
     if (!entry) throw new RangeError(`No upload with id ${id}`);
     return entry;
   }
 
-  function addEntry(init: Pick<Entry, 'kind' | 'bucket' | 'zone' | 'key' | 'file' | 'relativePath' | 'metadata' | 'explicitUploadId'>): string {
+  function addEntry(init: Omit<Spec, 'id'>): string {
     const entry: Entry = {
-      ...init,
-      id: `u${nextId++}`,
-      state: 'queued',
-      error: undefined,
-      etag: undefined,
-      formSent: 0,
-      formMd5: undefined,
-      meter: new SpeedMeter(),
-      controller: undefined,
-      settled: undefined,
-      intent: undefined,
-      task: undefined,
+      spec: { ...init, id: `u${q.nextId++}` },
+      life: QUEUED,
+      run: { controller: undefined, settled: undefined, task: undefined, formSent: 0, formMd5: undefined, meter: new SpeedMeter() },
       cached: undefined,
     };
-    entries.push(entry);
+    q.entries.push(entry);
     changed(entry);
-    return entry.id;
+    return entry.spec.id;
   }
 
   function itemOf(entry: Entry, now: number): UploadItem {
     if (entry.cached) return entry.cached;
-    const status = entry.task?.status;
-    const bytesTotal = entry.file.size;
-    const bytesSent = entry.state === 'done' ? bytesTotal : entry.kind === 'form' ? entry.formSent : (status?.bytesSent ?? 0);
-    const speed = entry.state === 'running' ? entry.meter.speed(now) : 0;
+    const { spec, run, life } = entry;
+    // A removed entry is off the list before anyone reads it; shown as cancelled should it ever be read.
+    const state: UploadState = life.state === 'removed' ? 'cancelled' : life.state;
+    const status = run.task?.status;
+    const bytesTotal = spec.file.size;
+    const bytesSent = state === 'done' ? bytesTotal : spec.kind === 'form' ? run.formSent : (status?.bytesSent ?? 0);
+    const speed = state === 'running' ? run.meter.speed(now) : 0;
     const item: UploadItem = {
-      id: entry.id,
-      kind: entry.kind,
-      bucket: entry.bucket,
-      zone: entry.zone,
-      key: entry.key,
-      fileName: entry.file.name,
-      relativePath: entry.relativePath,
-      state: entry.state,
-      phase: entry.state === 'running' ? status?.phase : undefined,
+      id: spec.id,
+      kind: spec.kind,
+      bucket: spec.bucket,
+      zone: spec.zone,
+      key: spec.key,
+      fileName: spec.file.name,
+      relativePath: spec.relativePath,
+      state,
+      phase: state === 'running' ? status?.phase : undefined,
       bytesSent,
       bytesTotal,
       speed,
-      eta: entry.state === 'running' ? etaSeconds(bytesTotal - bytesSent, speed) : entry.state === 'done' ? 0 : null,
-      etag: entry.etag,
-      error: entry.error,
+      eta: state === 'running' ? etaSeconds(bytesTotal - bytesSent, speed) : state === 'done' ? 0 : null,
+      etag: life.state === 'done' ? life.etag : undefined,
+      error: life.state === 'failed' || life.state === 'cancelled' ? life.error : undefined,
       multipart: status
         ? { uploadId: status.uploadId, partCount: status.partCount, partSize: status.partSize, partsDone: status.partsDone, partsReused: status.partsReused }
-        : entry.kind === 'multipart'
-          ? { uploadId: entry.explicitUploadId, partCount: 0, partSize: 0, partsDone: 0, partsReused: 0 }
+        : spec.kind === 'multipart'
+          ? { uploadId: spec.explicitUploadId, partCount: 0, partSize: 0, partsDone: 0, partsReused: 0 }
           : undefined,
     };
     entry.cached = item;
@@ -384,7 +414,7 @@ export function createUploadQueue(options: UploadQueueOptions): UploadQueue {
 
   function build(): UploadsSnapshot {
     const now = clock.now();
-    const items = entries.map((e) => itemOf(e, now));
+    const items = q.entries.map((e) => itemOf(e, now));
     const counts: Record<UploadState, number> = { queued: 0, running: 0, paused: 0, done: 0, failed: 0, cancelled: 0 };
     let bytesSent = 0;
     let bytesTotal = 0;
@@ -396,31 +426,31 @@ export function createUploadQueue(options: UploadQueueOptions): UploadQueue {
       bytesTotal += item.bytesTotal;
       speed += item.speed;
     }
-    return { items, totals: { counts, bytesSent, bytesTotal, speed, eta: etaSeconds(bytesTotal - bytesSent, speed) }, concurrency };
+    return { items, totals: { counts, bytesSent, bytesTotal, speed, eta: etaSeconds(bytesTotal - bytesSent, speed) }, concurrency: q.concurrency };
   }
 
-  function stop(entry: Entry, intent: 'pause' | 'cancel'): void {
-    entry.intent = intent;
-    entry.controller?.abort(new DOMException(intent === 'pause' ? 'Upload paused' : 'Upload cancelled', 'AbortError'));
+  /** Aborts a running transfer; its run ends as paused or cancelled (lifecycle `ended` while stopping). */
+  function abortRun(entry: Entry): void {
+    if (entry.life.state !== 'running' || entry.life.stopping === undefined) return;
+    const why = entry.life.stopping === 'pause' ? 'Upload paused' : 'Upload cancelled';
+    entry.run.controller?.abort(new DOMException(why, 'AbortError'));
   }
 
   function retryItem(id: string): void {
     const entry = find(id);
-    if (entry.state !== 'failed' && entry.state !== 'cancelled') return;
-    const error = entry.error;
+    const previous = entry.life;
+    if (!apply(entry, { type: 'retry' })) return;
+    const error = previous.state === 'failed' || previous.state === 'cancelled' ? previous.error : undefined;
     // A remembered upload that vanished (completed/aborted elsewhere): start a new one.
-    if (entry.task && entry.explicitUploadId === undefined && error instanceof ApiError && error.code === 'upload_not_exists') entry.task.forgetRemote();
-    entry.state = 'queued';
-    entry.error = undefined;
-    changed(entry);
+    if (entry.run.task && entry.spec.explicitUploadId === undefined && error instanceof ApiError && error.code === 'upload_not_exists') entry.run.task.forgetRemote();
     pump();
   }
 
   function removeItem(id: string): void {
     const entry = find(id);
-    if (entry.state !== 'queued' && entry.state !== 'done' && entry.state !== 'failed' && entry.state !== 'cancelled') return;
-    entry.task?.dispose();
-    entries.splice(entries.indexOf(entry), 1);
+    if (!apply(entry, { type: 'remove' })) return;
+    entry.run.task?.dispose();
+    q.entries.splice(q.entries.indexOf(entry), 1);
     changed();
     // The last queued item may be gone: wake whoever waits for the queue to go idle.
     pump();
@@ -432,8 +462,8 @@ export function createUploadQueue(options: UploadQueueOptions): UploadQueue {
       return () => listeners.delete(listener);
     },
     getSnapshot() {
-      snapshot ??= build();
-      return snapshot;
+      q.snapshot ??= build();
+      return q.snapshot;
     },
     add(uploads) {
       const ids = uploads.map((u) =>
@@ -458,53 +488,43 @@ export function createUploadQueue(options: UploadQueueOptions): UploadQueue {
     },
     pause(id) {
       const entry = find(id);
-      if (entry.state === 'queued') {
-        entry.state = 'paused';
-        changed(entry);
-      } else if (entry.state === 'running') stop(entry, 'pause');
+      if (apply(entry, { type: 'pause' })) abortRun(entry);
     },
     resume(id) {
-      const entry = find(id);
-      if (entry.state !== 'paused') return;
-      entry.state = 'queued';
-      changed(entry);
-      pump();
+      if (apply(find(id), { type: 'resume' })) pump();
     },
     async cancel(id) {
       const entry = find(id);
-      if (entry.state === 'done' || entry.state === 'cancelled') return;
-      if (entry.state === 'running') {
-        stop(entry, 'cancel');
+      const wasRunning = entry.life.state === 'running';
+      if (!apply(entry, { type: 'cancel' }) && !wasRunning) return;
+      if (wasRunning) {
+        abortRun(entry);
         // Abort on the server only after our own part requests have stopped.
-        await entry.settled;
-      } else {
-        entry.state = 'cancelled';
-        changed(entry);
+        await entry.run.settled;
       }
-      const task = entry.task;
-      entry.task = undefined;
+      const task = entry.run.task;
+      entry.run.task = undefined;
       if (!task) return;
       try {
         await task.abort();
       } catch (error) {
         // The parts stay on the server; show why so the user can abort from the inspector.
-        entry.error = asError(error);
-        changed(entry);
+        apply(entry, { type: 'abortFailed', error: asError(error) });
       }
     },
     retry: retryItem,
     retryFailed() {
-      for (const entry of entries) if (entry.state === 'failed') retryItem(entry.id);
+      for (const entry of q.entries) if (entry.life.state === 'failed') retryItem(entry.spec.id);
     },
     remove: removeItem,
     clearFinished() {
-      for (const entry of [...entries]) if (entry.state === 'done' || entry.state === 'cancelled') removeItem(entry.id);
+      for (const entry of [...q.entries]) if (entry.life.state === 'done' || entry.life.state === 'cancelled') removeItem(entry.spec.id);
     },
     setPartConcurrency(n) {
-      partConcurrency = Math.max(1, Math.floor(n));
+      q.partConcurrency = Math.max(1, Math.floor(n));
     },
     setConcurrency(n) {
-      concurrency = Math.max(1, Math.floor(n));
+      q.concurrency = Math.max(1, Math.floor(n));
       changed();
       pump();
     },
@@ -517,16 +537,16 @@ export function createUploadQueue(options: UploadQueueOptions): UploadQueue {
       await resumeStore.remove(record.uploadId);
     },
     idle() {
-      if (!entries.some((e) => e.state === 'running' || e.state === 'queued')) return Promise.resolve();
-      return new Promise((resolve) => idleWaiters.push(resolve));
+      if (!q.entries.some((e) => e.life.state === 'running' || e.life.state === 'queued')) return Promise.resolve();
+      return new Promise((resolve) => q.idleWaiters.push(resolve));
     },
     dispose() {
-      disposed = true;
-      for (const entry of entries) {
-        if (entry.state === 'running') stop(entry, 'pause');
-        entry.task?.dispose();
+      q.disposed = true;
+      for (const entry of q.entries) {
+        if (entry.life.state === 'running' && apply(entry, { type: 'pause' })) abortRun(entry);
+        entry.run.task?.dispose();
       }
-      cancelTimer?.();
+      q.cancelTimer?.();
       listeners.clear();
       hasher.dispose();
     },

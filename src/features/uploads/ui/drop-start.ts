@@ -1,17 +1,15 @@
-import type { QueryClient } from '@tanstack/react-query';
 import type { QsClient } from '../../../api/client.ts';
 import { toast } from '../../../components/toast.tsx';
 import type { I18n } from '../../../i18n/i18n.tsx';
 import { createApiPorts, entriesFromDataTransfer, filesFromInput, findConflicts, planBatch, walkEntries, type DataTransferItemLike } from '../engine/index.ts';
-import { setPendingBatch } from './pending-batch.ts';
 import { thresholdBytes } from './settings.ts';
-import { setUploadDrawer, type UploadTarget } from './upload-registry.ts';
-import { getUploadSession } from './upload-store.ts';
+import type { UploadHost, UploadTarget } from './upload-host.ts';
+import { createUploadSession } from './upload-session.ts';
 
 /** Starts a dropped batch in `target` and reports its end with a toast (how many done, how many failed). */
-export async function startDroppedUpload({ client, queryClient, i18n, target, items, files: dropped }: {
+export async function startDroppedUpload({ host, client, i18n, target, items, files: dropped }: {
+  host: UploadHost;
   client: QsClient;
-  queryClient: QueryClient;
   i18n: I18n;
   target: UploadTarget;
   /** The drop's items, as copied during the event. */
@@ -25,7 +23,7 @@ export async function startDroppedUpload({ client, queryClient, i18n, target, it
   const location = `${target.bucket}/${target.prefix}`;
   const files = [...(await walkEntries(roots)), ...filesFromInput(plainFiles)];
   if (files.length === 0) return;
-  const session = getUploadSession(client, queryClient);
+  const session = host.open(client, createUploadSession);
   const plan = planBatch({ files, bucket: target.bucket, zone: target.zone, prefix: target.prefix, multipartThreshold: thresholdBytes(session.settings()) });
   // Files whose key is refused (too long, …) are left out; the drawer lists them with their reason.
   const skipped = plan.problems.length;
@@ -42,13 +40,13 @@ export async function startDroppedUpload({ client, queryClient, i18n, target, it
     ),
   );
   if (conflicts.length > 0) {
-    setPendingBatch({ bucket: target.bucket, uploads: plan.uploads, conflicts });
-    setUploadDrawer({ target, open: true });
+    session.pendingBatch.set({ bucket: target.bucket, uploads: plan.uploads, conflicts });
+    host.setDrawer({ target, open: true });
     return;
   }
   const ids = new Set(session.queue.add(plan.uploads));
   // The header's indicator shows transfers of the drawer's target: it becomes this folder.
-  setUploadDrawer({ target });
+  host.setDrawer({ target });
   const unsubscribe = session.queue.subscribe(() => {
     const batch = session.queue.getSnapshot().items.filter((item) => ids.has(item.id));
     if (batch.some((item) => item.state === 'queued' || item.state === 'running' || item.state === 'paused')) return;

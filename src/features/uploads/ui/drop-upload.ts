@@ -1,8 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useClient } from '../../../hooks/use-client.ts';
 import { useI18n } from '../../../i18n/i18n.tsx';
-import type { UploadTarget } from './upload-registry.ts';
+import type { UploadTarget } from './upload-host.ts';
+import { useUploadHost } from './uploads-provider.tsx';
 
 /**
  * Files and folders dropped on the object area (not the drawer): their entries are taken while the drop
@@ -11,8 +11,8 @@ import type { UploadTarget } from './upload-registry.ts';
  */
 export function useDropUpload(): (target: UploadTarget, transfer: DataTransfer) => void {
   const client = useClient();
-  const queryClient = useQueryClient();
   const i18n = useI18n();
+  const host = useUploadHost();
   return useCallback(
     (target: UploadTarget, transfer: DataTransfer) => {
       // The item list is only readable during the drop event: what each item holds is taken now, before
@@ -23,8 +23,8 @@ export function useDropUpload(): (target: UploadTarget, transfer: DataTransfer) 
         return { kind: item.kind, webkitGetAsEntry: () => entry, getAsFile: () => file };
       });
       const files = Array.from(transfer.files);
-      void import('./drop-start.ts').then(({ startDroppedUpload }) => startDroppedUpload({ client, queryClient, i18n, target, items, files }));
+      void import('./drop-start.ts').then(({ startDroppedUpload }) => startDroppedUpload({ host, client, i18n, target, items, files }));
     },
-    [client, queryClient, i18n],
+    [host, client, i18n],
   );
 }

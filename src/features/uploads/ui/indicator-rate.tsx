@@ -1,6 +1,6 @@
 import { useI18n } from '../../../i18n/i18n.tsx';
 import { indicatorRate } from './rate-format.ts';
-import { useUploadTotals } from './upload-registry.ts';
+import { useUploadTotals } from './upload-hooks.ts';
 
 /** Overall speed and time left of the session's transfers, beside the header's upload indicator. */
 export function IndicatorRate({ scope }: { scope: string }) {

@@ -6,7 +6,7 @@ import { useClient } from '../../../hooks/use-client.ts';
 import { useI18n } from '../../../i18n/i18n.tsx';
 import { formatBytes } from '../../../lib/format.ts';
 import type { ResumeRecord } from '../engine/index.ts';
-import type { UploadSession } from './upload-store.ts';
+import type { UploadSession } from './upload-session.ts';
 // oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
 import '../../../i18n/parts/uploads.ts';
 

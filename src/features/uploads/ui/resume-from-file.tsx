@@ -1,9 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
+import { Loading } from '../../../components/spinner.tsx';
 import { useClient } from '../../../hooks/use-client.ts';
 import { useI18n } from '../../../i18n/i18n.tsx';
 import { UploadItemRow } from './upload-items.tsx';
-import { getUploadSession, useUploadsSnapshot } from './upload-store.ts';
+import { useUploadSession, useUploadsSnapshot, type UploadSession } from './upload-session.ts';
 // oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
 import '../../../i18n/parts/uploads.ts';
 
@@ -21,11 +21,15 @@ export interface ResumeFromFileProps {
  * parts on the server, compares their ETags with the local file's part MD5s, and sends only the missing
  * or mismatching parts before completing. A file that does not fit the uploaded parts is refused.
  */
-export function ResumeFromFile({ zone, bucket, objectKey, uploadId, onCompleted }: ResumeFromFileProps) {
+export function ResumeFromFile(props: ResumeFromFileProps) {
   const { t } = useI18n();
-  const client = useClient();
-  const queryClient = useQueryClient();
-  const session = getUploadSession(client, queryClient);
+  const session = useUploadSession(useClient());
+  if (!session) return <Loading label={t('app.loading')} />;
+  return <ResumeFromFileBody {...props} session={session} />;
+}
+
+function ResumeFromFileBody({ zone, bucket, objectKey, uploadId, onCompleted, session }: ResumeFromFileProps & { session: UploadSession }) {
+  const { t } = useI18n();
   const snapshot = useUploadsSnapshot(session.queue);
   const [itemId, setItemId] = useState<string | null>(null);
   const id = useId();

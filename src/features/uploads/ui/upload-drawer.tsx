@@ -1,7 +1,7 @@
 import { Upload, X } from 'lucide-react';
 import { lazyView } from '../../../components/lazy-view.tsx';
 import { useI18n } from '../../../i18n/i18n.tsx';
-import { setUploadDrawer, useActiveUploadCount, useOverallUploadPercent, useUploadDrawer } from './upload-registry.ts';
+import { useActiveUploadCount, useOverallUploadPercent, useUploadDrawer } from './upload-hooks.ts';
 // oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
 import './uploads.css';
 
@@ -12,11 +12,11 @@ const IndicatorRate = lazyView(async () => (await import('./indicator-rate.tsx')
 /** The drawer itself, rendered once by the app shell so the header's indicator can open it from any view. */
 export function UploadDrawer() {
   const { t } = useI18n();
-  const { open, target } = useUploadDrawer();
+  const { open, target, set: setDrawer } = useUploadDrawer();
   if (!open || !target) return null;
   return (
     <div className="uploads-drawer">
-      <button type="button" className="button button--small uploads-drawer__close" onClick={() => setUploadDrawer({ open: false })}>
+      <button type="button" className="button button--small uploads-drawer__close" onClick={() => setDrawer({ open: false })}>
         <X aria-hidden="true" size={14} />
         {t('shell.uploadsClose')}
       </button>
@@ -31,11 +31,11 @@ export function UploadIndicator({ scope }: { scope: string }) {
   const { tp } = useI18n();
   const active = useActiveUploadCount(scope);
   const percent = useOverallUploadPercent(scope);
-  const { open, target } = useUploadDrawer();
+  const { open, target, set: setDrawer } = useUploadDrawer();
   if (active === 0 || !target) return null;
   return (
     <span className="upload-indicator-group">
-      <button type="button" className="button button--ghost upload-indicator" aria-expanded={open} onClick={() => setUploadDrawer({ open: !open })}>
+      <button type="button" className="button button--ghost upload-indicator" aria-expanded={open} onClick={() => setDrawer({ open: !open })}>
         <Upload aria-hidden="true" size={16} />
         <span>{tp('shell.uploadsIndicator', active, { percent })}</span>
         <progress max={100} value={percent} aria-hidden="true" />

@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState, type DragEvent } from 'react';
 import { useForm, type FieldError } from 'react-hook-form';
 import { z } from 'zod';
 import type { ObjectMetadata } from '../../../api/metadata/model.ts';
 import { editorSchema, emptyEditorValues, metadataFromValues, type EditorValues } from '../../../components/metadata-form/form-model.ts';
 import { MetadataFields } from '../../../components/metadata-form/metadata-form.tsx';
+import { Loading } from '../../../components/spinner.tsx';
 import { useClient } from '../../../hooks/use-client.ts';
 import { isMessageKey, useI18n } from '../../../i18n/i18n.tsx';
 import { formatBytes } from '../../../lib/format.ts';
@@ -26,12 +26,12 @@ import {
   type ResumeRecord,
   type SourceFile,
 } from '../engine/index.ts';
-import { setPendingBatch, usePendingBatch } from './pending-batch.ts';
+import { usePendingBatch } from './pending-batch.ts';
 import { batchFormResolver, batchFormSchema, emptyBatchForm, type BatchFormValues } from './batch-form.ts';
 import { RememberedUploads } from './remembered-uploads.tsx';
 import { MAX_CONCURRENCY, MAX_PART_CONCURRENCY, saveSettings, thresholdBytes, uploadSettingsSchema, type UploadSettings } from './settings.ts';
 import { UploadItemList, UploadTotals } from './upload-items.tsx';
-import { getUploadSession, useUploadsSnapshot, type UploadSession } from './upload-store.ts';
+import { useUploadSession, useUploadsSnapshot, type UploadSession } from './upload-session.ts';
 // oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
 import '../../../i18n/parts/uploads.ts';
 
@@ -53,11 +53,17 @@ interface ResumeOffer {
  * metadata, transfer settings, and the live list of transfers (per file and overall progress, speed,
  * ETA, pause/resume for multipart, cancel, retry, final ETag).
  */
-export function UploadPanel({ zone, bucket, prefix }: UploadPanelProps) {
+export function UploadPanel(props: UploadPanelProps) {
+  const { t } = useI18n();
+  const session = useUploadSession(useClient());
+  // The session is created by the app's upload host on first need; this shows only while it loads.
+  if (!session) return <Loading label={t('app.loading')} />;
+  return <UploadPanelBody {...props} session={session} />;
+}
+
+function UploadPanelBody({ zone, bucket, prefix, session }: UploadPanelProps & { session: UploadSession }) {
   const { t, tp } = useI18n();
   const client = useClient();
-  const queryClient = useQueryClient();
-  const session = getUploadSession(client, queryClient);
   const snapshot = useUploadsSnapshot(session.queue);
   const [staged, setStaged] = useState<SourceFile[]>([]);
   const [problems, setProblems] = useState<BatchProblem[]>([]);
@@ -66,11 +72,11 @@ export function UploadPanel({ zone, bucket, prefix }: UploadPanelProps) {
   // Files of the batch whose keys exist already: asked once for the whole batch before anything starts.
   const [conflict, setConflict] = useState<{ uploads: PlannedUpload[]; conflicts: PlannedUpload[]; fromPanel: boolean } | null>(null);
   // A batch dropped on the object list with existing keys: asked here, like one started from the panel.
-  const pending = usePendingBatch();
+  const pending = usePendingBatch(session.pendingBatch);
   const question = conflict ?? (pending?.bucket === bucket ? { uploads: pending.uploads, conflicts: pending.conflicts, fromPanel: false } : null);
   const closeQuestion = () => {
     setConflict(null);
-    if (!question?.fromPanel) setPendingBatch(undefined);
+    if (!question?.fromPanel) session.pendingBatch.set(undefined);
   };
   const keyExists = useMemo<KeyExists>(() => {
     const ports = createApiPorts(client);

@@ -4,7 +4,7 @@ import { lazyView, usePreloadWhenIdle } from '../../../components/lazy-view.tsx'
 import { connectionId } from '../../../api/connection.ts';
 import { useClient } from '../../../hooks/use-client.ts';
 import { useI18n } from '../../../i18n/i18n.tsx';
-import { setUploadDrawer, useActiveUploadCount, useUploadDrawer } from './upload-registry.ts';
+import { useActiveUploadCount, useUploadDrawer } from './upload-hooks.ts';
 // oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
 import './uploads.css';
 
@@ -20,12 +20,12 @@ export function UploadToolbar({ zone, bucket, prefix }: { zone: string; bucket: 
   const { t, tp } = useI18n();
   const client = useClient();
   const active = useActiveUploadCount(connectionId(client.connection));
-  const { open } = useUploadDrawer();
+  const { open, set: setDrawer } = useUploadDrawer();
   usePreloadWhenIdle(LATER_VIEWS);
   // The drawer uploads into the folder being shown.
-  useEffect(() => setUploadDrawer({ target: { zone, bucket, prefix } }), [zone, bucket, prefix]);
+  useEffect(() => setDrawer({ target: { zone, bucket, prefix } }), [setDrawer, zone, bucket, prefix]);
   return (
-    <button type="button" className="button" aria-expanded={open} onClick={() => setUploadDrawer({ open: !open, target: { zone, bucket, prefix } })}>
+    <button type="button" className="button" aria-expanded={open} onClick={() => setDrawer({ open: !open, target: { zone, bucket, prefix } })}>
       <Upload aria-hidden="true" size={16} />
       {active > 0 ? tp('shell.uploadsOpenActive', active) : t('shell.uploadsOpen')}
     </button>
