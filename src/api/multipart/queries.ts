@@ -5,6 +5,7 @@ import { objectKey, objectListsKey } from '../objects/queries.ts';
 import { MAX_LIST_PARTS_LIMIT, MAX_LIST_UPLOADS_LIMIT } from '../protocol/limits.ts';
 import { unlessRepeated } from '../protocol/paging.ts';
 import { qsRootKey } from '../service/queries.ts';
+import { mapConcurrently } from '../../lib/concurrency.ts';
 import {
   abortMultipartUpload,
   completeMultipartUpload,
@@ -66,14 +67,42 @@ export function listMultipartUploadsInfiniteQuery(client: QsClient, params: Uplo
   });
 }
 
+/** A bucket's first page of in-progress uploads in the view across buckets, or why it could not be read. */
+export type BucketUploads =
+  | { zone: string; bucket: string; page: ListMultipartUploadsResult }
+  | { zone: string; bucket: string; error: Error };
+
+/** Buckets listed at once by the view across buckets. */
+const BUCKETS_AT_ONCE = 4;
+
+/** ['qs', cid, 'uploads-all', …] — the in-progress uploads of every bucket (refreshed after any abort there). */
+export function allUploadsKey(client: QsClient) {
+  return [...qsRootKey(client), 'uploads-all'] as const;
+}
+
 /**
- * The first page (up to 1,000) of a bucket's in-progress uploads, for the view across buckets: one request
- * per bucket; a bucket with more says so and links to its own paged list.
+ * The first page (up to 1,000) of each bucket's in-progress uploads, a few buckets at a time, for the view
+ * across buckets. A bucket that fails (no permission, another owner) is kept with its error: the view names
+ * it rather than leaving it out. `onProgress` hears how many buckets are done.
  */
-export function firstUploadsPageQuery(client: QsClient, zone: string, bucket: string) {
+export function uploadsOfBucketsQuery(client: QsClient, buckets: ReadonlyArray<{ zone: string; bucket: string }>, onProgress: (done: number) => void) {
   return queryOptions({
-    queryKey: [...uploadListsKey(client, bucket), { prefix: '', delimiter: '', limit: MAX_LIST_UPLOADS_LIMIT, first: true }] as const,
-    queryFn: ({ signal }) => listMultipartUploads(client, { zone, bucket, limit: MAX_LIST_UPLOADS_LIMIT }, { signal }),
+    queryKey: [...allUploadsKey(client), buckets.map((b) => `${b.zone}/${b.bucket}`)] as const,
+    queryFn: async ({ signal }): Promise<BucketUploads[]> => {
+      let done = 0;
+      onProgress(0);
+      return mapConcurrently(buckets, BUCKETS_AT_ONCE, async ({ zone, bucket }): Promise<BucketUploads> => {
+        try {
+          const page = await listMultipartUploads(client, { zone, bucket, limit: MAX_LIST_UPLOADS_LIMIT }, { signal });
+          return { zone, bucket, page };
+        } catch (error) {
+          if (signal.aborted) throw error;
+          return { zone, bucket, error: error instanceof Error ? error : new Error(String(error)) };
+        } finally {
+          onProgress(++done);
+        }
+      });
+    },
   });
 }
 

@@ -1,10 +1,9 @@
-import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link } from '../../lib/router.tsx';
-import { firstUploadsPageQuery, uploadListsKey } from '../../api/multipart/queries.ts';
+import { allUploadsKey, uploadListsKey, uploadsOfBucketsQuery } from '../../api/multipart/queries.ts';
 import { uploadsHaveMore } from '../../api/multipart/operations.ts';
 import { allBucketsQuery } from '../../api/service/queries.ts';
-import type { Bucket } from '../../api/service/schemas.ts';
 import { SkeletonRows } from '../../components/spinner.tsx';
 import { bucketPath } from '../../hooks/browse-location.ts';
 import { useConnectedSession } from '../../hooks/session.ts';
@@ -18,11 +17,11 @@ import './multipart.css';
 import '../../i18n/parts/multipart.ts';
 
 /** A bucket whose uploads the table does not show in full. */
-type PartialListing = { bucket: Bucket; kind: 'failed'; message: string } | { bucket: Bucket; kind: 'more'; count: number };
+type PartialListing = { zone: string; bucket: string } & ({ kind: 'failed'; message: string } | { kind: 'more'; count: number });
 
 /**
  * In-progress uploads in every bucket of the account (all zones), oldest first: one ListMultipartUploads
- * request per bucket (its first 1,000 uploads). The same table as one bucket's page: age filter, select and
+ * request per bucket (its first 1,000 uploads), a few buckets at a time, counted while they come in. The same table as one bucket's page: age filter, select and
  * abort many. A bucket whose listing fails (no permission, another owner) or that has more than one page is
  * named under the table with a link to its own page, so nothing is left out without saying so.
  */
@@ -32,28 +31,25 @@ export function AllUploads() {
   const client = useClient();
   const queryClient = useQueryClient();
   const bucketsQuery = useQuery({ ...allBucketsQuery(client), enabled: session.mode !== 'anonymous' });
-  const buckets = useMemo(() => bucketsQuery.data ?? [], [bucketsQuery.data]);
-  const listings = useQueries({ queries: buckets.map((bucket) => firstUploadsPageQuery(client, bucket.location, bucket.name)) });
+  const buckets = useMemo(() => (bucketsQuery.data ?? []).map((b) => ({ zone: b.location, bucket: b.name })), [bucketsQuery.data]);
+  const [settled, setSettled] = useState(0);
+  const listings = useQuery({ ...uploadsOfBucketsQuery(client, buckets, setSettled), enabled: bucketsQuery.data !== undefined });
   const [minAgeDays, setMinAgeDays] = useState(0);
 
-  const settled = listings.filter((listing) => listing.data !== undefined || listing.isError).length;
-  const now = Math.max(0, ...listings.map((listing) => listing.dataUpdatedAt));
-  const dataKey = listings.map((listing) => listing.dataUpdatedAt).join(',');
+  const now = listings.dataUpdatedAt;
   const rows = useMemo(() => {
     const all: UploadRowData[] = [];
-    buckets.forEach((bucket, i) => {
-      for (const upload of listings[i]?.data?.uploads ?? []) all.push({ zone: bucket.location, bucket: bucket.name, upload });
-    });
+    for (const listing of listings.data ?? []) {
+      if ('page' in listing) for (const upload of listing.page.uploads) all.push({ zone: listing.zone, bucket: listing.bucket, upload });
+    }
     // Oldest first: what a clean-up looks for.
     return all.sort((a, b) => (a.upload.created ?? '').localeCompare(b.upload.created ?? ''));
-    // oxlint-disable-next-line react-hooks/exhaustive-deps -- `dataKey` changes whenever a listing's data does
-  }, [buckets, dataKey]);
+  }, [listings.data]);
   const shown = useMemo(() => olderThan(rows, minAgeDays, now), [rows, minAgeDays, now]);
   const withUploads = new Set(rows.map((row) => `${row.zone}\u0000${row.bucket}`)).size;
-  const partial = buckets.flatMap((bucket, i): PartialListing[] => {
-    const listing = listings[i];
-    if (listing?.isError) return [{ bucket, kind: 'failed', message: listing.error.message }];
-    if (listing?.data && uploadsHaveMore(listing.data)) return [{ bucket, kind: 'more', count: listing.data.uploads.length }];
+  const partial = (listings.data ?? []).flatMap((listing): PartialListing[] => {
+    if ('error' in listing) return [{ zone: listing.zone, bucket: listing.bucket, kind: 'failed', message: listing.error.message }];
+    if (uploadsHaveMore(listing.page)) return [{ zone: listing.zone, bucket: listing.bucket, kind: 'more', count: listing.page.uploads.length }];
     return [];
   });
 
@@ -67,7 +63,7 @@ export function AllUploads() {
     );
   }
 
-  const loading = bucketsQuery.isPending || settled < buckets.length;
+  const loading = bucketsQuery.isPending || (bucketsQuery.data !== undefined && listings.isPending);
   return (
     <section className="uploads-list inspector" aria-labelledby="all-uploads-title">
       <nav aria-label={t('multipart.crumbs')} className="inspector-crumbs">
@@ -87,7 +83,8 @@ export function AllUploads() {
         prefix=""
         showBucket
         onAborted={async (changed) => {
-          await Promise.all(changed.map(({ bucket }) => queryClient.invalidateQueries({ queryKey: uploadListsKey(client, bucket) })));
+          for (const { bucket } of changed) void queryClient.invalidateQueries({ queryKey: uploadListsKey(client, bucket) });
+          await queryClient.invalidateQueries({ queryKey: allUploadsKey(client) });
         }}
         filters={<AgeFilter value={minAgeDays} onChange={setMinAgeDays} />}
         notices={
@@ -100,7 +97,7 @@ export function AllUploads() {
             {loading && !bucketsQuery.isError ? (
               <>
                 <output data-testid="all-uploads-progress">{t('multipart.all.reading', { done: settled, total: buckets.length })}</output>
-                {rows.length === 0 ? <SkeletonRows label={t('app.loading')} columns={6} /> : null}
+                <SkeletonRows label={t('app.loading')} columns={6} />
               </>
             ) : null}
             {!loading && bucketsQuery.data && buckets.length === 0 ? <p className="empty-state">{t('multipart.all.noBuckets')}</p> : null}
@@ -121,12 +118,10 @@ export function AllUploads() {
               {partial.length > 0 ? (
                 <ul className="notice notice--warn all-uploads__partial" data-testid="all-uploads-partial">
                   {partial.map((item) => (
-                    <li key={`${item.bucket.location}\u0000${item.bucket.name}`}>
-                      {item.kind === 'failed'
-                        ? t('multipart.all.failed', { bucket: item.bucket.name, message: item.message })
-                        : tp('multipart.all.more', item.count, { bucket: item.bucket.name })}{' '}
-                      <Link to={item.kind === 'failed' ? bucketPath(item.bucket.location, item.bucket.name) : uploadsHref({ zone: item.bucket.location, bucket: item.bucket.name })}>
-                        {item.kind === 'failed' ? t('multipart.all.openBucketItself', { bucket: item.bucket.name }) : t('multipart.all.openBucket', { bucket: item.bucket.name })}
+                    <li key={`${item.zone}\u0000${item.bucket}`}>
+                      {item.kind === 'failed' ? t('multipart.all.failed', { bucket: item.bucket, message: item.message }) : tp('multipart.all.more', item.count, { bucket: item.bucket })}{' '}
+                      <Link to={item.kind === 'failed' ? bucketPath(item.zone, item.bucket) : uploadsHref({ zone: item.zone, bucket: item.bucket })}>
+                        {item.kind === 'failed' ? t('multipart.all.openBucketItself', { bucket: item.bucket }) : t('multipart.all.openBucket', { bucket: item.bucket })}
                       </Link>
                     </li>
                   ))}
