@@ -42,3 +42,18 @@ for (const size of SHOT_SIZES) {
     });
   }
 }
+
+// In-progress uploads across all buckets (demo data), reached from the sidebar's link.
+for (const size of SHOT_SIZES) {
+  for (const scheme of SHOT_SCHEMES) {
+    test(`all buckets' uploads at ${size.name} px, ${scheme}`, async ({ browser }) => {
+      const context = await browser.newContext({ viewport: { width: size.width, height: size.height }, colorScheme: scheme });
+      const page = await context.newPage();
+      await page.goto('/uploads');
+      await expect(page.getByTestId('uploads-status')).toHaveText('3 uploads in 1 bucket (of 5 buckets).');
+      await expect(page.getByRole('row', { name: /db-dump\.sql/ })).toContainText('2,500 parts');
+      await page.screenshot({ path: join(SHOTS_DIR, `all-uploads-${size.name}-${scheme}.png`), fullPage: true });
+      await context.close();
+    });
+  }
+}

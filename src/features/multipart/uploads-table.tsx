@@ -168,11 +168,19 @@ export function UploadsTable({ rows, now, prefix, showBucket, onAborted, filters
                     onChange={() => setSelected(allShownSelected ? new Set() : new Set(shownIds))}
                   />
                 </th>
-                {showBucket ? <th scope="col">{t('multipart.all.bucket')}</th> : null}
+                {showBucket ? (
+                  <th scope="col" className="uploads-table__bucket">
+                    {t('multipart.all.bucket')}
+                  </th>
+                ) : null}
                 <th scope="col">{t('multipart.key')}</th>
-                <th scope="col">{t('multipart.initiated')}</th>
+                <th scope="col" className="uploads-table__initiated">
+                  {t('multipart.initiated')}
+                </th>
                 <th scope="col" className="num">{t('multipart.age')}</th>
-                <th scope="col" className="num">{t('multipart.partsSoFar')}</th>
+                <th scope="col" className="num uploads-table__parts">
+                  {t('multipart.partsSoFar')}
+                </th>
                 <th scope="col" className="num">{t('multipart.bytesSoFar')}</th>
               </tr>
             </thead>
@@ -248,10 +256,15 @@ function UploadRow({ row, prefix, showBucket, now, checked, onToggle }: {
         <code className="uploads-table__id" title={t('multipart.uploadId')}>
           {upload.upload_id}
         </code>
+        {showBucket ? (
+          <span className="uploads-table__bucket-inline">
+            {bucket} ({zone})
+          </span>
+        ) : null}
       </td>
-      <td className="nowrap">{created ? formatDateTime(created, 'short') : t('common.none')}</td>
+      <td className="nowrap uploads-table__initiated">{created ? formatDateTime(created, 'short') : t('common.none')}</td>
       <td className="num nowrap">{created ? formatAge(locale, now - created.getTime()) : t('common.none')}</td>
-      <td className="num nowrap">{count === undefined ? (parts.isError ? t('common.none') : '…') : tp('multipart.partCount', count, { count: formatNumber(count) })}</td>
+      <td className="num nowrap uploads-table__parts">{count === undefined ? (parts.isError ? t('common.none') : '…') : tp('multipart.partCount', count, { count: formatNumber(count) })}</td>
       <td className="num nowrap">
         {parts.data === undefined ? (parts.isError ? t('common.none') : '…') : complete ? formatBytes(bytes) : <span title={t('multipart.bytesPartial', { parts: formatNumber(page.length) })}>≥ {formatBytes(bytes)}</span>}
       </td>
