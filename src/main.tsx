@@ -4,6 +4,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { bootModeWithoutServe, decideBootMode, fetchServeConfig, setEndpointMode } from './app/boot.ts';
+import { prefetchFirstListing } from './app/first-listing.ts';
+import { createQueryClient } from './app/query-client.ts';
 import { preloadRoute } from './app/router.tsx';
 import { installWindowDropGuard } from './hooks/window-drop-guard.ts';
 import { ensureLocale, initialLocale } from './i18n/i18n.tsx';
@@ -32,10 +34,13 @@ try {
     const { startDemoBackend } = await import('../mocks/browser.ts');
     await startDemoBackend();
   }
+  // A deep link into a bucket: its first page is requested now, while the view's code loads and renders.
+  const queryClient = createQueryClient();
+  void prefetchFirstListing(queryClient, mode.session, window.location);
   await locale;
   root.render(
     <StrictMode>
-      <App initialSession={mode.session} demoAvailable={mode.kind === 'demo'} serve={mode.kind === 'endpoint' ? mode.serve : undefined} />
+      <App initialSession={mode.session} demoAvailable={mode.kind === 'demo'} serve={mode.kind === 'endpoint' ? mode.serve : undefined} queryClient={queryClient} />
     </StrictMode>,
   );
 } catch (error) {

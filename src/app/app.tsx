@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ServeInfo, Session } from '../hooks/session.ts';
 import { I18nProvider } from '../i18n/i18n.tsx';
@@ -13,12 +13,14 @@ import '../styles/base.css';
 // oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
 import '../styles/layout.css';
 
-export function App({ initialSession, demoAvailable, serve }: {
+export function App({ initialSession, demoAvailable, serve, queryClient: given }: {
   initialSession: Session | null;
   demoAvailable: boolean;
   serve?: ServeInfo | undefined;
+  /** The app's query cache, when boot already started a request into it (main.tsx). */
+  queryClient?: QueryClient | undefined;
 }) {
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(() => given ?? createQueryClient());
   const [history] = useState(() => createBrowserHistory());
   return (
     <I18nProvider>

@@ -1,0 +1,25 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { ROUTE_PATHS, readQueryParam } from '../hooks/browse-location.ts';
+import type { Session } from '../hooks/session.ts';
+import { matchPath } from '../lib/router.tsx';
+
+/**
+ * A deep link into a bucket (or a reload of one) asks for the listing's first page as soon as the session
+ * is known, not after the route's code has loaded and rendered: the request runs while the page renders,
+ * and the object list finds it in the query cache (same query, same key) instead of sending its own.
+ * Anything else (another screen, no session) asks for nothing. A failure is left in the cache for the list
+ * to show and retry, as if the list had asked itself.
+ */
+export async function prefetchFirstListing(queryClient: QueryClient, session: Session | null, location: { pathname: string; search: string }): Promise<void> {
+  if (!session) return;
+  const match = matchPath(ROUTE_PATHS.bucket, location.pathname);
+  const zone = match?.['zone'];
+  const bucket = match?.['bucket'];
+  if (!zone || !bucket) return;
+  const prefix = readQueryParam(location.search, 'prefix') ?? '';
+  const filter = readQueryParam(location.search, 'filter') ?? '';
+  const flat = readQueryParam(location.search, 'flat') === '1';
+  // The same modules the bucket route loads (already on their way: main.tsx preloads the route).
+  const [{ createClient }, { folderListingQuery }] = await Promise.all([import('../api/client.ts'), import('../features/object-browser/data.ts')]);
+  await queryClient.prefetchInfiniteQuery(folderListingQuery(createClient(session.connection), zone, bucket, prefix + filter, flat));
+}
