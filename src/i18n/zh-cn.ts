@@ -314,6 +314,10 @@ export const zhCN: Record<MessageKey, string> = {
   'uploads.conflict.skip': '跳过已存在的文件',
   'uploads.conflict.overwrite': '覆盖',
   'uploads.conflict.cancel': '返回列表',
+
+  // 无法完成的冲突检查，以及超过键长度上限的“保留两者”名称。
+  'uploads.conflictCheck.failed': '未上传任何文件：无法检查“{key}”是否已存在，上传可能在未询问的情况下覆盖它。',
+  'uploads.conflictCheck.tooLong': '无法保留两者：{keys} 的“名称 (1).扩展名”将超过 1,023 字节。请选择跳过或覆盖，或上传到较短的文件夹下。',
   'uploads.eta': '剩余 {eta}',
   'uploads.etaUnknown': '时间未知',
   'uploads.etaSeconds': '{s} 秒',
