@@ -5,7 +5,8 @@ import type { ObjectHead } from '../../api/objects/operations.ts';
 import { getObject, getObjectUrl } from '../../api/objects/operations.ts';
 import { copyObjectMutation, deleteObjectMutation, headObjectQuery, moveObjectMutation } from '../../api/objects/queries.ts';
 import type { QsClient } from '../../api/client.ts';
-import { Dialog } from '../../components/dialog.tsx';
+import { Dialog, useDialogClose } from '../../components/dialog.tsx';
+import { useUnsavedGuard } from '../../components/unsaved-guard.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { Loading } from '../../components/spinner.tsx';
 import { toast } from '../../components/toast.tsx';
@@ -44,6 +45,8 @@ export function ObjectActions(props: ObjectActionsProps) {
   const headingId = useId();
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
+  // Copy asks before Esc, Close or Cancel throws away a typed destination or REPLACE metadata edits.
+  const guard = useUnsavedGuard(close);
   return (
     <section className="details__section" aria-labelledby={headingId}>
       <h3 id={headingId}>{t('actions.title')}</h3>
@@ -58,10 +61,10 @@ export function ObjectActions(props: ObjectActionsProps) {
           {t('actions.delete')}
         </button>
       </div>
-      <Dialog open={open === 'copy'} onClose={close} title={t('actions.copyTitle', { key: props.objectKey })}>
-        <CopyForm {...props} onDone={close} />
+      <Dialog open={open === 'copy'} onClose={close} title={t('actions.copyTitle', { key: props.objectKey })} guard={guard}>
+        <CopyForm {...props} onDone={close} onDirty={guard.setDirty} />
       </Dialog>
-      <Dialog open={open === 'move'} onClose={close} title={t('actions.moveTitle', { key: props.objectKey })}>
+      <Dialog open={open === 'move'} onClose={close} title={t('actions.moveTitle', { key: props.objectKey })} guard={guard}>
         <MoveForm {...props} onDone={close} />
       </Dialog>
       <Dialog open={open === 'delete'} onClose={close} title={t('actions.deleteTitle', { key: props.objectKey })}>
@@ -170,7 +173,17 @@ function DestinationNotice({ state, zone, bucket, destKey, pending, onReplace }:
   );
 }
 
-function CopyForm({ zone, bucket, objectKey, head, onNavigate, renderReplaceMetadata, onDone }: ObjectActionsProps & { onDone: () => void }) {
+/** Reports `dirty` to the dialog's guard while the form shows, and clean once it goes. */
+function useReportDirty(dirty: boolean, onDirty: (dirty: boolean) => void) {
+  useEffect(() => {
+    onDirty(dirty);
+  }, [dirty, onDirty]);
+  useEffect(() => () => onDirty(false), [onDirty]);
+}
+
+type FormProps = ObjectActionsProps & { onDone: () => void; onDirty: (dirty: boolean) => void };
+
+function CopyForm({ zone, bucket, objectKey, head, onNavigate, renderReplaceMetadata, onDone: closeNow, onDirty }: FormProps) {
   const { t } = useI18n();
   const client = useClient();
   const queryClient = useQueryClient();
@@ -181,6 +194,10 @@ function CopyForm({ zone, bucket, objectKey, head, onNavigate, renderReplaceMeta
   const [replacement, setReplacement] = useState<ObjectMetadata | null>(head.metadata);
   const [submitted, setSubmitted] = useState(false);
   const copy = useMutation(copyObjectMutation(client, queryClient));
+  // Cancel inside the form closes the way Esc does: through the guard, which asks first.
+  const onDone = useDialogClose() ?? closeNow;
+  const edited = destBucket !== bucket || destKey !== copyKeyFor(objectKey) || (directive === 'REPLACE' && JSON.stringify(replacement) !== JSON.stringify(head.metadata));
+  useReportDirty(edited && !copy.isSuccess, onDirty);
   const problem = destinationKeyProblem(destKey);
   const selfCopy = destBucket === bucket && destKey === objectKey && directive === 'COPY';
   const blocked = problem !== null || destBucket === '' || (directive === 'REPLACE' && replacement === null) || selfCopy;
@@ -258,7 +275,7 @@ function CopyForm({ zone, bucket, objectKey, head, onNavigate, renderReplaceMeta
   );
 }
 
-function MoveForm({ zone, bucket, objectKey, onNavigate, onDone }: ObjectActionsProps & { onDone: () => void }) {
+function MoveForm({ zone, bucket, objectKey, onNavigate, onDone }: Omit<FormProps, 'onDirty'>) {
   const { t } = useI18n();
   const client = useClient();
   const queryClient = useQueryClient();
@@ -366,23 +383,25 @@ export function ObjectActionDialog({ action, zone, bucket, objectKey, onClose, o
 }) {
   const { t } = useI18n();
   const title = t(action === 'copy' ? 'actions.copyTitle' : action === 'move' ? 'actions.moveTitle' : 'actions.deleteTitle', { key: objectKey });
+  const guard = useUnsavedGuard(onClose);
   return (
-    <Dialog open onClose={onClose} title={title}>
+    <Dialog open onClose={onClose} title={title} guard={guard}>
       {action === 'delete' ? (
         <DeleteForm zone={zone} bucket={bucket} objectKey={objectKey} onNavigate={onNavigate} onCancel={onClose} />
       ) : (
-        <WithHead action={action} zone={zone} bucket={bucket} objectKey={objectKey} onClose={onClose} onNavigate={onNavigate} renderReplaceMetadata={renderReplaceMetadata} />
+        <WithHead action={action} zone={zone} bucket={bucket} objectKey={objectKey} onClose={onClose} onDirty={guard.setDirty} onNavigate={onNavigate} renderReplaceMetadata={renderReplaceMetadata} />
       )}
     </Dialog>
   );
 }
 
-function WithHead({ action, zone, bucket, objectKey, onClose, onNavigate, renderReplaceMetadata }: {
+function WithHead({ action, zone, bucket, objectKey, onClose, onDirty, onNavigate, renderReplaceMetadata }: {
   action: 'copy' | 'move';
   zone: string;
   bucket: string;
   objectKey: string;
   onClose: () => void;
+  onDirty: (dirty: boolean) => void;
   onNavigate: ObjectActionsProps['onNavigate'];
   renderReplaceMetadata?: ReplaceMetadataRenderer | undefined;
 }) {
@@ -393,7 +412,7 @@ function WithHead({ action, zone, bucket, objectKey, onClose, onNavigate, render
   // form while the move's answer is being handled.
   if (!head.data) return head.isError ? <ErrorNotice error={head.error} onRetry={() => void head.refetch()} /> : <Loading label={t('app.loading')} />;
   const props = { zone, bucket, objectKey, head: head.data, onNavigate, ...(renderReplaceMetadata ? { renderReplaceMetadata } : {}) };
-  return action === 'copy' ? <CopyForm {...props} onDone={onClose} /> : <MoveForm {...props} onDone={onClose} />;
+  return action === 'copy' ? <CopyForm {...props} onDone={onClose} onDirty={onDirty} /> : <MoveForm {...props} onDone={onClose} />;
 }
 
 /** Lifetime of the link behind a Download from the table: it is followed at once. */
