@@ -15,6 +15,7 @@ import { useClient } from '../../hooks/use-client.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { formatBytes } from '../../lib/format.ts';
 import { checkDestination, type DestinationState } from './destination.ts';
+import { DestinationPicker, type PickedFolder } from './destination-picker.tsx';
 import { copyKeyFor, destinationKeyProblem, type KeyProblem } from './keys.ts';
 // oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
 import './object-actions.css';
@@ -84,7 +85,43 @@ function KeyProblemText({ id, problem }: { id: string; problem: KeyProblem | nul
   );
 }
 
-function DestinationFields({ bucket, setBucket, destKey: key, setKey, problem }: {
+/** The folder a key is in ('' at the bucket's root). */
+export function folderOf(key: string): string {
+  return key.slice(0, key.lastIndexOf('/') + 1);
+}
+
+/** "Browse…" beside a destination: opens the picker in place and hands back the bucket and folder chosen. */
+export function BrowseDestination({ zone, initial, onPick }: { zone: string; initial: PickedFolder; onPick: (picked: PickedFolder) => void }) {
+  const { t } = useI18n();
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const close = () => {
+    setOpen(false);
+    // Back where the picker was opened from.
+    requestAnimationFrame(() => button.current?.focus());
+  };
+  return (
+    <>
+      <button ref={button} type="button" className="button button--small picker__browse" aria-expanded={open} onClick={() => setOpen(!open)}>
+        {t('picker.browse')}
+      </button>
+      {open ? (
+        <DestinationPicker
+          zone={zone}
+          initial={initial}
+          onCancel={close}
+          onPick={(picked) => {
+            onPick(picked);
+            close();
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function DestinationFields({ zone, bucket, setBucket, destKey: key, setKey, problem }: {
+  zone: string;
   bucket: string;
   setBucket: (v: string) => void;
   destKey: string;
@@ -99,6 +136,15 @@ function DestinationFields({ bucket, setBucket, destKey: key, setKey, problem }:
         <label htmlFor={`${id}-b`}>{t('actions.destBucket')}</label>
         <input id={`${id}-b`} value={bucket} onChange={(e) => setBucket(e.target.value)} spellCheck={false} autoComplete="off" />
       </div>
+      <BrowseDestination
+        zone={zone}
+        initial={{ bucket, prefix: folderOf(key) }}
+        onPick={(picked) => {
+          setBucket(picked.bucket);
+          // The name stays; the folder is the one chosen.
+          setKey(`${picked.prefix}${key.slice(folderOf(key).length)}`);
+        }}
+      />
       <div className="field">
         <label htmlFor={`${id}-k`}>{t('actions.destKey')}</label>
         <input
@@ -109,9 +155,14 @@ function DestinationFields({ bucket, setBucket, destKey: key, setKey, problem }:
           spellCheck={false}
           autoComplete="off"
           aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? `${id}-e` : undefined}
+          aria-describedby={problem ? `${id}-e` : `${id}-f`}
         />
         <KeyProblemText id={`${id}-e`} problem={problem} />
+        {!problem && bucket !== '' ? (
+          <p id={`${id}-f`} className="field-hint" data-testid="final-destination" dir="auto">
+            {t('picker.finalKey', { location: `${bucket}/${key}` })}
+          </p>
+        ) : null}
       </div>
     </>
   );
@@ -249,7 +300,7 @@ function CopyForm({ zone, bucket, objectKey, head, onNavigate, renderReplaceMeta
 
   return (
     <form className="object-actions-form" onSubmit={(e) => void onSubmit(e)} noValidate>
-      <DestinationFields bucket={destBucket} setBucket={setDestBucket} destKey={destKey} setKey={setDestKey} problem={submitted || destKey !== '' ? problem : null} />
+      <DestinationFields zone={zone} bucket={destBucket} setBucket={setDestBucket} destKey={destKey} setKey={setDestKey} problem={submitted || destKey !== '' ? problem : null} />
       <fieldset>
         <legend>{t('actions.metadataChoice')}</legend>
         <label>
@@ -309,7 +360,7 @@ function MoveForm({ zone, bucket, objectKey, onNavigate, onDone }: Omit<FormProp
   return (
     <form className="object-actions-form" onSubmit={(e) => void onSubmit(e)} noValidate>
       <p className="field-hint">{t('actions.moveHint')}</p>
-      <DestinationFields bucket={destBucket} setBucket={setDestBucket} destKey={destKey} setKey={setDestKey} problem={submitted || destKey !== '' ? problem : null} />
+      <DestinationFields zone={zone} bucket={destBucket} setBucket={setDestBucket} destKey={destKey} setKey={setDestKey} problem={submitted || destKey !== '' ? problem : null} />
       {submitted && same ? <p className="field-error">{t('actions.moveSame')}</p> : null}
       <DestinationNotice state={destination.state} zone={zone} bucket={destBucket} destKey={destKey} pending={move.isPending} onReplace={write} />
       {move.isError ? <ErrorNotice error={move.error} /> : null}
