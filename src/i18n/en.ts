@@ -187,6 +187,11 @@ export const en = {
   'shell.uploadsClose': 'Close uploads',
   'shell.uploadsIndicator.one': '{count} upload running, {percent}% — show uploads',
   'shell.uploadsIndicator.other': '{count} uploads running, {percent}% — show uploads',
+
+  // The header's indicator once the transfers have ended (until it is clicked).
+  'shell.uploadsFinished.done': 'Uploads finished, 100% — show uploads',
+  'shell.uploadsFinished.failed.one': 'Uploads finished, {count} failed — show uploads',
+  'shell.uploadsFinished.failed.other': 'Uploads finished, {count} failed — show uploads',
   'shell.openInspector': 'In-progress uploads',
   'shell.uploadsOpenActive.one': 'Uploads ({count} active)',
   'shell.uploadsOpenActive.other': 'Uploads ({count} active)',

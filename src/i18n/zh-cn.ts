@@ -971,4 +971,9 @@ export const zhCN: Record<MessageKey, string> = {
   'shell.uploadsOpenActive.other': '上传（{count} 个进行中）',
   'shell.uploadsIndicator.one': '{count} 个上传进行中，{percent}% — 显示上传',
   'shell.uploadsIndicator.other': '{count} 个上传进行中，{percent}% — 显示上传',
+
+  // 传输结束后的页眉指示（直到被点击）。
+  'shell.uploadsFinished.done': '上传已完成，100% — 显示上传',
+  'shell.uploadsFinished.failed.one': '上传已结束，{count} 个失败 — 显示上传',
+  'shell.uploadsFinished.failed.other': '上传已结束，{count} 个失败 — 显示上传',
 };
