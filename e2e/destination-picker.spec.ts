@@ -139,3 +139,29 @@ for (const mode of MODES) {
     });
   });
 }
+
+test('endpoint mode: a destination whose HEAD fails with 403 is not taken as free: the copy asks, and writes only when told', async ({ page, emulator, api, pageOrigin }) => {
+  const backend = await endpointBackend(page, emulator, api, pageOrigin);
+  const prefix = uniquePrefix('unknown');
+  const key = `${prefix}a.txt`;
+  await backend.put(key, META, 'source');
+  await page.route(
+    (url) => url.pathname.endsWith(`/${prefix}hidden.txt`),
+    async (route) => {
+      if (route.request().method() !== 'HEAD') return route.continue();
+      return route.fulfill({ status: 403, headers: { 'access-control-allow-origin': pageOrigin, 'access-control-expose-headers': 'x-qs-request-id', 'x-qs-request-id': 'e2e-403' } });
+    },
+  );
+  await backend.open(backend.path(`prefix=${encodeURIComponent(prefix)}&object=${encodeURIComponent(key)}`));
+  const details = page.getByRole('complementary', { name: 'Object details' });
+  await details.getByRole('button', { name: 'Copy…' }).click();
+  const dialog = page.getByRole('dialog', { name: `Copy ${key}` });
+  await dialog.getByLabel('Destination key').fill(`${prefix}hidden.txt`);
+  await dialog.getByRole('button', { name: 'Copy', exact: true }).click();
+  const question = dialog.getByTestId('overwrite-confirm');
+  await expect(question).toContainText(`Could not check whether an object already exists at ${prefix}hidden.txt`);
+  expect(await backend.head(`${prefix}hidden.txt`)).toBeNull();
+  await question.getByRole('button', { name: 'Write anyway' }).click();
+  await expect(dialog.getByText(`Copied to ${prefix}hidden.txt.`)).toBeVisible();
+  expect(await backend.head(`${prefix}hidden.txt`)).toEqual(META);
+});

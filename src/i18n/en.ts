@@ -426,6 +426,8 @@ export const en = {
   'picker.cancel': 'Back',
   'picker.finalKey': 'Will be written to {location}',
   'picker.finalKeys': 'Will be written as',
+  'picker.unknownDestination': 'Could not check whether an object already exists at {key} ({reason}). Writing anyway replaces whatever is there.',
+  'picker.writeAnyway': 'Write anyway',
   'demoData.title': 'Demo data',
   'demoData.open': 'Demo data: where it is kept, reset',
   'demoData.kept': 'Your changes to the demo data (uploads, metadata edits, deletions, new buckets) are kept in this browser and are still here after a reload.',

@@ -911,6 +911,8 @@ export const zhCN: Record<MessageKey, string> = {
   'picker.cancel': '返回',
   'picker.finalKey': '将写入 {location}',
   'picker.finalKeys': '将写入为',
+  'picker.unknownDestination': '无法检查 {key} 是否已存在对象（{reason}）。仍然写入将替换那里的任何内容。',
+  'picker.writeAnyway': '仍然写入',
   'metadata.form.key': '键',
   'metadata.form.value': '值',
   'metadata.form.bytes': '字节',

@@ -7,7 +7,7 @@ import { copyObjectMutation, deleteObjectMutation, headObjectQuery, moveObjectMu
 import type { QsClient } from '../../api/client.ts';
 import { Dialog, useDialogClose } from '../../components/dialog.tsx';
 import { useUnsavedGuard } from '../../components/unsaved-guard.tsx';
-import { ErrorNotice } from '../../components/error-notice.tsx';
+import { describeError, ErrorNotice } from '../../components/error-notice.tsx';
 import { Loading } from '../../components/spinner.tsx';
 import { toast } from '../../components/toast.tsx';
 import { useConnectedSession } from '../../hooks/session.ts';
@@ -197,12 +197,25 @@ function DestinationNotice({ state, zone, bucket, destKey, pending, onReplace }:
   pending: boolean;
   onReplace: () => void;
 }) {
-  const { t, formatDateTime } = useI18n();
+  const i18n = useI18n();
+  const { t, formatDateTime } = i18n;
   if (state?.kind === 'other-zone') {
     return (
       <p className="field-error" role="alert">
         {t('actions.otherZone', { bucket, bucketZone: state.bucketZone, zone })}
       </p>
+    );
+  }
+  if (state?.kind === 'unknown') {
+    return (
+      <div className="notice notice--warn" role="alert" data-testid="overwrite-confirm">
+        <p dir="auto">{t('picker.unknownDestination', { key: destKey, reason: describeError(state.error, i18n).explanation })}</p>
+        <div className="notice__actions">
+          <button type="button" className="button button--danger" onClick={onReplace} disabled={pending}>
+            {t('picker.writeAnyway')}
+          </button>
+        </div>
+      </div>
     );
   }
   if (state?.kind !== 'exists') return null;
