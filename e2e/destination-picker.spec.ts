@@ -63,6 +63,12 @@ for (const mode of MODES) {
       await expect(picker.getByRole('list', { name: 'Folders in demo-archive/' })).toHaveCount(0);
       await expectNoAxeViolations(page, 'dialog');
 
+      // The filter narrows the list by name.
+      await picker.getByRole('searchbox', { name: 'Filter buckets' }).fill(dest);
+      await expect(buckets.getByRole('button')).toHaveCount(1);
+      await picker.getByRole('searchbox', { name: 'Filter buckets' }).fill('no-such-bucket');
+      await expect(picker.getByText('No bucket name contains “no-such-bucket”.')).toBeVisible();
+      await picker.getByRole('searchbox', { name: 'Filter buckets' }).fill('');
       await buckets.getByRole('button', { name: new RegExp(`^${dest}`) }).click();
       await picker.getByRole('list', { name: `Folders in ${dest}/` }).getByRole('button', { name: prefix, exact: true }).click();
       const folders = picker.getByRole('list', { name: `Folders in ${dest}/${prefix}` });

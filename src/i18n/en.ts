@@ -413,6 +413,8 @@ export const en = {
   'picker.loadingBuckets': 'Loading the bucket list…',
   'picker.bucketsUnreadable': 'The bucket list cannot be read here: type the bucket’s name in the Destination bucket field instead.',
   'picker.noBuckets': 'No buckets.',
+  'picker.filterBuckets': 'Filter buckets',
+  'picker.noMatch': 'No bucket name contains “{filter}”.',
   'picker.otherZone': 'zone {bucketZone}: copies stay within {zone}',
   'picker.folders': 'Folders in {location}',
   'picker.loadingFolders': 'Loading folders…',

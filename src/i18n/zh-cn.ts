@@ -898,6 +898,8 @@ export const zhCN: Record<MessageKey, string> = {
   'picker.loadingBuckets': '正在加载存储空间列表…',
   'picker.bucketsUnreadable': '此处无法读取存储空间列表：请在“目标存储空间”中输入名称。',
   'picker.noBuckets': '没有存储空间。',
+  'picker.filterBuckets': '筛选存储空间',
+  'picker.noMatch': '没有名称包含“{filter}”的存储空间。',
   'picker.otherZone': '区域 {bucketZone}：只能在 {zone} 内复制',
   'picker.folders': '{location} 中的文件夹',
   'picker.loadingFolders': '正在加载文件夹…',

@@ -152,6 +152,8 @@ function BucketList({ zone, onOpen }: { zone: string; onOpen: (bucket: string) =
   const { t } = useI18n();
   const client = useClient();
   const buckets = useQuery({ ...allBucketsQuery(client), staleTime: 60_000 });
+  const id = useId();
+  const [filter, setFilter] = useState('');
   if (buckets.isError) {
     return (
       <>
@@ -162,7 +164,8 @@ function BucketList({ zone, onOpen }: { zone: string; onOpen: (bucket: string) =
   }
   if (!buckets.data) return <Loading label={t('picker.loadingBuckets')} />;
   // This zone's buckets first, then the others (each by name): the ones that can be chosen lead.
-  const sorted = [...buckets.data].sort((a, b) => Number(a.location !== zone) - Number(b.location !== zone) || a.name.localeCompare(b.name));
+  const needle = filter.trim().toLowerCase();
+  const sorted = buckets.data.filter((bucket) => bucket.name.includes(needle)).sort((a, b) => Number(a.location !== zone) - Number(b.location !== zone) || a.name.localeCompare(b.name));
   const options: PickOption[] = sorted.map((bucket) => ({
     id: bucket.name,
     label: bucket.name,
@@ -170,7 +173,26 @@ function BucketList({ zone, onOpen }: { zone: string; onOpen: (bucket: string) =
       ? { detail: bucket.location }
       : { detail: t('picker.otherZone', { bucketZone: bucket.location, zone }), disabled: true }),
   }));
-  return <PickList label={t('picker.buckets')} options={options} empty={t('picker.noBuckets')} onChoose={(option) => onOpen(option.id)} />;
+  return (
+    <>
+      <div className="picker__filter">
+        <label htmlFor={`${id}-f`}>{t('picker.filterBuckets')}</label>
+        <input
+          id={`${id}-f`}
+          type="search"
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+          onKeyDown={(e) => {
+            // Enter must not submit the dialog's form.
+            if (e.key === 'Enter') e.preventDefault();
+          }}
+          spellCheck={false}
+          autoComplete="off"
+        />
+      </div>
+      <PickList label={t('picker.buckets')} options={options} empty={needle === '' ? t('picker.noBuckets') : t('picker.noMatch', { filter: filter.trim() })} onChoose={(option) => onOpen(option.id)} />
+    </>
+  );
 }
 
 function FolderList({ zone, bucket, prefix, onOpen }: { zone: string; bucket: string; prefix: string; onOpen: (prefix: string) => void }) {
