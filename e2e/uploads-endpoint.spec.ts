@@ -228,3 +228,26 @@ test('a conflict check that fails (HEAD 403) stops the batch with the key named;
   await expect(panel.getByRole('button', { name: 'Skip existing files' })).toBeVisible();
   await expect(transfers.getByRole('listitem')).toHaveCount(1);
 });
+
+test('files dropped on the object list whose conflict check fails (HEAD 403) start nothing and say why in a toast', async ({ page, emulator, api }) => {
+  await page.route(
+    (url) => url.pathname.endsWith('/drop-check-denied.txt'),
+    async (route) => {
+      if (route.request().method() !== 'HEAD') return route.continue();
+      const origin = route.request().headers()['origin'] ?? '*';
+      return route.fulfill({ status: 403, headers: { 'access-control-allow-origin': origin } });
+    },
+  );
+  await page.goto('/connect');
+  await connect(page, { endpoint: emulator.url, remember: true });
+  await page.goto('/buckets/pek3a/demo-documents');
+  const grid = page.getByRole('grid');
+  await expect(grid).toBeVisible();
+  await dropFiles(grid, [
+    { path: 'drop-check-denied.txt', text: 'd\n', type: 'text/plain' },
+    { path: 'drop-check-free.txt', text: 'f\n', type: 'text/plain' },
+  ]);
+  await expect(page.getByTestId('toast').filter({ hasText: 'Nothing was uploaded: could not check whether “drop-check-denied.txt” already exists' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('button', { name: /upload.* running/ })).toHaveCount(0);
+  await expect(headObject(api, { zone: 'pek3a', bucket: 'demo-documents', key: 'drop-check-free.txt' })).rejects.toMatchObject({ status: 404 });
+});
