@@ -95,6 +95,12 @@ for (const mode of MODES) {
       await picker.getByRole('button', { name: `Use ${dest}/${prefix}sub/` }).click();
       await dialog.getByRole('button', { name: 'Copy', exact: true }).click();
       await expect(dialog.getByTestId('overwrite-confirm')).toContainText(`An object already exists at ${prefix}sub/a-copy.txt`);
+
+      // A bucket of another zone typed by hand: the picker says why instead of listing it.
+      await dialog.getByLabel('Destination bucket').fill('demo-archive');
+      await dialog.getByRole('button', { name: 'Browse…' }).click();
+      await expect(picker.getByRole('alert')).toContainText('demo-archive is in zone sh1a, this object is in pek3a');
+      await expect(picker.getByRole('list', { name: /^Folders in/ })).toHaveCount(0);
     });
 
     test('keyboard only: several objects copied into a new folder typed in the picker', async ({ page, emulator, api, pageOrigin }) => {

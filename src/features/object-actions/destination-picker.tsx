@@ -199,7 +199,10 @@ function FolderList({ zone, bucket, prefix, onOpen }: { zone: string; bucket: st
   const { t } = useI18n();
   const client = useClient();
   const id = useId();
-  const listing = useInfiniteQuery(listObjectsInfiniteQuery(client, { zone, bucket, prefix, delimiter: '/' }));
+  // A bucket typed by hand may be in another zone: said with the reason, not listed through the wrong zone.
+  const bucketZone = useQuery({ ...allBucketsQuery(client), staleTime: 60_000, enabled: client.connection.credentials !== undefined }).data?.find((b) => b.name === bucket)?.location;
+  const otherZone = bucketZone !== undefined && bucketZone !== zone;
+  const listing = useInfiniteQuery({ ...listObjectsInfiniteQuery(client, { zone, bucket, prefix, delimiter: '/' }), enabled: !otherZone });
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState(false);
   const addFolder = () => {
@@ -210,6 +213,13 @@ function FolderList({ zone, bucket, prefix, onOpen }: { zone: string; bucket: st
     }
     onOpen(`${prefix}${trimmed}/`);
   };
+  if (otherZone) {
+    return (
+      <p className="field-error" role="alert">
+        {t('actions.otherZone', { bucket, bucketZone, zone })}
+      </p>
+    );
+  }
   let list: ReactNode;
   if (listing.isError) list = <ErrorNotice error={listing.error} onRetry={() => void listing.refetch()} />;
   else if (!listing.data) list = <Loading label={t('picker.loadingFolders')} />;
