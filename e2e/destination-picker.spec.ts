@@ -62,6 +62,9 @@ for (const mode of MODES) {
       await expect(buckets).toBeVisible();
       await expect(picker.getByRole('list', { name: 'Folders in demo-archive/' })).toHaveCount(0);
       await expectNoAxeViolations(page, 'dialog');
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await expectNoAxeViolations(page, 'dialog');
+      await page.emulateMedia({ colorScheme: 'light' });
 
       // The filter narrows the list by name.
       await picker.getByRole('searchbox', { name: 'Filter buckets' }).fill(dest);
@@ -140,6 +143,7 @@ for (const mode of MODES) {
       await page.keyboard.press('Enter');
       await expect(picker.locator('[aria-current="location"]')).toHaveText('新');
       await expect(picker.getByText('No folders here.')).toBeVisible();
+      await expectNoAxeViolations(page, 'dialog');
       const use = picker.getByRole('button', { name: `Use ${backend.bucket}/${prefix}old/新/` });
       for (let i = 0; i < 8 && !(await use.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
       await page.keyboard.press('Enter');
