@@ -152,6 +152,9 @@ test('bulk edit and copy with REPLACE are blocked by a hiding rule too; nothing 
   await expect(copyWarning).toBeVisible();
   expect(await backend.head(`${prefix}copy.txt`)).toBeNull();
   await copyDialog.getByRole('button', { name: 'Cancel' }).click();
+  // A typed destination and REPLACE are unsaved: Cancel asks before throwing them away.
+  await copyDialog.getByRole('alertdialog', { name: 'Discard unsaved changes?' }).getByRole('button', { name: 'Discard changes' }).click();
+  await expect(copyDialog).toBeHidden();
 
   await backend.open(backend.path(`prefix=${encodeURIComponent(prefix)}`));
   for (const key of keys) await page.getByRole('grid').getByRole('checkbox', { name: `Select ${key.slice(prefix.length)}`, exact: true }).check();

@@ -66,6 +66,45 @@ for (const mode of MODES) {
       await expect(dialog.getByRole('alert')).toContainText('demo-archive is in zone sh1a, this object is in pek3a');
     });
 
+    test('the copy dialog asks before Esc or Cancel throws away a typed destination; untouched it closes at once', async ({ page, emulator, api, pageOrigin }) => {
+      const backend = await backendFor(mode, page, { emulator, api, pageOrigin });
+      const prefix = uniquePrefix('guard');
+      const key = `${prefix}a.txt`;
+      await backend.put(key, META);
+      const details = page.getByRole('complementary', { name: 'Object details' });
+      await backend.open(backend.path(`prefix=${encodeURIComponent(prefix)}&object=${encodeURIComponent(key)}`));
+      const dialog = page.getByRole('dialog', { name: `Copy ${key}` });
+      const question = dialog.getByRole('alertdialog', { name: 'Discard unsaved changes?' });
+
+      // Nothing typed: Esc closes without a question.
+      await details.getByRole('button', { name: 'Copy…' }).click();
+      await expect(dialog.getByLabel('Destination key')).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+
+      // A typed key: Esc asks; "Keep editing" keeps it; Cancel asks again; "Discard changes" closes.
+      await details.getByRole('button', { name: 'Copy…' }).click();
+      await dialog.getByLabel('Destination key').fill(`${prefix}typed.txt`);
+      await page.keyboard.press('Escape');
+      await expect(question).toBeVisible();
+      await question.getByRole('button', { name: 'Keep editing' }).click();
+      await expect(question).toHaveCount(0);
+      await expect(dialog.getByLabel('Destination key')).toHaveValue(`${prefix}typed.txt`);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await question.getByRole('button', { name: 'Discard changes' }).click();
+      await expect(dialog).toBeHidden();
+      expect(await backend.head(`${prefix}typed.txt`)).toBeNull();
+
+      // Reopened, the form starts afresh (and a copy that was written leaves nothing to ask about).
+      await details.getByRole('button', { name: 'Copy…' }).click();
+      await expect(dialog.getByLabel('Destination key')).toHaveValue(`${prefix}a-copy.txt`);
+      await dialog.getByLabel('Destination key').fill(`${prefix}written.txt`);
+      await dialog.getByRole('button', { name: 'Copy', exact: true }).click();
+      await expect(dialog.getByText(`Copied to ${prefix}written.txt.`)).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+    });
+
     test('copy keeps (COPY) or replaces (REPLACE) metadata; move keeps it; delete asks first', async ({ page, emulator, api, pageOrigin }) => {
       const backend = await backendFor(mode, page, { emulator, api, pageOrigin });
       const prefix = uniquePrefix('act');

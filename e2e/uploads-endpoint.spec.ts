@@ -186,3 +186,68 @@ test('an existing key is asked about before the batch starts; "Keep both" stores
   expect((await headObject(api, { zone: 'pek3a', bucket: 'demo-documents', key: 'e2e-conflict/a.txt' })).size).toBe(6);
   expect((await headObject(api, { zone: 'pek3a', bucket: 'demo-documents', key: 'e2e-conflict/a (1).txt' })).size).toBe(15);
 });
+
+test('a conflict check that fails (HEAD 403) stops the batch with the key named; "keep both" refuses a name over 1,023 bytes', async ({ page, emulator, api }) => {
+  // The HEAD of one key answers 403 (the browser may read it: the answer carries the CORS headers).
+  await page.route(
+    (url) => url.pathname.endsWith('/conflict-check/denied.txt'),
+    async (route) => {
+      if (route.request().method() !== 'HEAD') return route.continue();
+      const origin = route.request().headers()['origin'] ?? '*';
+      return route.fulfill({ status: 403, headers: { 'access-control-allow-origin': origin, 'access-control-expose-headers': 'x-qs-request-id', 'x-qs-request-id': 'e2e-head-403' } });
+    },
+  );
+  const panel = await openUploadPanel(page, emulator.url, 'demo-documents');
+  await panel.getByLabel('Target prefix').fill('conflict-check/');
+  await dropFiles(panel.getByTestId('dropzone'), [
+    { path: 'denied.txt', text: 'd\n', type: 'text/plain' },
+    { path: 'free.txt', text: 'f\n', type: 'text/plain' },
+  ]);
+  await panel.getByRole('button', { name: 'Upload 2 files' }).click();
+  const problem = panel.getByRole('alert').filter({ hasText: 'could not check whether “conflict-check/denied.txt” already exists' });
+  await expect(problem).toContainText('Nothing was uploaded');
+  await expect(problem).toContainText('403');
+  // Nothing started, the files stay staged, and the free one was not written either.
+  await expect(panel.getByRole('list', { name: 'Transfers' })).toHaveCount(0);
+  await expect(panel.getByTestId('staged-summary')).toContainText('2 files');
+  await expect(headObject(api, { zone: 'pek3a', bucket: 'demo-documents', key: 'conflict-check/free.txt' })).rejects.toMatchObject({ status: 404 });
+  await panel.getByRole('button', { name: 'Clear the list' }).click();
+
+  // A key of exactly 1,023 bytes that exists: "name (1).ext" would be 1,027 bytes, so keep both is refused.
+  const prefix = 'conflict-check/';
+  const name = `${'n'.repeat(1023 - prefix.length - '.txt'.length)}.txt`;
+  await dropFiles(panel.getByTestId('dropzone'), [{ path: name, text: 'v1\n', type: 'text/plain' }]);
+  await panel.getByRole('button', { name: 'Upload 1 file' }).click();
+  const transfers = panel.getByRole('list', { name: 'Transfers' });
+  await expect(transfers.getByRole('listitem')).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
+  await dropFiles(panel.getByTestId('dropzone'), [{ path: name, text: 'v2\n', type: 'text/plain' }]);
+  await panel.getByRole('button', { name: 'Upload 1 file' }).click();
+  await panel.getByRole('button', { name: 'Keep both (upload as “name (1).ext”)' }).click();
+  await expect(panel.getByRole('alert').filter({ hasText: 'Keep both is not possible' })).toContainText('longer than 1,023 bytes');
+  // The question stays for another answer; nothing new was queued.
+  await expect(panel.getByRole('button', { name: 'Skip existing files' })).toBeVisible();
+  await expect(transfers.getByRole('listitem')).toHaveCount(1);
+});
+
+test('files dropped on the object list whose conflict check fails (HEAD 403) start nothing and say why in a toast', async ({ page, emulator, api }) => {
+  await page.route(
+    (url) => url.pathname.endsWith('/drop-check-denied.txt'),
+    async (route) => {
+      if (route.request().method() !== 'HEAD') return route.continue();
+      const origin = route.request().headers()['origin'] ?? '*';
+      return route.fulfill({ status: 403, headers: { 'access-control-allow-origin': origin } });
+    },
+  );
+  await page.goto('/connect');
+  await connect(page, { endpoint: emulator.url, remember: true });
+  await page.goto('/buckets/pek3a/demo-documents');
+  const grid = page.getByRole('grid');
+  await expect(grid).toBeVisible();
+  await dropFiles(grid, [
+    { path: 'drop-check-denied.txt', text: 'd\n', type: 'text/plain' },
+    { path: 'drop-check-free.txt', text: 'f\n', type: 'text/plain' },
+  ]);
+  await expect(page.getByTestId('toast').filter({ hasText: 'Nothing was uploaded: could not check whether “drop-check-denied.txt” already exists' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('button', { name: /upload.* running/ })).toHaveCount(0);
+  await expect(headObject(api, { zone: 'pek3a', bucket: 'demo-documents', key: 'drop-check-free.txt' })).rejects.toMatchObject({ status: 404 });
+});

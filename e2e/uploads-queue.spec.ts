@@ -186,3 +186,51 @@ test('files dropped on the object list with an existing key open the drawer with
   await expect(consolePage.row('readme (1).md')).toBeVisible();
   await expect(consolePage.row('new-drop.txt')).toBeVisible();
 });
+
+test('50 files dropped into a folder with the drawer closed: the header indicator counts them down and reaches 100 %', async ({ page, consolePage }) => {
+  await consolePage.open('/buckets/pek3a/demo-photos?prefix=albums/');
+  await consolePage.waitForList();
+  // Every text the indicator shows is recorded in the page, so none is missed between two polls.
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    Object.assign(window, { indicatorTexts: seen });
+    const banner = document.querySelector('header') ?? document.body;
+    new MutationObserver(() => {
+      const text = banner.querySelector('.upload-indicator')?.textContent ?? '';
+      if (text !== '' && seen.at(-1) !== text) seen.push(text);
+    }).observe(banner, { subtree: true, childList: true, characterData: true });
+  });
+  const folder = `drop50-${Date.now().toString(36)}`;
+  const files = Array.from({ length: 50 }, (_, i) => ({ path: `${folder}/f-${String(i + 1).padStart(2, '0')}.bin`, size: 256 * 1024, seed: i + 1 }));
+  await dropFiles(consolePage.objectList, files);
+  // The drawer stays closed; the header counts the batch.
+  await expect(page.getByRole('banner').getByRole('button', { name: /^\d+ uploads? running, \d+% — show uploads$/ })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Upload to demo-photos' })).toHaveCount(0);
+  await expect(page.getByTestId('toast').filter({ hasText: 'Uploaded 50 files to demo-photos/albums/.' })).toBeVisible({ timeout: 60_000 });
+  // At the end it stays, finished at 100 %, until it is clicked (which opens the drawer with the batch).
+  const finished = page.getByRole('banner').getByRole('button', { name: 'Uploads finished, 100% — show uploads' });
+  await expect(finished).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('button', { name: /upload.* running/ })).toHaveCount(0);
+
+  const texts = await page.evaluate(() => (window as unknown as { indicatorTexts: string[] }).indicatorTexts);
+  const running = texts.slice(0, -1).map((text) => {
+    const match = /^(\d+) uploads? running, (\d+)% — show uploads$/.exec(text);
+    expect(match, text).not.toBeNull();
+    return { active: Number(match?.[1]), percent: Number(match?.[2]) };
+  });
+  const readings = [...running, texts.at(-1) === 'Uploads finished, 100% — show uploads' ? { done: true } : { text: texts.at(-1) }];
+  expect(running[0]?.active).toBe(50);
+  // Progress never goes back, the count never goes up, and the last reading is "finished, 100 %".
+  for (let i = 1; i < running.length; i++) {
+    expect(running[i]?.percent ?? 0).toBeGreaterThanOrEqual(running[i - 1]?.percent ?? 0);
+    expect(running[i]?.active ?? 0).toBeLessThanOrEqual(running[i - 1]?.active ?? 0);
+  }
+  expect(readings.at(-1)).toEqual({ done: true });
+  await finished.click();
+  const panel = page.getByRole('region', { name: 'Upload to demo-photos' });
+  await expect(panel.getByRole('list', { name: 'Transfers' }).locator('[data-state="done"]')).toHaveCount(50);
+  await expect(finished).toHaveCount(0);
+  await page.getByRole('button', { name: 'Close uploads' }).click();
+  await consolePage.row(`${folder}/`).getByRole('link').click();
+  await expect(page.getByTestId('listing-status')).toHaveText(/^50 items loaded/);
+});

@@ -13,7 +13,9 @@ import { allBucketsQuery } from '../../api/service/queries.ts';
 export type DestinationState =
   | { kind: 'free' }
   | { kind: 'exists'; head: ObjectHead }
-  | { kind: 'other-zone'; bucketZone: string };
+  | { kind: 'other-zone'; bucketZone: string }
+  /** The HEAD failed with something other than 404 (no permission to read, network): asked like "exists". */
+  | { kind: 'unknown'; error: unknown };
 
 /** The zone the account's bucket list gives `bucket`, or undefined when the list cannot be read. */
 async function zoneOfBucket(client: QsClient, queryClient: QueryClient, bucket: string): Promise<string | undefined> {
@@ -37,9 +39,8 @@ export async function checkDestination(
   try {
     return { kind: 'exists', head: await headObject(client, input) };
   } catch (error) {
-    // 404: nothing there. Anything else (no permission to read it, a network failure) is reported by the
-    // write itself, which meets the same problem.
-    if (!(error instanceof ApiError) || error.status !== 404) console.warn('destination check:', error);
-    return { kind: 'free' };
+    // 404: nothing there. Anything else leaves the destination unknown: the user is asked, never overwritten silently.
+    if (error instanceof ApiError && error.status === 404) return { kind: 'free' };
+    return { kind: 'unknown', error };
   }
 }

@@ -5,8 +5,9 @@ import type { ObjectHead } from '../../api/objects/operations.ts';
 import { getObject, getObjectUrl } from '../../api/objects/operations.ts';
 import { copyObjectMutation, deleteObjectMutation, headObjectQuery, moveObjectMutation } from '../../api/objects/queries.ts';
 import type { QsClient } from '../../api/client.ts';
-import { Dialog } from '../../components/dialog.tsx';
-import { ErrorNotice } from '../../components/error-notice.tsx';
+import { Dialog, useDialogClose } from '../../components/dialog.tsx';
+import { useUnsavedGuard } from '../../components/unsaved-guard.tsx';
+import { describeError, ErrorNotice } from '../../components/error-notice.tsx';
 import { Loading } from '../../components/spinner.tsx';
 import { toast } from '../../components/toast.tsx';
 import { useConnectedSession } from '../../hooks/session.ts';
@@ -14,6 +15,7 @@ import { useClient } from '../../hooks/use-client.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { formatBytes } from '../../lib/format.ts';
 import { checkDestination, type DestinationState } from './destination.ts';
+import { DestinationPicker, type PickedFolder } from './destination-picker.tsx';
 import { copyKeyFor, destinationKeyProblem, type KeyProblem } from './keys.ts';
 // oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
 import './object-actions.css';
@@ -44,6 +46,8 @@ export function ObjectActions(props: ObjectActionsProps) {
   const headingId = useId();
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
+  // Copy asks before Esc, Close or Cancel throws away a typed destination or REPLACE metadata edits.
+  const guard = useUnsavedGuard(close);
   return (
     <section className="details__section" aria-labelledby={headingId}>
       <h3 id={headingId}>{t('actions.title')}</h3>
@@ -58,10 +62,10 @@ export function ObjectActions(props: ObjectActionsProps) {
           {t('actions.delete')}
         </button>
       </div>
-      <Dialog open={open === 'copy'} onClose={close} title={t('actions.copyTitle', { key: props.objectKey })}>
-        <CopyForm {...props} onDone={close} />
+      <Dialog open={open === 'copy'} onClose={close} title={t('actions.copyTitle', { key: props.objectKey })} guard={guard}>
+        <CopyForm {...props} onDone={close} onDirty={guard.setDirty} />
       </Dialog>
-      <Dialog open={open === 'move'} onClose={close} title={t('actions.moveTitle', { key: props.objectKey })}>
+      <Dialog open={open === 'move'} onClose={close} title={t('actions.moveTitle', { key: props.objectKey })} guard={guard}>
         <MoveForm {...props} onDone={close} />
       </Dialog>
       <Dialog open={open === 'delete'} onClose={close} title={t('actions.deleteTitle', { key: props.objectKey })}>
@@ -81,7 +85,43 @@ function KeyProblemText({ id, problem }: { id: string; problem: KeyProblem | nul
   );
 }
 
-function DestinationFields({ bucket, setBucket, destKey: key, setKey, problem }: {
+/** The folder a key is in ('' at the bucket's root). */
+export function folderOf(key: string): string {
+  return key.slice(0, key.lastIndexOf('/') + 1);
+}
+
+/** "Browse…" beside a destination: opens the picker in place and hands back the bucket and folder chosen. */
+export function BrowseDestination({ zone, initial, onPick }: { zone: string; initial: PickedFolder; onPick: (picked: PickedFolder) => void }) {
+  const { t } = useI18n();
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const close = () => {
+    setOpen(false);
+    // Back where the picker was opened from.
+    requestAnimationFrame(() => button.current?.focus());
+  };
+  return (
+    <>
+      <button ref={button} type="button" className="button button--small picker__browse" aria-expanded={open} onClick={() => setOpen(!open)}>
+        {t('picker.browse')}
+      </button>
+      {open ? (
+        <DestinationPicker
+          zone={zone}
+          initial={initial}
+          onCancel={close}
+          onPick={(picked) => {
+            onPick(picked);
+            close();
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function DestinationFields({ zone, bucket, setBucket, destKey: key, setKey, problem }: {
+  zone: string;
   bucket: string;
   setBucket: (v: string) => void;
   destKey: string;
@@ -96,6 +136,15 @@ function DestinationFields({ bucket, setBucket, destKey: key, setKey, problem }:
         <label htmlFor={`${id}-b`}>{t('actions.destBucket')}</label>
         <input id={`${id}-b`} value={bucket} onChange={(e) => setBucket(e.target.value)} spellCheck={false} autoComplete="off" />
       </div>
+      <BrowseDestination
+        zone={zone}
+        initial={{ bucket, prefix: folderOf(key) }}
+        onPick={(picked) => {
+          setBucket(picked.bucket);
+          // The name stays; the folder is the one chosen.
+          setKey(`${picked.prefix}${key.slice(folderOf(key).length)}`);
+        }}
+      />
       <div className="field">
         <label htmlFor={`${id}-k`}>{t('actions.destKey')}</label>
         <input
@@ -106,9 +155,14 @@ function DestinationFields({ bucket, setBucket, destKey: key, setKey, problem }:
           spellCheck={false}
           autoComplete="off"
           aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? `${id}-e` : undefined}
+          aria-describedby={problem ? `${id}-e` : `${id}-f`}
         />
         <KeyProblemText id={`${id}-e`} problem={problem} />
+        {!problem && bucket !== '' ? (
+          <p id={`${id}-f`} className="field-hint" data-testid="final-destination" dir="auto">
+            {t('picker.finalKey', { location: `${bucket}/${key}` })}
+          </p>
+        ) : null}
       </div>
     </>
   );
@@ -143,12 +197,25 @@ function DestinationNotice({ state, zone, bucket, destKey, pending, onReplace }:
   pending: boolean;
   onReplace: () => void;
 }) {
-  const { t, formatDateTime } = useI18n();
+  const i18n = useI18n();
+  const { t, formatDateTime } = i18n;
   if (state?.kind === 'other-zone') {
     return (
       <p className="field-error" role="alert">
         {t('actions.otherZone', { bucket, bucketZone: state.bucketZone, zone })}
       </p>
+    );
+  }
+  if (state?.kind === 'unknown') {
+    return (
+      <div className="notice notice--warn" role="alert" data-testid="overwrite-confirm">
+        <p dir="auto">{t('picker.unknownDestination', { key: destKey, reason: describeError(state.error, i18n).explanation })}</p>
+        <div className="notice__actions">
+          <button type="button" className="button button--danger" onClick={onReplace} disabled={pending}>
+            {t('picker.writeAnyway')}
+          </button>
+        </div>
+      </div>
     );
   }
   if (state?.kind !== 'exists') return null;
@@ -170,7 +237,17 @@ function DestinationNotice({ state, zone, bucket, destKey, pending, onReplace }:
   );
 }
 
-function CopyForm({ zone, bucket, objectKey, head, onNavigate, renderReplaceMetadata, onDone }: ObjectActionsProps & { onDone: () => void }) {
+/** Reports `dirty` to the dialog's guard while the form shows, and clean once it goes. */
+function useReportDirty(dirty: boolean, onDirty: (dirty: boolean) => void) {
+  useEffect(() => {
+    onDirty(dirty);
+  }, [dirty, onDirty]);
+  useEffect(() => () => onDirty(false), [onDirty]);
+}
+
+type FormProps = ObjectActionsProps & { onDone: () => void; onDirty: (dirty: boolean) => void };
+
+function CopyForm({ zone, bucket, objectKey, head, onNavigate, renderReplaceMetadata, onDone: closeNow, onDirty }: FormProps) {
   const { t } = useI18n();
   const client = useClient();
   const queryClient = useQueryClient();
@@ -181,6 +258,10 @@ function CopyForm({ zone, bucket, objectKey, head, onNavigate, renderReplaceMeta
   const [replacement, setReplacement] = useState<ObjectMetadata | null>(head.metadata);
   const [submitted, setSubmitted] = useState(false);
   const copy = useMutation(copyObjectMutation(client, queryClient));
+  // Cancel inside the form closes the way Esc does: through the guard, which asks first.
+  const onDone = useDialogClose() ?? closeNow;
+  const edited = destBucket !== bucket || destKey !== copyKeyFor(objectKey) || (directive === 'REPLACE' && JSON.stringify(replacement) !== JSON.stringify(head.metadata));
+  useReportDirty(edited && !copy.isSuccess, onDirty);
   const problem = destinationKeyProblem(destKey);
   const selfCopy = destBucket === bucket && destKey === objectKey && directive === 'COPY';
   const blocked = problem !== null || destBucket === '' || (directive === 'REPLACE' && replacement === null) || selfCopy;
@@ -232,7 +313,7 @@ function CopyForm({ zone, bucket, objectKey, head, onNavigate, renderReplaceMeta
 
   return (
     <form className="object-actions-form" onSubmit={(e) => void onSubmit(e)} noValidate>
-      <DestinationFields bucket={destBucket} setBucket={setDestBucket} destKey={destKey} setKey={setDestKey} problem={submitted || destKey !== '' ? problem : null} />
+      <DestinationFields zone={zone} bucket={destBucket} setBucket={setDestBucket} destKey={destKey} setKey={setDestKey} problem={submitted || destKey !== '' ? problem : null} />
       <fieldset>
         <legend>{t('actions.metadataChoice')}</legend>
         <label>
@@ -258,7 +339,7 @@ function CopyForm({ zone, bucket, objectKey, head, onNavigate, renderReplaceMeta
   );
 }
 
-function MoveForm({ zone, bucket, objectKey, onNavigate, onDone }: ObjectActionsProps & { onDone: () => void }) {
+function MoveForm({ zone, bucket, objectKey, onNavigate, onDone }: Omit<FormProps, 'onDirty'>) {
   const { t } = useI18n();
   const client = useClient();
   const queryClient = useQueryClient();
@@ -292,7 +373,7 @@ function MoveForm({ zone, bucket, objectKey, onNavigate, onDone }: ObjectActions
   return (
     <form className="object-actions-form" onSubmit={(e) => void onSubmit(e)} noValidate>
       <p className="field-hint">{t('actions.moveHint')}</p>
-      <DestinationFields bucket={destBucket} setBucket={setDestBucket} destKey={destKey} setKey={setDestKey} problem={submitted || destKey !== '' ? problem : null} />
+      <DestinationFields zone={zone} bucket={destBucket} setBucket={setDestBucket} destKey={destKey} setKey={setDestKey} problem={submitted || destKey !== '' ? problem : null} />
       {submitted && same ? <p className="field-error">{t('actions.moveSame')}</p> : null}
       <DestinationNotice state={destination.state} zone={zone} bucket={destBucket} destKey={destKey} pending={move.isPending} onReplace={write} />
       {move.isError ? <ErrorNotice error={move.error} /> : null}
@@ -366,23 +447,25 @@ export function ObjectActionDialog({ action, zone, bucket, objectKey, onClose, o
 }) {
   const { t } = useI18n();
   const title = t(action === 'copy' ? 'actions.copyTitle' : action === 'move' ? 'actions.moveTitle' : 'actions.deleteTitle', { key: objectKey });
+  const guard = useUnsavedGuard(onClose);
   return (
-    <Dialog open onClose={onClose} title={title}>
+    <Dialog open onClose={onClose} title={title} guard={guard}>
       {action === 'delete' ? (
         <DeleteForm zone={zone} bucket={bucket} objectKey={objectKey} onNavigate={onNavigate} onCancel={onClose} />
       ) : (
-        <WithHead action={action} zone={zone} bucket={bucket} objectKey={objectKey} onClose={onClose} onNavigate={onNavigate} renderReplaceMetadata={renderReplaceMetadata} />
+        <WithHead action={action} zone={zone} bucket={bucket} objectKey={objectKey} onClose={onClose} onDirty={guard.setDirty} onNavigate={onNavigate} renderReplaceMetadata={renderReplaceMetadata} />
       )}
     </Dialog>
   );
 }
 
-function WithHead({ action, zone, bucket, objectKey, onClose, onNavigate, renderReplaceMetadata }: {
+function WithHead({ action, zone, bucket, objectKey, onClose, onDirty, onNavigate, renderReplaceMetadata }: {
   action: 'copy' | 'move';
   zone: string;
   bucket: string;
   objectKey: string;
   onClose: () => void;
+  onDirty: (dirty: boolean) => void;
   onNavigate: ObjectActionsProps['onNavigate'];
   renderReplaceMetadata?: ReplaceMetadataRenderer | undefined;
 }) {
@@ -393,7 +476,7 @@ function WithHead({ action, zone, bucket, objectKey, onClose, onNavigate, render
   // form while the move's answer is being handled.
   if (!head.data) return head.isError ? <ErrorNotice error={head.error} onRetry={() => void head.refetch()} /> : <Loading label={t('app.loading')} />;
   const props = { zone, bucket, objectKey, head: head.data, onNavigate, ...(renderReplaceMetadata ? { renderReplaceMetadata } : {}) };
-  return action === 'copy' ? <CopyForm {...props} onDone={onClose} /> : <MoveForm {...props} onDone={onClose} />;
+  return action === 'copy' ? <CopyForm {...props} onDone={onClose} onDirty={onDirty} /> : <MoveForm {...props} onDone={onClose} />;
 }
 
 /** Lifetime of the link behind a Download from the table: it is followed at once. */

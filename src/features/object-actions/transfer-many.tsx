@@ -6,11 +6,7 @@ import { ErrorNotice } from '../../components/error-notice.tsx';
 import { toast } from '../../components/toast.tsx';
 import { useClient } from '../../hooks/use-client.ts';
 import { isMessageKey, useI18n } from '../../i18n/i18n.tsx';
-
-/** The folder a key is in ('' at the bucket's root). */
-function folderOf(key: string): string {
-  return key.slice(0, key.lastIndexOf('/') + 1);
-}
+import { BrowseDestination, folderOf } from './object-actions.tsx';
 
 /**
  * Copy or move the selected objects into one folder (each keeps its name and metadata), one after another
@@ -108,6 +104,14 @@ export function TransferManyDialog({ mode, zone, bucket, keys, onClose }: { mode
             <label htmlFor={`${id}-b`}>{t('actions.destBucket')}</label>
             <input id={`${id}-b`} value={destBucket} onChange={(e) => setDestBucket(e.target.value)} spellCheck={false} autoComplete="off" />
           </div>
+          <BrowseDestination
+            zone={zone}
+            initial={{ bucket: destBucket, prefix: destPrefix }}
+            onPick={(picked) => {
+              setDestBucket(picked.bucket);
+              setDestFolder(picked.prefix);
+            }}
+          />
           <div className="field">
             <label htmlFor={`${id}-f`}>{t('transfer.destFolder')}</label>
             <input
@@ -125,6 +129,21 @@ export function TransferManyDialog({ mode, zone, bucket, keys, onClose }: { mode
             </p>
             {same ? <p className="field-error">{t('transfer.sameFolder')}</p> : null}
           </div>
+          {!same && destBucket !== '' ? (
+            <div className="field">
+              <p id={`${id}-k`} className="field-hint">
+                {t('picker.finalKeys')}
+              </p>
+              <ul className="selection__preview" aria-labelledby={`${id}-k`} data-testid="final-destinations">
+                {frozen.slice(0, 5).map((key) => (
+                  <li key={key} dir="auto" className="mono">
+                    {`${destBucket}/${transferDestKey(key, destPrefix)}`}
+                  </li>
+                ))}
+                {frozen.length > 5 ? <li>{t('actions.andMore', { count: frozen.length - 5 })}</li> : null}
+              </ul>
+            </div>
+          ) : null}
           <label>
             <input type="checkbox" checked={skipExisting} onChange={(e) => setSkipExisting(e.target.checked)} /> {t('transfer.skipExisting')}
           </label>

@@ -130,6 +130,10 @@ export const uploadsEn = {
   'uploads.conflict.skip': 'Skip existing files',
   'uploads.conflict.overwrite': 'Overwrite',
   'uploads.conflict.cancel': 'Back to the list',
+
+  // Conflict check that could not be made, and "keep both" names over the key limit.
+  'uploads.conflictCheck.failed': 'Nothing was uploaded: could not check whether “{key}” already exists, so it could be overwritten without asking.',
+  'uploads.conflictCheck.tooLong': 'Keep both is not possible: “name (1).ext” would be longer than 1,023 bytes for {keys}. Choose Skip or Overwrite, or upload under a shorter folder.',
 } as const satisfies Record<`uploads.${string}`, string>;
 
 registerEnglish(uploadsEn);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findConflicts, renamedKey, resolveConflicts, type KeyExists } from './conflicts.ts';
+import { MAX_KEY_BYTES } from '../../../api/protocol/limits.ts';
+import { ConflictCheckError, findConflicts, RenameTooLongError, renamedKey, resolveConflicts, type KeyExists } from './conflicts.ts';
 import { planBatch } from './plan-batch.ts';
 import { bytes, fileOf } from './test-fakes.ts';
 
@@ -34,5 +35,45 @@ describe('key conflicts of an upload batch', () => {
     expect(renamed.map((u) => u.key)).toEqual(['up/a (2).txt', 'up/b (2).txt', 'up/c.txt', 'up/b (1).txt']);
     expect(asked).toEqual(['up/a (1).txt', 'up/a (2).txt', 'up/b (2).txt']);
     expect(renamed[0]?.file).toBe(uploads[0]?.file);
+  });
+
+  it('fails the check when a HEAD fails with anything but "not found": the key never counts as free', async () => {
+    const denied = new Error('403 permission denied');
+    const exists: KeyExists = async (_upload, key) => {
+      if (key === 'up/b.txt') throw denied;
+      return false;
+    };
+    const error = await findConflicts(batch('a.txt', 'b.txt'), exists).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConflictCheckError);
+    expect(error instanceof ConflictCheckError ? [error.key, error.reason] : []).toEqual(['up/b.txt', denied]);
+    // The same during "keep both": a failed check of a candidate name is an error, not a free name.
+    const uploads = batch('a.txt');
+    const renaming = await resolveConflicts(uploads, uploads, 'rename', async (_u, key) => {
+      if (key === 'up/a (1).txt') throw denied;
+      return true;
+    }).catch((e: unknown) => e);
+    expect(renaming instanceof ConflictCheckError ? renaming.key : renaming).toBe('up/a (1).txt');
+  });
+
+  it('refuses "keep both" when "name (n).ext" would pass the 1,023-byte key limit, before asking anything', async () => {
+    // 1,023 bytes exactly: "up/", then "x"s, then ".txt"; " (1)" would add four bytes.
+    const name = 'x'.repeat(MAX_KEY_BYTES - 'up/'.length - '.txt'.length) + '.txt';
+    const uploads = batch(name, 'short.txt');
+    expect(new TextEncoder().encode(uploads[0]?.key ?? '').byteLength).toBe(MAX_KEY_BYTES);
+    const asked: string[] = [];
+    const exists: KeyExists = async (_u, key) => {
+      asked.push(key);
+      return false;
+    };
+    const error = await resolveConflicts(uploads, uploads, 'rename', exists).catch((e: unknown) => e);
+    expect(error instanceof RenameTooLongError ? error.keys : error).toEqual([uploads[0]?.key]);
+    expect(asked).toEqual([]);
+    // A key 4 bytes shorter fits as "(1)" … "(9)"; when those are all taken, "(10)" is one byte too long.
+    const shorter = batch('y'.repeat(MAX_KEY_BYTES - 'up/'.length - '.txt'.length - 4) + '.txt');
+    const taken: KeyExists = async (_u, key) => !key.includes('(10)');
+    const late = await resolveConflicts(shorter, shorter, 'rename', taken).catch((e: unknown) => e);
+    expect(late).toBeInstanceOf(RenameTooLongError);
+    // Overwrite and skip do not rename: the limit does not concern them.
+    expect(await resolveConflicts(uploads, uploads, 'skip', exists)).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import type { PlannedUpload } from './plan-batch.ts';
+import { MAX_KEY_BYTES } from '../../../api/protocol/limits.ts';
 import { mapConcurrently } from '../../../lib/concurrency.ts';
 
 /**
@@ -7,8 +8,35 @@ import { mapConcurrently } from '../../../lib/concurrency.ts';
  */
 export type ConflictChoice = 'overwrite' | 'skip' | 'rename';
 
-/** Whether an object exists under `key` in the upload's bucket (a HEAD request in the console). */
+/**
+ * Whether an object exists under `key` in the upload's bucket (a HEAD request in the console). It throws
+ * when it cannot tell (no permission to read, a network failure): an unknown key never counts as free.
+ */
 export type KeyExists = (upload: PlannedUpload, key: string) => Promise<boolean>;
+
+/** The existence check of `key` failed: the batch must not start, or it could overwrite without asking. */
+export class ConflictCheckError extends Error {
+  readonly key: string;
+  readonly reason: unknown;
+  constructor(key: string, reason: unknown) {
+    super(`Could not check whether ${key} exists`);
+    this.name = 'ConflictCheckError';
+    this.key = key;
+    this.reason = reason;
+  }
+}
+
+/** "Keep both" cannot name these files: every "name (n).ext" left would be longer than the key limit. */
+export class RenameTooLongError extends Error {
+  readonly keys: readonly string[];
+  constructor(keys: readonly string[]) {
+    super(`No "keep both" name within ${MAX_KEY_BYTES} bytes for ${keys.join(', ')}`);
+    this.name = 'RenameTooLongError';
+    this.keys = keys;
+  }
+}
+
+const keyBytes = (key: string): number => new TextEncoder().encode(key).byteLength;
 
 /** "dir/photo.jpg" → "dir/photo (1).jpg"; a name without an extension (or a dot file) gets the number at the end. */
 export function renamedKey(key: string, n: number): string {
@@ -22,8 +50,16 @@ export function renamedKey(key: string, n: number): string {
 
 /** The uploads whose target key exists already, asking at most `concurrency` at once. */
 export async function findConflicts(uploads: readonly PlannedUpload[], exists: KeyExists, concurrency = 6): Promise<PlannedUpload[]> {
-  const found = await mapConcurrently(uploads, concurrency, (upload) => exists(upload, upload.key));
+  const found = await mapConcurrently(uploads, concurrency, (upload) => checked(exists, upload, upload.key));
   return uploads.filter((_, i) => found[i]);
+}
+
+async function checked(exists: KeyExists, upload: PlannedUpload, key: string): Promise<boolean> {
+  try {
+    return await exists(upload, key);
+  } catch (error) {
+    throw new ConflictCheckError(key, error);
+  }
 }
 
 /** The batch after the user's answer: conflicting files overwritten, left out, or given a free "(n)" name. */
@@ -37,6 +73,9 @@ export async function resolveConflicts(
   const conflicting = new Set(conflicts);
   if (choice === 'overwrite') return [...uploads];
   if (choice === 'skip') return uploads.filter((u) => !conflicting.has(u));
+  // Said before any request: a key near the limit has no "(1)" name, and a longer number only grows it.
+  const tooLong = conflicts.filter((u) => keyBytes(renamedKey(u.key, 1)) > MAX_KEY_BYTES).map((u) => u.key);
+  if (tooLong.length > 0) throw new RenameTooLongError(tooLong);
   // Names this batch will use, so two renamed files (or a renamed and a new one) never meet.
   const taken = new Set(uploads.map((u) => `${u.bucket}\u0000${u.key}`));
   const result: PlannedUpload[] = [];
@@ -48,8 +87,9 @@ export async function resolveConflicts(
     let key: string | undefined;
     for (let n = 1; n <= maxTries && key === undefined; n += 1) {
       const candidate = renamedKey(upload.key, n);
+      if (keyBytes(candidate) > MAX_KEY_BYTES) throw new RenameTooLongError([upload.key]);
       if (taken.has(`${upload.bucket}\u0000${candidate}`)) continue;
-      if (!(await exists(upload, candidate))) key = candidate;
+      if (!(await checked(exists, upload, candidate))) key = candidate;
     }
     if (key === undefined) throw new Error(`No free name for ${upload.key} after ${maxTries} tries`);
     taken.add(`${upload.bucket}\u0000${key}`);

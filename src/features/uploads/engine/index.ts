@@ -1,6 +1,6 @@
 /** Public surface of the upload engine (framework-free; React reads it via useSyncExternalStore). */
 export { createApiPorts } from './api-ports.ts';
-export { findConflicts, renamedKey, resolveConflicts, type ConflictChoice, type KeyExists } from './conflicts.ts';
+export { ConflictCheckError, findConflicts, RenameTooLongError, renamedKey, resolveConflicts, type ConflictChoice, type KeyExists } from './conflicts.ts';
 export { entriesFromDataTransfer, filesFromInput, walkEntries, type DataTransferItemLike, type DroppedRoot } from './dropped-entries.ts';
 export { compareFingerprints, fingerprintFile, type FileFingerprint, type FingerprintMatch } from './fingerprint.ts';
 export { createMainThreadHasher, createMd5Hasher, createWorkerHasher, type Md5Hasher } from './hasher.ts';

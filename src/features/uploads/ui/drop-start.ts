@@ -1,7 +1,9 @@
 import type { QsClient } from '../../../api/client.ts';
 import { toast } from '../../../components/toast.tsx';
 import type { I18n } from '../../../i18n/i18n.tsx';
-import { createApiPorts, entriesFromDataTransfer, filesFromInput, findConflicts, planBatch, walkEntries, type DataTransferItemLike } from '../engine/index.ts';
+import { describeError } from '../../../components/error-notice.tsx';
+import { entriesFromDataTransfer, filesFromInput, findConflicts, planBatch, walkEntries, type DataTransferItemLike } from '../engine/index.ts';
+import { conflictCheckMessage, keyExistsVia } from './conflict-check.tsx';
 import { thresholdBytes } from './settings.ts';
 import type { UploadHost, UploadTarget } from './upload-host.ts';
 import { createUploadSession } from './upload-session.ts';
@@ -32,13 +34,14 @@ export async function startDroppedUpload({ host, client, i18n, target, items, fi
     return;
   }
   // Keys that exist already: nothing starts; the drawer opens and asks once for the whole batch.
-  const ports = createApiPorts(client);
-  const conflicts = await findConflicts(plan.uploads, (upload, key) =>
-    ports.headObject({ bucket: upload.bucket, ...(upload.zone === undefined ? {} : { zone: upload.zone }), key }, new AbortController().signal).then(
-      (head) => head !== null,
-      () => false,
-    ),
-  );
+  // A key whose check failed (no permission to read it, network) is not taken as free: nothing starts.
+  let conflicts;
+  try {
+    conflicts = await findConflicts(plan.uploads, keyExistsVia(client));
+  } catch (error) {
+    toast(conflictCheckMessage(error, i18n) ?? describeError(error, i18n).explanation, { tone: 'error' });
+    return;
+  }
   if (conflicts.length > 0) {
     session.pendingBatch.set({ bucket: target.bucket, uploads: plan.uploads, conflicts });
     host.setDrawer({ target, open: true });

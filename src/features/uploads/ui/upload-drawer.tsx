@@ -1,7 +1,8 @@
 import { Upload, X } from 'lucide-react';
 import { lazyView } from '../../../components/lazy-view.tsx';
 import { useI18n } from '../../../i18n/i18n.tsx';
-import { useActiveUploadCount, useOverallUploadPercent, useUploadDrawer } from './upload-hooks.ts';
+import { useState } from 'react';
+import { useActiveUploadCount, useOverallUploadPercent, useUploadDrawer, useUploadTotals } from './upload-hooks.ts';
 // oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
 import './uploads.css';
 
@@ -26,13 +27,41 @@ export function UploadDrawer() {
   );
 }
 
-/** The header's global indicator: active transfers and overall progress; it opens the drawer. Hidden while idle. */
+/**
+ * The header's global indicator: active transfers and overall progress; it opens the drawer. Hidden while
+ * idle. When the transfers end with the drawer closed it stays as "finished, 100 %" (or how many failed)
+ * until it is clicked, so the end of a batch is seen, not only its disappearance.
+ */
 export function UploadIndicator({ scope }: { scope: string }) {
-  const { tp } = useI18n();
+  const { t, tp } = useI18n();
   const active = useActiveUploadCount(scope);
   const percent = useOverallUploadPercent(scope);
+  const failed = useUploadTotals(scope)?.counts.failed ?? 0;
   const { open, target, set: setDrawer } = useUploadDrawer();
-  if (active === 0 || !target) return null;
+  const [phase, setPhase] = useState<'idle' | 'running' | 'finished'>('idle');
+  // Follows the count during render (no effect): running while any is active, finished once none is.
+  if (active > 0 && phase !== 'running') setPhase('running');
+  if (active === 0 && phase === 'running') setPhase(open ? 'idle' : 'finished');
+  if (!target || (active === 0 && phase !== 'finished')) return null;
+  if (active === 0) {
+    return (
+      <span className="upload-indicator-group">
+        <button
+          type="button"
+          className="button button--ghost upload-indicator"
+          aria-expanded={open}
+          onClick={() => {
+            setPhase('idle');
+            setDrawer({ open: true });
+          }}
+        >
+          <Upload aria-hidden="true" size={16} />
+          <span>{failed > 0 ? tp('shell.uploadsFinished.failed', failed) : t('shell.uploadsFinished.done')}</span>
+          <progress max={100} value={100} aria-hidden="true" />
+        </button>
+      </span>
+    );
+  }
   return (
     <span className="upload-indicator-group">
       <button type="button" className="button button--ghost upload-indicator" aria-expanded={open} onClick={() => setDrawer({ open: !open })}>

@@ -11,7 +11,6 @@ import { isMessageKey, useI18n } from '../../../i18n/i18n.tsx';
 import { formatBytes } from '../../../lib/format.ts';
 import {
   compareFingerprints,
-  createApiPorts,
   findConflicts,
   resolveConflicts,
   type ConflictChoice,
@@ -34,6 +33,7 @@ import { UploadItemList, UploadTotals } from './upload-items.tsx';
 import { useUploadSession, useUploadsSnapshot, type UploadSession } from './upload-session.ts';
 // oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
 import '../../../i18n/parts/uploads.ts';
+import { ConflictCheckProblem, keyExistsVia } from './conflict-check.tsx';
 
 export interface UploadPanelProps {
   zone: string;
@@ -78,15 +78,9 @@ function UploadPanelBody({ zone, bucket, prefix, session }: UploadPanelProps & {
     setConflict(null);
     if (!question?.fromPanel) session.pendingBatch.set(undefined);
   };
-  const keyExists = useMemo<KeyExists>(() => {
-    const ports = createApiPorts(client);
-    // A HEAD that fails (no permission to read, network) does not block the upload: the key counts as free.
-    return (upload, key) =>
-      ports.headObject({ bucket: upload.bucket, ...(upload.zone === undefined ? {} : { zone: upload.zone }), key }, new AbortController().signal).then(
-        (head) => head !== null,
-        () => false,
-      );
-  }, [client]);
+  const keyExists = useMemo<KeyExists>(() => keyExistsVia(client), [client]);
+  // A conflict check that failed, or a "keep both" that cannot name a file: said here, nothing starts.
+  const [checkError, setCheckError] = useState<unknown>(null);
   const ids = { drop: useId(), files: useId(), folder: useId() };
   const filesInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
@@ -128,6 +122,7 @@ function UploadPanelBody({ zone, bucket, prefix, session }: UploadPanelProps & {
     setProblems(plan.problems);
     if (plan.uploads.length === 0) return;
     setChecking(true);
+    setCheckError(null);
     try {
       const conflicts = await findConflicts(plan.uploads, keyExists);
       if (conflicts.length > 0) {
@@ -136,6 +131,8 @@ function UploadPanelBody({ zone, bucket, prefix, session }: UploadPanelProps & {
       }
       setStaged([]);
       await proceed(plan.uploads);
+    } catch (error) {
+      setCheckError(error);
     } finally {
       setChecking(false);
     }
@@ -151,11 +148,14 @@ function UploadPanelBody({ zone, bucket, prefix, session }: UploadPanelProps & {
   const decideConflict = async (choice: ConflictChoice) => {
     if (!question) return;
     setChecking(true);
+    setCheckError(null);
     try {
       const resolved = await resolveConflicts(question.uploads, question.conflicts, choice, keyExists);
       closeQuestion();
       if (question.fromPanel) setStaged([]);
       await proceed(resolved);
+    } catch (error) {
+      setCheckError(error);
     } finally {
       setChecking(false);
     }
@@ -277,6 +277,7 @@ function UploadPanelBody({ zone, bucket, prefix, session }: UploadPanelProps & {
         </div>
       </form>
 
+      {checkError !== null ? <ConflictCheckProblem error={checkError} /> : null}
       {question ? <ConflictQuestion bucket={bucket} conflicts={question.conflicts} busy={checking} onDecide={(choice) => void decideConflict(choice)} onCancel={closeQuestion} /> : null}
 
       {offers ? (
