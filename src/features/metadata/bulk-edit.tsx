@@ -458,7 +458,7 @@ function BulkEditor({ zone, bucket, keys, onDirty }: { zone: string; bucket: str
       </form>
 
       {previews !== null && !started ? (
-        <section aria-label={t('metadata.bulkRun.previewResults')} className="bulk-progress">
+        <div className="bulk-progress">
           {previewing ? (
             <>
               <progress max={keys.length} value={previewCounts.finished} aria-label={t('metadata.bulk.progress')} />
@@ -483,7 +483,8 @@ function BulkEditor({ zone, bucket, keys, onDirty }: { zone: string; bucket: str
               </div>
             </>
           )}
-          <div className="bulk-table-scroll">
+          {/* A long list scrolls inside the dialog, so the summary and its buttons stay in view; focusable to scroll by keyboard. */}
+          <div className="bulk-table-scroll" role="region" aria-label={t('metadata.bulkRun.previewResults')} tabIndex={0}>
             <table className="table table--compact bulk-preview" data-testid="bulk-preview">
               <caption>{t('metadata.bulkRun.previewResults')}</caption>
               <thead>
@@ -511,7 +512,7 @@ function BulkEditor({ zone, bucket, keys, onDirty }: { zone: string; bucket: str
               </tbody>
             </table>
           </div>
-        </section>
+        </div>
       ) : null}
 
       {started ? (
@@ -546,34 +547,36 @@ function BulkEditor({ zone, bucket, keys, onDirty }: { zone: string; bucket: str
               {undoing ? t('metadata.undoing') : t('metadata.bulk.undone', { done: undoCounts.done, failed: undoCounts.failed })}
             </output>
           ) : null}
-          <table className="table table--compact" data-testid="bulk-results">
-            <caption>{t('metadata.bulk.results')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('details.key')}</th>
-                <th scope="col">{t('metadata.bulk.status')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {runKeys.map((key) => {
-                const state = states.get(key) ?? { status: 'pending' };
-                const undoState = undoStates.get(key);
-                return (
-                  <tr key={key} data-status={state.status}>
-                    <th scope="row" dir="auto" className="mono">
-                      {visibleText(key)}
-                    </th>
-                    <td>
-                      {state.status === 'failed' ? <BulkFailure error={state.error} /> : t(STATUS_LABELS[state.status])}
-                      {state.status === 'done' ? <span className="mono"> {state.requestId}</span> : null}
-                      {undoState?.status === 'done' ? <span> · {t('metadata.bulk.undoneOne')}</span> : null}
-                      {undoState?.status === 'failed' ? <BulkFailure error={undoState.error} /> : null}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <div className="bulk-table-scroll" role="region" aria-label={t('metadata.bulk.results')} tabIndex={0}>
+            <table className="table table--compact" data-testid="bulk-results">
+              <caption>{t('metadata.bulk.results')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('details.key')}</th>
+                  <th scope="col">{t('metadata.bulk.status')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {runKeys.map((key) => {
+                  const state = states.get(key) ?? { status: 'pending' };
+                  const undoState = undoStates.get(key);
+                  return (
+                    <tr key={key} data-status={state.status}>
+                      <th scope="row" dir="auto" className="mono">
+                        {visibleText(key)}
+                      </th>
+                      <td>
+                        {state.status === 'failed' ? <BulkFailure error={state.error} /> : t(STATUS_LABELS[state.status])}
+                        {state.status === 'done' ? <span className="mono"> {state.requestId}</span> : null}
+                        {undoState?.status === 'done' ? <span> · {t('metadata.bulk.undoneOne')}</span> : null}
+                        {undoState?.status === 'failed' ? <BulkFailure error={undoState.error} /> : null}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
         </section>
       ) : null}
     </div>
