@@ -32,7 +32,7 @@ for (const mode of MODES) {
       await putAll(backend, keys);
       await backend.open(backend.path(`prefix=${encodeURIComponent(prefix)}`));
 
-      await page.getByRole('button', { name: 'Edit metadata of folder…' }).click();
+      await page.getByRole('button', { name: 'Bulk-edit this folder…' }).click();
       const bulk = page.getByRole('dialog', { name: `Edit metadata of all objects in ${prefix}` });
       await expect(bulk.getByTestId('bulk-listed')).toHaveText('200 objects in this folder and its subfolders will be edited.');
       await bulk.getByLabel('Cache-Control', { exact: true }).selectOption({ label: 'Set to' });
@@ -147,7 +147,7 @@ test('demo mode: a folder of more than 1000 objects is refused with a clear mess
   // The demo's archive bucket holds 100,000 objects in day folders; a month holds thousands.
   const backend = await demoBackend(page);
   await backend.open(`/buckets/sh1a/demo-archive?prefix=${encodeURIComponent('logs/2024/01/')}`);
-  await page.getByRole('button', { name: 'Edit metadata of folder…' }).click();
+  await page.getByRole('button', { name: 'Bulk-edit this folder…' }).click();
   const bulk = page.getByRole('dialog', { name: 'Edit metadata of all objects in logs/2024/01/' });
   await expect(bulk.getByRole('alert')).toHaveText(
     'This folder holds more than 1,000 objects. A bulk edit changes at most 1,000 at a time: open a subfolder, or select objects in the table.',

@@ -908,7 +908,8 @@ export const zhCN: Record<MessageKey, string> = {
   'metadata.bulk.opColumn': '操作',
   'metadata.bulk.removedEverywhere': '从所有含有此键的对象中删除',
   // Bulk edit over a folder, its dry run, pause/cancel.
-  'metadata.bulkRun.openFolder': '编辑文件夹元数据…',
+  'metadata.bulkRun.openFolder': '批量编辑此文件夹…',
+  'metadata.bulkRun.openFolderHint': '编辑此文件夹及其子文件夹中所有对象的元数据',
   'metadata.bulkRun.prefixTitle': '编辑 {prefix} 中所有对象的元数据',
   'metadata.bulkRun.listing': '正在列出此文件夹及其子文件夹中的对象… 已找到 {count} 个',
   'metadata.bulkRun.overCap': '此文件夹中的对象超过 {cap} 个。批量编辑一次最多修改 {cap} 个：请打开子文件夹，或在表格中选择对象。',

@@ -7,13 +7,13 @@ import '../../i18n/parts/metadata.ts';
 // The bulk editor (react-hook-form, zod, the save guards) loads when the button is first pressed.
 const BulkEditPrefixDialog = lazyView(async () => (await import('./bulk-edit.tsx')).BulkEditPrefixDialog);
 
-/** "Edit metadata of folder…": bulk edit of every object under `prefix`, for the toolbar inside a folder. */
+/** "Bulk-edit this folder…": bulk edit of every object under `prefix`, for the toolbar inside a folder. */
 export function BulkEditFolderButton({ zone, bucket, prefix }: { zone: string; bucket: string; prefix: string }) {
   const { t } = useI18n();
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className="button" onClick={() => setOpen(true)}>
+      <button type="button" className="button" title={t('metadata.bulkRun.openFolderHint')} onClick={() => setOpen(true)}>
         {t('metadata.bulkRun.openFolder')}
       </button>
       {open ? <BulkEditPrefixDialog zone={zone} bucket={bucket} prefix={prefix} onClose={() => setOpen(false)} /> : null}
