@@ -22,7 +22,7 @@ for (const size of SHOT_SIZES) {
       await bulk.getByLabel('New value of Cache-Control').fill('public, max-age=86400');
       await bulk.getByRole('button', { name: 'Add key operation' }).click();
       await bulk.getByLabel('Key 1', { exact: true }).fill('retention');
-      await bulk.getByLabel('Value 1', { exact: true }).fill('90 天');
+      await bulk.getByLabel('Value 1', { exact: true }).fill('90 days');
       await shot('bulk-edit-form');
 
       await bulk.getByRole('button', { name: 'Preview changes' }).click();

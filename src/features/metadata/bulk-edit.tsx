@@ -266,6 +266,17 @@ function BulkEditor({ zone, bucket, keys, onDirty }: { zone: string; bucket: str
     if (state.status !== 'cancelled') previewCounts.finished += 1;
   }
 
+  // The buttons that started a preview or a run go away with the form: the focus moves to what replaced them.
+  const previewRef = useRef<HTMLDivElement>(null);
+  const progressRef = useRef<HTMLElement>(null);
+  const showingPreview = previews !== null && !started;
+  useEffect(() => {
+    if (showingPreview) previewRef.current?.focus();
+  }, [showingPreview]);
+  useEffect(() => {
+    if (started) progressRef.current?.focus();
+  }, [started]);
+
   const gateControls = (
     <div className="bulk-gate">
       {gateState === 'paused' ? (
@@ -457,8 +468,8 @@ function BulkEditor({ zone, bucket, keys, onDirty }: { zone: string; bucket: str
         ) : null}
       </form>
 
-      {previews !== null && !started ? (
-        <div className="bulk-progress">
+      {showingPreview ? (
+        <div className="bulk-progress" ref={previewRef} tabIndex={-1}>
           {previewing ? (
             <>
               <progress max={keys.length} value={previewCounts.finished} aria-label={t('metadata.bulk.progress')} />
@@ -470,7 +481,13 @@ function BulkEditor({ zone, bucket, keys, onDirty }: { zone: string; bucket: str
           ) : (
             <>
               <output className="status-line" data-testid="bulk-preview-summary">
-                {t('metadata.bulkRun.previewSummary', { total: keys.length, ...previewCounts })}
+                {t('metadata.bulkRun.previewSummary', {
+                  total: keys.length,
+                  // "would change" always; the other outcomes only when some object has them.
+                  parts: PREVIEW_PARTS.filter((part) => part === 'ready' || previewCounts[part] > 0)
+                    .map((part) => t(`metadata.bulkRun.part.${part}`, { count: previewCounts[part] }))
+                    .join(t('metadata.bulkRun.partSeparator')),
+                })}
               </output>
               <p className="field-hint">{t('metadata.bulkRun.skipNote')}</p>
               <div className="dialog__actions">
@@ -503,7 +520,9 @@ function BulkEditor({ zone, bucket, keys, onDirty }: { zone: string; bucket: str
                       <th scope="row" dir="auto" className="mono">
                         {visibleText(key)}
                       </th>
-                      <td>{t(PREVIEW_LABELS[state.status])}</td>
+                      <td>
+                        <span className="bulk-status">{t(PREVIEW_LABELS[state.status])}</span>
+                      </td>
                       <td>
                         <PreviewDetail state={state} />
                       </td>
@@ -517,7 +536,7 @@ function BulkEditor({ zone, bucket, keys, onDirty }: { zone: string; bucket: str
       ) : null}
 
       {started ? (
-        <section aria-label={t('metadata.bulk.progress')} className="bulk-progress">
+        <section aria-label={t('metadata.bulk.progress')} className="bulk-progress" ref={progressRef} tabIndex={-1}>
           <progress max={runKeys.length} value={finished} aria-label={t('metadata.bulk.progress')} />
           <output className="status-line" data-testid="bulk-summary">
             {counts.cancelled === 0
@@ -593,6 +612,8 @@ const STATUS_LABELS: Record<BulkItemState['status'], MessageKey> = {
   failed: 'metadata.bulk.status.failed',
   cancelled: 'metadata.bulkRun.status.cancelled',
 };
+
+const PREVIEW_PARTS = ['ready', 'unchanged', 'invalid', 'blocked', 'failed', 'cancelled'] as const;
 
 const PREVIEW_LABELS: Record<BulkPreview['status'], MessageKey> = {
   pending: 'metadata.bulk.status.pending',
