@@ -587,8 +587,8 @@ function BulkEditor({ zone, bucket, keys, onDirty }: { zone: string; bucket: str
                         {visibleText(key)}
                       </th>
                       <td>
-                        {state.status === 'failed' ? <BulkFailure error={state.error} /> : t(STATUS_LABELS[state.status])}
-                        {state.status === 'done' ? <span className="mono"> {state.requestId}</span> : null}
+                        {state.status === 'failed' ? <BulkFailure error={state.error} /> : <span className="bulk-status">{t(STATUS_LABELS[state.status])}</span>}
+                        {state.status === 'done' ? <span className="mono bulk-request-id"> {state.requestId}</span> : null}
                         {undoState?.status === 'done' ? <span> · {t('metadata.bulk.undoneOne')}</span> : null}
                         {undoState?.status === 'failed' ? <BulkFailure error={undoState.error} /> : null}
                       </td>
