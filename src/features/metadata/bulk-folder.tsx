@@ -1,3 +1,4 @@
+import { Tags } from 'lucide-react';
 import { useState } from 'react';
 import { lazyView } from '../../components/lazy-view.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
@@ -13,8 +14,9 @@ export function BulkEditFolderButton({ zone, bucket, prefix }: { zone: string; b
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className="button" title={t('metadata.bulkRun.openFolderHint')} onClick={() => setOpen(true)}>
-        {t('metadata.bulkRun.openFolder')}
+      {/* An icon beside Delete folder and Settings: the toolbar keeps to one row at 1280 px. */}
+      <button type="button" className="icon-button icon-button--bordered" aria-label={t('metadata.bulkRun.openFolder')} title={t('metadata.bulkRun.openFolderHint')} onClick={() => setOpen(true)}>
+        <Tags aria-hidden="true" size={16} />
       </button>
       {open ? <BulkEditPrefixDialog zone={zone} bucket={bucket} prefix={prefix} onClose={() => setOpen(false)} /> : null}
     </>
