@@ -143,6 +143,37 @@ for (const mode of MODES) {
   });
 }
 
+test('demo mode: cancel while paused leaves the rest untouched and reports them as not started; they run later on request', async ({ page }) => {
+  test.setTimeout(120_000);
+  const backend = await demoBackend(page);
+  const prefix = uniquePrefix('cancel');
+  const keys = Array.from({ length: 100 }, (_, i) => `${prefix}c-${String(i).padStart(3, '0')}.txt`);
+  await putAll(backend, keys);
+  await backend.open(backend.path(`prefix=${encodeURIComponent(prefix)}`));
+  await page.getByRole('button', { name: 'Bulk-edit this folder…' }).click();
+  const bulk = page.getByRole('dialog', { name: `Edit metadata of all objects in ${prefix}` });
+  await expect(bulk.getByTestId('bulk-listed')).toHaveText('100 objects in this folder and its subfolders will be edited.');
+  await bulk.getByLabel('Content-Type', { exact: true }).selectOption({ label: 'Set to' });
+  await bulk.getByLabel('New value of Content-Type').fill('text/csv');
+  await bulk.getByRole('button', { name: 'Apply to 100 objects' }).click();
+  await bulk.getByRole('button', { name: 'Pause' }).click();
+  const results = bulk.getByTestId('bulk-results');
+  await expect(results.locator('tr[data-status="running"]')).toHaveCount(0, { timeout: 30_000 });
+  await bulk.getByRole('button', { name: 'Cancel the rest' }).click();
+  const summary = bulk.getByTestId('bulk-summary');
+  await expect(summary).toHaveText(/^\d+ of 100 finished: \d+ changed, 0 already up to date, 0 failed, \d+ not started\.$/);
+  const notStarted = results.locator('tr[data-status="cancelled"]');
+  const count = await notStarted.count();
+  expect(count).toBeGreaterThan(0);
+  await expect(notStarted.first()).toContainText('Not started');
+  const untouched = (await notStarted.last().getByRole('rowheader').textContent()) ?? '';
+  expect((await backend.head(untouched))?.standard['content-type']).toBe('text/plain');
+
+  await bulk.getByRole('button', { name: `Run the ${count} object${count === 1 ? '' : 's'} not started` }).click();
+  await expect(summary).toHaveText('100 of 100 finished: 100 changed, 0 already up to date, 0 failed.', { timeout: 60_000 });
+  expect((await backend.head(untouched))?.standard['content-type']).toBe('text/csv');
+});
+
 test('demo mode: a folder of more than 1000 objects is refused with a clear message before anything is read', async ({ page }) => {
   // The demo's archive bucket holds 100,000 objects in day folders; a month holds thousands.
   const backend = await demoBackend(page);
