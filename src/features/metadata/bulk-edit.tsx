@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { memo, useEffect, useId, useRef, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { connectionId } from '../../api/connection.ts';
 import { MetadataEditError, type MetadataChange, type MetadataEdits } from '../../api/metadata/edit.ts';
@@ -513,22 +513,9 @@ function BulkEditor({ zone, bucket, keys, onDirty }: { zone: string; bucket: str
                 </tr>
               </thead>
               <tbody>
-                {keys.map((key) => {
-                  const state = previews.get(key) ?? { status: 'pending' };
-                  return (
-                    <tr key={key} data-status={state.status}>
-                      <th scope="row" dir="auto" className="mono">
-                        {visibleText(key)}
-                      </th>
-                      <td>
-                        <span className="bulk-status">{t(PREVIEW_LABELS[state.status])}</span>
-                      </td>
-                      <td>
-                        <PreviewDetail state={state} />
-                      </td>
-                    </tr>
-                  );
-                })}
+                {keys.map((key) => (
+                  <PreviewRow key={key} rowKey={key} state={previews.get(key) ?? PENDING} />
+                ))}
               </tbody>
             </table>
           </section>
@@ -578,23 +565,9 @@ function BulkEditor({ zone, bucket, keys, onDirty }: { zone: string; bucket: str
                 </tr>
               </thead>
               <tbody>
-                {runKeys.map((key) => {
-                  const state = states.get(key) ?? { status: 'pending' };
-                  const undoState = undoStates.get(key);
-                  return (
-                    <tr key={key} data-status={state.status}>
-                      <th scope="row" dir="auto" className="mono">
-                        {visibleText(key)}
-                      </th>
-                      <td>
-                        {state.status === 'failed' ? <BulkFailure error={state.error} /> : <span className="bulk-status">{t(STATUS_LABELS[state.status])}</span>}
-                        {state.status === 'done' ? <span className="mono bulk-request-id"> {state.requestId}</span> : null}
-                        {undoState?.status === 'done' ? <span> · {t('metadata.bulk.undoneOne')}</span> : null}
-                        {undoState?.status === 'failed' ? <BulkFailure error={undoState.error} /> : null}
-                      </td>
-                    </tr>
-                  );
-                })}
+                {runKeys.map((key) => (
+                  <ResultRow key={key} rowKey={key} state={states.get(key) ?? PENDING} undoState={undoStates.get(key)} />
+                ))}
               </tbody>
             </table>
           </section>
@@ -612,6 +585,43 @@ const STATUS_LABELS: Record<BulkItemState['status'], MessageKey> = {
   failed: 'metadata.bulk.status.failed',
   cancelled: 'metadata.bulkRun.status.cancelled',
 };
+
+const PENDING = { status: 'pending' } as const;
+
+// Rows are memoized: a run reports every object twice, and only the row whose state changed re-renders.
+const PreviewRow = memo(function PreviewRow({ rowKey, state }: { rowKey: string; state: BulkPreview }) {
+  const { t } = useI18n();
+  return (
+    <tr data-status={state.status}>
+      <th scope="row" dir="auto" className="mono">
+        {visibleText(rowKey)}
+      </th>
+      <td>
+        <span className="bulk-status">{t(PREVIEW_LABELS[state.status])}</span>
+      </td>
+      <td>
+        <PreviewDetail state={state} />
+      </td>
+    </tr>
+  );
+});
+
+const ResultRow = memo(function ResultRow({ rowKey, state, undoState }: { rowKey: string; state: BulkItemState; undoState: BulkItemState | undefined }) {
+  const { t } = useI18n();
+  return (
+    <tr data-status={state.status}>
+      <th scope="row" dir="auto" className="mono">
+        {visibleText(rowKey)}
+      </th>
+      <td>
+        {state.status === 'failed' ? <BulkFailure error={state.error} /> : <span className="bulk-status">{t(STATUS_LABELS[state.status])}</span>}
+        {state.status === 'done' ? <span className="mono bulk-request-id"> {state.requestId}</span> : null}
+        {undoState?.status === 'done' ? <span> · {t('metadata.bulk.undoneOne')}</span> : null}
+        {undoState?.status === 'failed' ? <BulkFailure error={undoState.error} /> : null}
+      </td>
+    </tr>
+  );
+});
 
 const PREVIEW_PARTS = ['ready', 'unchanged', 'invalid', 'blocked', 'failed', 'cancelled'] as const;
 
