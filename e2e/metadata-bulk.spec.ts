@@ -174,6 +174,34 @@ test('demo mode: cancel while paused leaves the rest untouched and reports them 
   expect((await backend.head(untouched))?.standard['content-type']).toBe('text/csv');
 });
 
+test('demo mode, in Chinese: the folder entry, the dry run with an object over the limit, the run and its skipped object', async ({ page }) => {
+  test.setTimeout(120_000);
+  const backend = await demoBackend(page);
+  await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: '简体中文' });
+  const prefix = uniquePrefix('批量预览');
+  const keys = Array.from({ length: 3 }, (_, i) => `${prefix}对象-${i}.txt`);
+  await putAll(backend, keys);
+  const big = keys[1] ?? '';
+  await backend.put(big, { standard: { 'content-type': 'text/plain' }, custom: { filler: 'f'.repeat(1900) } });
+  await backend.open(backend.path(`prefix=${encodeURIComponent(prefix)}`));
+  await page.getByRole('button', { name: '批量编辑此文件夹…' }).click();
+  const bulk = page.getByRole('dialog', { name: `编辑 ${prefix} 中所有对象的元数据` });
+  await expect(bulk.getByTestId('bulk-listed')).toHaveText('将编辑此文件夹及其子文件夹中的 3 个对象。');
+  await bulk.getByRole('button', { name: '添加键操作' }).click();
+  await bulk.getByLabel('键 1', { exact: true }).fill('note');
+  await bulk.getByLabel('值 1', { exact: true }).fill('n'.repeat(200));
+  await bulk.getByRole('button', { name: '预览更改' }).click();
+  await expect(bulk.getByTestId('bulk-preview-summary')).toHaveText('3 个对象的预览：2 个将被修改，1 个超出限制。');
+  await expect(bulk.getByTestId('bulk-preview').getByRole('row', { name: big })).toContainText('超出限制，已跳过');
+  await expectNoAxeViolations(page, 'dialog');
+  await bulk.getByRole('button', { name: '应用到通过预览的 2 个对象' }).click();
+  await expect(bulk.getByTestId('bulk-summary')).toHaveText('已完成 2 / 2：2 个已修改，0 个无需修改，0 个失败。', { timeout: 60_000 });
+  await expect(bulk.getByText('跳过 1 个对象（见预览）。')).toBeVisible();
+  await expectNoAxeViolations(page, 'dialog');
+  await bulk.getByRole('button', { name: '关闭' }).first().click();
+  await expect(bulk).toBeHidden();
+});
+
 test('demo mode: a folder of more than 1000 objects is refused with a clear message before anything is read', async ({ page }) => {
   // The demo's archive bucket holds 100,000 objects in day folders; a month holds thousands.
   const backend = await demoBackend(page);
