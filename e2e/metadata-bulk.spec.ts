@@ -130,8 +130,13 @@ for (const mode of MODES) {
       await bulk.getByRole('button', { name: 'Apply to the 4 objects that pass' }).click();
       const summary = bulk.getByTestId('bulk-summary');
       await expect(summary).toHaveText('4 of 4 finished: 4 changed, 0 already up to date, 0 failed.', { timeout: 60_000 });
-      await expect(bulk.getByText('1 object is skipped (see the preview).')).toBeVisible();
-      await expect(bulk.getByTestId('bulk-results').getByRole('rowheader', { name: big })).toHaveCount(0);
+      await expect(bulk.getByText('1 object is skipped; it is listed last, with the reason.')).toBeVisible();
+      const skipped = bulk.getByTestId('bulk-results').locator('tr[data-status="skipped"]');
+      await expect(skipped).toHaveCount(1);
+      await expect(skipped.getByRole('rowheader')).toHaveText(big);
+      await expect(skipped).toContainText('Over a limit, skipped');
+      await expect(skipped.getByRole('alert')).toContainText('metadata_too_large');
+      await expect(bulk.getByTestId('bulk-results').locator('tr[data-status="done"]')).toHaveCount(4);
       await expectNoAxeViolations(page, 'dialog');
       await page.emulateMedia({ colorScheme: 'dark' });
       await expectNoAxeViolations(page, 'dialog');
@@ -196,7 +201,8 @@ test('demo mode, in Chinese: the folder entry, the dry run with an object over t
   await expectNoAxeViolations(page, 'dialog');
   await bulk.getByRole('button', { name: '应用到通过预览的 2 个对象' }).click();
   await expect(bulk.getByTestId('bulk-summary')).toHaveText('已完成 2 / 2：2 个已修改，0 个无需修改，0 个失败。', { timeout: 60_000 });
-  await expect(bulk.getByText('跳过 1 个对象（见预览）。')).toBeVisible();
+  await expect(bulk.getByText('跳过 1 个对象；列在最后，并注明原因。')).toBeVisible();
+  await expect(bulk.getByTestId('bulk-results').locator('tr[data-status="skipped"]')).toContainText('超出限制，已跳过');
   await expectNoAxeViolations(page, 'dialog');
   await bulk.getByRole('button', { name: '关闭' }).first().click();
   await expect(bulk).toBeHidden();

@@ -255,6 +255,8 @@ function BulkEditor({ zone, bucket, keys, onDirty }: { zone: string; bucket: str
     else if (state.status === 'cancelled') counts.cancelled += 1;
   }
   const finished = counts.done + counts.unchanged + counts.failed;
+  const inRun = new Set(runKeys);
+  const skippedKeys = runKeys.length < keys.length ? keys.filter((key) => !inRun.has(key)) : [];
   const failedKeys = runKeys.filter((key) => states.get(key)?.status === 'failed');
   const cancelledKeys = runKeys.filter((key) => states.get(key)?.status === 'cancelled');
   const editing = !started && previews === null;
@@ -568,6 +570,10 @@ function BulkEditor({ zone, bucket, keys, onDirty }: { zone: string; bucket: str
                 {runKeys.map((key) => (
                   <ResultRow key={key} rowKey={key} state={states.get(key) ?? PENDING} undoState={undoStates.get(key)} />
                 ))}
+                {/* The objects the preview kept out of the run, last, each with its reason. */}
+                {skippedKeys.map((key) => (
+                  <SkippedRow key={key} rowKey={key} state={previews?.get(key) ?? PENDING} />
+                ))}
               </tbody>
             </table>
           </section>
@@ -618,6 +624,21 @@ const ResultRow = memo(function ResultRow({ rowKey, state, undoState }: { rowKey
         {state.status === 'done' ? <span className="mono bulk-request-id"> {state.requestId}</span> : null}
         {undoState?.status === 'done' ? <span> · {t('metadata.bulk.undoneOne')}</span> : null}
         {undoState?.status === 'failed' ? <BulkFailure error={undoState.error} /> : null}
+      </td>
+    </tr>
+  );
+});
+
+const SkippedRow = memo(function SkippedRow({ rowKey, state }: { rowKey: string; state: BulkPreview }) {
+  const { t } = useI18n();
+  return (
+    <tr data-status="skipped">
+      <th scope="row" dir="auto" className="mono">
+        {visibleText(rowKey)}
+      </th>
+      <td>
+        <span className="bulk-status">{t(PREVIEW_LABELS[state.status])}</span>
+        <PreviewDetail state={state} />
       </td>
     </tr>
   );
