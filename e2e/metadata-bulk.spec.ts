@@ -106,6 +106,14 @@ for (const mode of MODES) {
       await confirm.getByRole('button', { name: 'Keep editing' }).click();
       await expect(confirm).toHaveCount(0);
       await expect(bulk.getByLabel('Value 1', { exact: true })).toHaveValue('n'.repeat(200));
+      // So do the dialog's Close and the form's Cancel.
+      for (const name of ['Close', 'Cancel']) {
+        await bulk.getByRole('button', { name, exact: true }).first().click();
+        await expect(confirm).toBeVisible();
+        await confirm.getByRole('button', { name: 'Keep editing' }).click();
+        await expect(confirm).toHaveCount(0);
+        await expect(bulk).toBeVisible();
+      }
 
       await bulk.getByRole('button', { name: 'Preview changes' }).click();
       await expect(bulk.getByTestId('bulk-preview-summary')).toHaveText(
