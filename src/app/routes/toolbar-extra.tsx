@@ -1,5 +1,6 @@
 import { Settings } from 'lucide-react';
 import { DeleteFolderButton } from '../../features/bucket-admin/delete-folder.tsx';
+import { BulkEditFolderButton } from '../../features/metadata/bulk-folder.tsx';
 import { InspectorLink } from '../../features/multipart/inspector-link.tsx';
 import { CreateFolderButton } from '../../features/object-actions/create-folder.tsx';
 import { UploadToolbar } from '../../features/uploads/ui/upload-toolbar.tsx';
@@ -9,9 +10,11 @@ import { useI18n } from '../../i18n/i18n.tsx';
 import { Link } from '../../lib/router.tsx';
 
 // The object browser's toolbar controls from other features (upload, multipart inspector, new folder,
-// delete folder, bucket settings). None of them is needed for the listing's first rows, so this module loads
-// beside the listing request (bucket-route.tsx renders it lazily) instead of before the screen. They arrive
-// together (Delete folder is not a lazy view of its own), so the toolbar shows no spinner and fills at once.
+// delete folder, bulk metadata edit of the folder, bucket settings). None of them is needed for the
+// listing's first rows, so this module loads beside the listing request (bucket-route.tsx renders it
+// lazily) instead of before the screen. They arrive together (Delete folder is not a lazy view of its
+// own; the bulk editor behind its button loads on first press), so the toolbar shows no spinner and
+// fills at once.
 
 export function ToolbarExtra({ location }: { location: BrowseLocation }) {
   return (
@@ -20,6 +23,7 @@ export function ToolbarExtra({ location }: { location: BrowseLocation }) {
       <InspectorLink zone={location.zone} bucket={location.bucket} prefix={location.prefix} />
       <CreateFolderButton zone={location.zone} bucket={location.bucket} prefix={location.prefix} />
       {location.prefix !== '' ? <DeleteFolderButton zone={location.zone} bucket={location.bucket} prefix={location.prefix} /> : null}
+      {location.prefix !== '' ? <BulkEditFolderButton zone={location.zone} bucket={location.bucket} prefix={location.prefix} /> : null}
       <SettingsLink zone={location.zone} bucket={location.bucket} />
     </>
   );

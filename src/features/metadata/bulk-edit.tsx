@@ -1,16 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { memo, useEffect, useId, useRef, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { connectionId } from '../../api/connection.ts';
-import { MetadataEditError, type MetadataEdits } from '../../api/metadata/edit.ts';
+import { MetadataEditError, type MetadataChange, type MetadataEdits } from '../../api/metadata/edit.ts';
+import { decodeMetadataValue } from '../../api/metadata/encoding.ts';
 import { CUSTOM_METADATA_PREFIX, METADATA_KEY_MAX_BYTES, STANDARD_METADATA_HEADERS, metadataKeyBytes } from '../../api/metadata/model.ts';
 import { invalidateObjectWrites } from '../../api/objects/queries.ts';
-import { Dialog } from '../../components/dialog.tsx';
+import { Dialog, useDialogClose } from '../../components/dialog.tsx';
+import { useUnsavedGuard } from '../../components/unsaved-guard.tsx';
+import { visibleText } from '../../lib/visible-text.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { useClient } from '../../hooks/use-client.ts';
 import { useI18n, type MessageKey } from '../../i18n/i18n.tsx';
-import { BulkConflictError, runBulkEdit, runBulkUndo, type BulkItemState, type UndoTarget } from './bulk.ts';
+import { BULK_MAX_OBJECTS, BulkConflictError, BulkGate, listPrefixKeys, runBulkEdit, runBulkPreview, runBulkUndo, type BulkItemState, type BulkPreview, type UndoTarget } from './bulk.ts';
 import { lastSaveId, recordSave } from './last-save.ts';
 import { bulkEditsFromValues, bulkIssues, bulkSchema, bulkStoredValue, emptyBulkValues, type BulkValues } from './bulk-model.ts';
 import { EncodingOffer, ruleMessageKey } from '../../components/metadata-form/metadata-form.tsx';
@@ -37,6 +40,7 @@ export function BulkEditButton({ zone, bucket, keys }: { zone: string; bucket: s
   const [open, setOpen] = useState(false);
   // The selection is frozen when the dialog opens: the run and its retries cover exactly these objects.
   const [frozen, setFrozen] = useState<readonly string[]>([]);
+  const guard = useUnsavedGuard(() => setOpen(false));
   return (
     <>
       <button
@@ -50,18 +54,71 @@ export function BulkEditButton({ zone, bucket, keys }: { zone: string; bucket: s
       >
         {tp('metadata.bulk.open', keys.length)}
       </button>
-      <Dialog open={open} onClose={() => setOpen(false)} title={tp('metadata.bulk.title', frozen.length)}>
-        <BulkEditor zone={zone} bucket={bucket} keys={frozen} />
+      <Dialog open={open} onClose={() => setOpen(false)} title={tp('metadata.bulk.title', frozen.length)} guard={guard} wide>
+        <BulkEditor zone={zone} bucket={bucket} keys={frozen} onDirty={guard.setDirty} />
       </Dialog>
     </>
   );
 }
 
-function BulkEditor({ zone, bucket, keys }: { zone: string; bucket: string; keys: readonly string[] }) {
+type Listing = { state: 'listing'; count: number } | { state: 'listed'; keys: readonly string[] } | { state: 'over-cap' } | { state: 'failed'; error: unknown };
+
+/**
+ * Bulk edit of every object under a folder (its subfolders included): lists the keys with the shared
+ * pager, refuses a folder above BULK_MAX_OBJECTS, then offers the same editor as a selection.
+ */
+export function BulkEditPrefixDialog({ zone, bucket, prefix, onClose }: { zone: string; bucket: string; prefix: string; onClose: () => void }) {
+  const { t } = useI18n();
+  const guard = useUnsavedGuard(onClose);
+  return (
+    <Dialog open onClose={onClose} title={t('metadata.bulkRun.prefixTitle', { prefix })} guard={guard} wide>
+      <PrefixBulkEditor zone={zone} bucket={bucket} prefix={prefix} onDirty={guard.setDirty} />
+    </Dialog>
+  );
+}
+
+function PrefixBulkEditor({ zone, bucket, prefix, onDirty }: { zone: string; bucket: string; prefix: string; onDirty: (dirty: boolean) => void }) {
+  const { t, tp } = useI18n();
+  const client = useClient();
+  const [listing, setListing] = useState<Listing>({ state: 'listing', count: 0 });
+  useEffect(() => {
+    const controller = new AbortController();
+    listPrefixKeys(client, { zone, bucket, prefix }, { signal: controller.signal, onPage: (count) => setListing({ state: 'listing', count }) }).then(
+      (result) => setListing(result.overCap ? { state: 'over-cap' } : { state: 'listed', keys: result.keys }),
+      (error: unknown) => {
+        if (!controller.signal.aborted) setListing({ state: 'failed', error });
+      },
+    );
+    return () => controller.abort();
+  }, [client, zone, bucket, prefix]);
+  switch (listing.state) {
+    case 'listing':
+      return <output className="status-line">{t('metadata.bulkRun.listing', { count: listing.count })}</output>;
+    case 'over-cap':
+      return <p role="alert" className="notice notice--warn">{t('metadata.bulkRun.overCap', { cap: BULK_MAX_OBJECTS })}</p>;
+    case 'failed':
+      return <ErrorNotice error={listing.error} title={t('metadata.bulkRun.prefixTitle', { prefix })} />;
+    case 'listed':
+      if (listing.keys.length === 0) return <p className="status-line">{t('metadata.bulkRun.emptyPrefix')}</p>;
+      return (
+        <>
+          <output className="status-line" data-testid="bulk-listed">{tp('metadata.bulkRun.listed', listing.keys.length)}</output>
+          <BulkEditor zone={zone} bucket={bucket} keys={listing.keys} onDirty={onDirty} />
+        </>
+      );
+  }
+}
+
+function hasAnyEdit(values: BulkValues): boolean {
+  return values.custom.length > 0 || STANDARD_METADATA_HEADERS.some((name) => values.standard[name].choice !== 'keep');
+}
+
+function BulkEditor({ zone, bucket, keys, onDirty }: { zone: string; bucket: string; keys: readonly string[]; onDirty: (dirty: boolean) => void }) {
   const { t, tp } = useI18n();
   const client = useClient();
   const queryClient = useQueryClient();
   const idBase = useId();
+  const closeDialog = useDialogClose();
   const form = useForm<BulkValues>({ defaultValues: emptyBulkValues(), resolver: zodResolver(bulkSchema), mode: 'onChange' });
   const ops = useFieldArray({ control: form.control, name: 'custom' });
   // oxlint-disable-next-line react/incompatible-library -- watch() re-renders on each change: live errors are the point
@@ -78,9 +135,31 @@ function BulkEditor({ zone, bucket, keys }: { zone: string; bucket: string; keys
   const [running, setRunning] = useState(false);
   const [noEdits, setNoEdits] = useState(false);
   const editsRef = useRef<MetadataEdits | null>(null);
+  // The dry run: per object what would change or why it is skipped. Null until a preview was asked for.
+  const [previews, setPreviews] = useState<ReadonlyMap<string, BulkPreview> | null>(null);
+  const [previewing, setPreviewing] = useState(false);
+  // The objects the run covers: all of them, or (after a preview) the ones that passed it.
+  const [runKeys, setRunKeys] = useState<readonly string[]>(keys);
+  // Pause/resume/cancel of the pool now running (the preview's or the run's).
+  const gateRef = useRef<BulkGate | null>(null);
+  const [gateState, setGateState] = useState<'open' | 'paused' | 'cancelled'>('open');
   const visibility = useHeaderVisibility(zone, bucket);
   // Bulk edit covers objects the user has not looked at one by one: hidden headers always block it.
   const block = completenessBlock(visibility);
+
+  const started = states.size > 0;
+  const dirty = running || previewing || (!started && hasAnyEdit(values));
+  useEffect(() => {
+    onDirty(dirty);
+  }, [dirty, onDirty]);
+  useEffect(() => () => gateRef.current?.cancel(), []);
+
+  const newGate = () => {
+    const gate = new BulkGate();
+    gateRef.current = gate;
+    setGateState('open');
+    return gate;
+  };
 
   const recordDone = (key: string, state: BulkItemState) => {
     // Each object's before-image becomes its "Undo last save" (kept in the tab, across reloads).
@@ -101,9 +180,25 @@ function BulkEditor({ zone, bucket, keys }: { zone: string; bucket: string; keys
       edits,
       visibility,
       recordDone,
+      { gate: newGate() },
     );
     setRunning(false);
     await invalidateObjectWrites(queryClient, client, bucket);
+  };
+
+  const preview = async (edits: MetadataEdits) => {
+    editsRef.current = edits;
+    setPreviewing(true);
+    setPreviews(new Map(keys.map((key) => [key, { status: 'pending' }] as const)));
+    await runBulkPreview(
+      client,
+      keys.map((key) => ({ zone, bucket, key })),
+      edits,
+      visibility,
+      (key, state) => setPreviews((previous) => new Map(previous).set(key, state)),
+      { gate: newGate() },
+    );
+    setPreviewing(false);
   };
 
   const [undoStates, setUndoStates] = useState<ReadonlyMap<string, BulkItemState>>(new Map());
@@ -125,31 +220,97 @@ function BulkEditor({ zone, bucket, keys }: { zone: string; bucket: string; keys
     else if (state.status === 'failed') undoCounts.failed += 1;
   }
 
-  const onSubmit = (v: BulkValues) => {
+  const editsOf = (v: BulkValues): MetadataEdits | null => {
     const edits = bulkEditsFromValues(v);
     if (Object.keys(edits.standard ?? {}).length === 0 && (edits.custom?.length ?? 0) === 0) {
       setNoEdits(true);
-      return;
+      return null;
     }
     setNoEdits(false);
+    return edits;
+  };
+  const onSubmit = (v: BulkValues) => {
+    const edits = editsOf(v);
+    if (!edits) return;
     editsRef.current = edits;
+    setRunKeys(keys);
     void run(keys, edits);
   };
+  const onPreview = (v: BulkValues) => {
+    const edits = editsOf(v);
+    if (edits) void preview(edits);
+  };
+  const passing = previews ? keys.filter((key) => previews.get(key)?.status === 'ready') : [];
+  const applyPassing = () => {
+    if (!editsRef.current) return;
+    setRunKeys(passing);
+    void run(passing, editsRef.current);
+  };
 
-  const counts = { done: 0, unchanged: 0, failed: 0 };
+  const counts = { done: 0, unchanged: 0, failed: 0, cancelled: 0 };
   for (const state of states.values()) {
     if (state.status === 'done') counts.done += 1;
     else if (state.status === 'unchanged') counts.unchanged += 1;
     else if (state.status === 'failed') counts.failed += 1;
+    else if (state.status === 'cancelled') counts.cancelled += 1;
   }
   const finished = counts.done + counts.unchanged + counts.failed;
-  const failedKeys = keys.filter((key) => states.get(key)?.status === 'failed');
-  const started = states.size > 0;
+  const inRun = new Set(runKeys);
+  const skippedKeys = runKeys.length < keys.length ? keys.filter((key) => !inRun.has(key)) : [];
+  const failedKeys = runKeys.filter((key) => states.get(key)?.status === 'failed');
+  const cancelledKeys = runKeys.filter((key) => states.get(key)?.status === 'cancelled');
+  const editing = !started && previews === null;
+
+  const previewCounts = { ready: 0, unchanged: 0, invalid: 0, blocked: 0, failed: 0, cancelled: 0, finished: 0 };
+  for (const state of previews?.values() ?? []) {
+    if (state.status === 'pending' || state.status === 'running') continue;
+    previewCounts[state.status] += 1;
+    if (state.status !== 'cancelled') previewCounts.finished += 1;
+  }
+
+  // The buttons that started a preview or a run go away with the form: the focus moves to what replaced them.
+  const previewRef = useRef<HTMLDivElement>(null);
+  const progressRef = useRef<HTMLElement>(null);
+  const showingPreview = previews !== null && !started;
+  useEffect(() => {
+    if (showingPreview) previewRef.current?.focus();
+  }, [showingPreview]);
+  useEffect(() => {
+    if (started) progressRef.current?.focus();
+  }, [started]);
+
+  const gateControls = (
+    <div className="bulk-gate">
+      {gateState === 'paused' ? (
+        <button type="button" className="button" onClick={() => {
+          gateRef.current?.resume();
+          setGateState('open');
+        }}>
+          {t('metadata.bulkRun.resume')}
+        </button>
+      ) : (
+        <button type="button" className="button" disabled={gateState === 'cancelled'} onClick={() => {
+          gateRef.current?.pause();
+          setGateState('paused');
+        }}>
+          {t('metadata.bulkRun.pause')}
+        </button>
+      )}
+      <button type="button" className="button" disabled={gateState === 'cancelled'} onClick={() => {
+        gateRef.current?.cancel();
+        setGateState('cancelled');
+      }}>
+        {previewing ? t('metadata.bulkRun.stopPreview') : t('metadata.bulkRun.cancel')}
+      </button>
+      {gateState === 'paused' ? <output className="status-line">{t('metadata.bulkRun.paused')}</output> : null}
+      {gateState === 'cancelled' ? <output className="status-line">{t('metadata.bulkRun.cancelling')}</output> : null}
+    </div>
+  );
 
   return (
     <div className="bulk-editor">
       <form onSubmit={(e) => void form.handleSubmit(onSubmit)(e)} noValidate>
-        <fieldset disabled={running || started}>
+        <fieldset disabled={!editing}>
           <legend>{t('metadata.standard')}</legend>
           {STANDARD_METADATA_HEADERS.map((name) => {
             const id = `${idBase}-${name}`;
@@ -186,7 +347,7 @@ function BulkEditor({ zone, bucket, keys }: { zone: string; bucket: string; keys
             );
           })}
         </fieldset>
-        <fieldset disabled={running || started}>
+        <fieldset disabled={!editing}>
           <legend>{t('metadata.custom')}</legend>
           {ops.fields.length > 0 ? (
             <div className="metadata-fields">
@@ -289,11 +450,19 @@ function BulkEditor({ zone, bucket, keys }: { zone: string; bucket: string; keys
         </fieldset>
         <p className="field-hint">{t('metadata.bulk.mergeNote')}</p>
         {noEdits ? <output className="status-line">{t('metadata.bulk.noEdits')}</output> : null}
-        {!started ? (
+        {editing ? (
           <SaveSafetyNotice block={block} bucket={{ zone, name: bucket }} allowAcknowledge={false} acknowledged={false} onAcknowledge={() => undefined} />
         ) : null}
-        {!started ? (
+        {editing ? (
           <div className="dialog__actions">
+            {closeDialog ? (
+              <button type="button" className="button" onClick={closeDialog}>
+                {t('common.cancel')}
+              </button>
+            ) : null}
+            <button type="button" className="button" disabled={block !== null} onClick={() => void form.handleSubmit(onPreview)()}>
+              {t('metadata.bulkRun.preview')}
+            </button>
             <button type="submit" className="button button--primary" disabled={block !== null}>
               {tp('metadata.bulk.apply', keys.length)}
             </button>
@@ -301,55 +470,113 @@ function BulkEditor({ zone, bucket, keys }: { zone: string; bucket: string; keys
         ) : null}
       </form>
 
+      {showingPreview ? (
+        <div className="bulk-progress" ref={previewRef} tabIndex={-1}>
+          {previewing ? (
+            <>
+              <progress max={keys.length} value={previewCounts.finished} aria-label={t('metadata.bulk.progress')} />
+              <output className="status-line" data-testid="bulk-preview-progress">
+                {t('metadata.bulkRun.previewing', { finished: previewCounts.finished, total: keys.length })}
+              </output>
+              {gateControls}
+            </>
+          ) : (
+            <>
+              <output className="status-line" data-testid="bulk-preview-summary">
+                {t('metadata.bulkRun.previewSummary', {
+                  total: keys.length,
+                  // "would change" always; the other outcomes only when some object has them.
+                  parts: PREVIEW_PARTS.filter((part) => part === 'ready' || previewCounts[part] > 0)
+                    .map((part) => t(`metadata.bulkRun.part.${part}`, { count: previewCounts[part] }))
+                    .join(t('metadata.bulkRun.partSeparator')),
+                })}
+              </output>
+              <p className="field-hint">{t('metadata.bulkRun.skipNote')}</p>
+              <div className="dialog__actions">
+                <button type="button" className="button" onClick={() => setPreviews(null)}>
+                  {t('metadata.bulkRun.editAgain')}
+                </button>
+                <button type="button" className="button button--primary" disabled={passing.length === 0} onClick={applyPassing}>
+                  {tp('metadata.bulkRun.applyPassing', passing.length)}
+                </button>
+              </div>
+            </>
+          )}
+          {/* A long list scrolls inside the dialog, so the summary and its buttons stay in view. */}
+          {/* oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region is reachable by keyboard */}
+          <section className="bulk-table-scroll" aria-label={t('metadata.bulkRun.previewResults')} tabIndex={0}>
+            <table className="table table--compact bulk-preview" data-testid="bulk-preview">
+              <caption>{t('metadata.bulkRun.previewResults')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('details.key')}</th>
+                  <th scope="col">{t('metadata.bulk.status')}</th>
+                  <th scope="col">{t('metadata.bulkRun.changes')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {keys.map((key) => (
+                  <PreviewRow key={key} rowKey={key} state={previews.get(key) ?? PENDING} />
+                ))}
+              </tbody>
+            </table>
+          </section>
+        </div>
+      ) : null}
+
       {started ? (
-        <section aria-label={t('metadata.bulk.progress')} className="bulk-progress">
-          <progress max={keys.length} value={finished} aria-label={t('metadata.bulk.progress')} />
+        <section aria-label={t('metadata.bulk.progress')} className="bulk-progress" ref={progressRef} tabIndex={-1}>
+          <progress max={runKeys.length} value={finished} aria-label={t('metadata.bulk.progress')} />
           <output className="status-line" data-testid="bulk-summary">
-            {t('metadata.bulk.summary', { finished, total: keys.length, done: counts.done, unchanged: counts.unchanged, failed: counts.failed })}
+            {counts.cancelled === 0
+              ? t('metadata.bulk.summary', { finished, total: runKeys.length, done: counts.done, unchanged: counts.unchanged, failed: counts.failed })
+              : t('metadata.bulkRun.summary', { finished, total: runKeys.length, ...counts })}
           </output>
-          {!running && failedKeys.length > 0 && editsRef.current ? (
-            <button type="button" className="button button--primary" onClick={() => editsRef.current && void run(failedKeys, editsRef.current)}>
-              {t('metadata.bulk.retry', { count: failedKeys.length })}
-            </button>
-          ) : null}
-          {!running && counts.done > 0 && undoStates.size === 0 ? (
-            <button type="button" className="button" onClick={() => void undoAll()}>
-              {tp('metadata.bulk.undo', counts.done)}
-            </button>
-          ) : null}
+          {runKeys.length < keys.length ? <p className="field-hint">{tp('metadata.bulkRun.skipped', keys.length - runKeys.length)}</p> : null}
+          {running ? gateControls : null}
+          <div className="bulk-actions">
+            {!running && failedKeys.length > 0 && editsRef.current ? (
+              <button type="button" className="button button--primary" onClick={() => editsRef.current && void run(failedKeys, editsRef.current)}>
+                {t('metadata.bulk.retry', { count: failedKeys.length })}
+              </button>
+            ) : null}
+            {!running && cancelledKeys.length > 0 && editsRef.current ? (
+              <button type="button" className="button" onClick={() => editsRef.current && void run(cancelledKeys, editsRef.current)}>
+                {tp('metadata.bulkRun.runRest', cancelledKeys.length)}
+              </button>
+            ) : null}
+            {!running && counts.done > 0 && undoStates.size === 0 ? (
+              <button type="button" className="button" onClick={() => void undoAll()}>
+                {tp('metadata.bulk.undo', counts.done)}
+              </button>
+            ) : null}
+          </div>
           {undoStates.size > 0 ? (
             <output className="status-line" data-testid="bulk-undo-summary">
               {undoing ? t('metadata.undoing') : t('metadata.bulk.undone', { done: undoCounts.done, failed: undoCounts.failed })}
             </output>
           ) : null}
-          <table className="table table--compact" data-testid="bulk-results">
-            <caption>{t('metadata.bulk.results')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('details.key')}</th>
-                <th scope="col">{t('metadata.bulk.status')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {keys.map((key) => {
-                const state = states.get(key) ?? { status: 'pending' };
-                const undoState = undoStates.get(key);
-                return (
-                  <tr key={key} data-status={state.status}>
-                    <th scope="row" dir="auto" className="mono">
-                      {key}
-                    </th>
-                    <td>
-                      {state.status === 'failed' ? <BulkFailure error={state.error} /> : t(STATUS_LABELS[state.status])}
-                      {state.status === 'done' ? <span className="mono"> {state.requestId}</span> : null}
-                      {undoState?.status === 'done' ? <span> · {t('metadata.bulk.undoneOne')}</span> : null}
-                      {undoState?.status === 'failed' ? <BulkFailure error={undoState.error} /> : null}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          {/* oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region is reachable by keyboard */}
+          <section className="bulk-table-scroll" aria-label={t('metadata.bulk.results')} tabIndex={0}>
+            <table className="table table--compact" data-testid="bulk-results">
+              <caption>{t('metadata.bulk.results')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('details.key')}</th>
+                  <th scope="col">{t('metadata.bulk.status')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {runKeys.map((key) => (
+                  <ResultRow key={key} rowKey={key} state={states.get(key) ?? PENDING} undoState={undoStates.get(key)} />
+                ))}
+                {/* The objects the preview kept out of the run, last, each with its reason. */}
+                {skippedKeys.map((key) => (
+                  <SkippedRow key={key} rowKey={key} state={previews?.get(key) ?? PENDING} />
+                ))}
+              </tbody>
+            </table>
+          </section>
         </section>
       ) : null}
     </div>
@@ -362,7 +589,114 @@ const STATUS_LABELS: Record<BulkItemState['status'], MessageKey> = {
   done: 'metadata.bulk.status.done',
   unchanged: 'metadata.bulk.status.unchanged',
   failed: 'metadata.bulk.status.failed',
+  cancelled: 'metadata.bulkRun.status.cancelled',
 };
+
+const PENDING = { status: 'pending' } as const;
+
+// Rows are memoized: a run reports every object twice, and only the row whose state changed re-renders.
+const PreviewRow = memo(function PreviewRow({ rowKey, state }: { rowKey: string; state: BulkPreview }) {
+  const { t } = useI18n();
+  return (
+    <tr data-status={state.status}>
+      <th scope="row" dir="auto" className="mono">
+        {visibleText(rowKey)}
+      </th>
+      <td>
+        <span className="bulk-status">{t(PREVIEW_LABELS[state.status])}</span>
+      </td>
+      <td>
+        <PreviewDetail state={state} />
+      </td>
+    </tr>
+  );
+});
+
+const ResultRow = memo(function ResultRow({ rowKey, state, undoState }: { rowKey: string; state: BulkItemState; undoState: BulkItemState | undefined }) {
+  const { t } = useI18n();
+  return (
+    <tr data-status={state.status}>
+      <th scope="row" dir="auto" className="mono">
+        {visibleText(rowKey)}
+      </th>
+      <td>
+        {state.status === 'failed' ? <BulkFailure error={state.error} /> : <span className="bulk-status">{t(STATUS_LABELS[state.status])}</span>}
+        {state.status === 'done' ? <span className="mono bulk-request-id"> {state.requestId}</span> : null}
+        {undoState?.status === 'done' ? <span> · {t('metadata.bulk.undoneOne')}</span> : null}
+        {undoState?.status === 'failed' ? <BulkFailure error={undoState.error} /> : null}
+      </td>
+    </tr>
+  );
+});
+
+const SkippedRow = memo(function SkippedRow({ rowKey, state }: { rowKey: string; state: BulkPreview }) {
+  const { t } = useI18n();
+  return (
+    <tr data-status="skipped">
+      <th scope="row" dir="auto" className="mono">
+        {visibleText(rowKey)}
+      </th>
+      <td>
+        <span className="bulk-status">{t(PREVIEW_LABELS[state.status])}</span>
+        <PreviewDetail state={state} />
+      </td>
+    </tr>
+  );
+});
+
+const PREVIEW_PARTS = ['ready', 'unchanged', 'invalid', 'blocked', 'failed', 'cancelled'] as const;
+
+const PREVIEW_LABELS: Record<BulkPreview['status'], MessageKey> = {
+  pending: 'metadata.bulk.status.pending',
+  running: 'metadata.bulk.status.running',
+  ready: 'metadata.bulkRun.status.ready',
+  unchanged: 'metadata.bulkRun.status.unchanged',
+  invalid: 'metadata.bulkRun.status.invalid',
+  blocked: 'metadata.bulkRun.status.blocked',
+  failed: 'metadata.bulkRun.status.failed',
+  cancelled: 'metadata.bulkRun.status.cancelled',
+};
+
+function ChangeValue({ field, value }: { field: string; value: string | undefined }) {
+  const { t } = useI18n();
+  if (value === undefined) return <>{t('common.none')}</>;
+  const decoded = field.startsWith(CUSTOM_METADATA_PREFIX) ? decodeMetadataValue(value) : null;
+  return decoded && decoded.encoding !== 'plain' ? <span dir="auto">{visibleText(decoded.text)}</span> : <code>{visibleText(value)}</code>;
+}
+
+function ChangeList({ changes }: { changes: readonly MetadataChange[] }) {
+  return (
+    <ul className="bulk-changes">
+      {changes.map((change) => (
+        <li key={change.field} data-kind={change.kind}>
+          <span className="mono">{change.field}</span>: <ChangeValue field={change.field} value={change.before} /> → <ChangeValue field={change.field} value={change.after} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** What the preview found for one object: its changes, or why it is skipped. */
+function PreviewDetail({ state }: { state: BulkPreview }) {
+  const { t } = useI18n();
+  switch (state.status) {
+    case 'ready':
+      return <ChangeList changes={state.changes} />;
+    case 'invalid':
+      return (
+        <>
+          <BulkFailure error={state.error} />
+          <ChangeList changes={state.changes} />
+        </>
+      );
+    case 'blocked':
+      return <span role="alert">{t(blockMessageKey(state.block))}</span>;
+    case 'failed':
+      return <BulkFailure error={state.error} />;
+    default:
+      return null;
+  }
+}
 
 function BulkFailure({ error }: { error: unknown }) {
   const { t } = useI18n();

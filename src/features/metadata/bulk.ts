@@ -3,20 +3,27 @@
  * (HEAD → applyMetadataEdits → conditional REPLACE copy, ref §5.2), so keys an object has and the
  * edits do not mention survive. A small pool bounds the number of requests in flight.
  */
-import type { QsClient } from '../../api/client.ts';
+import type { BucketRef, QsClient } from '../../api/client.ts';
 import type { HeaderVisibility } from '../../api/cors/visibility.ts';
-import { applyMetadataEdits, diffMetadata, type MetadataEdits } from '../../api/metadata/edit.ts';
-import { headObjectReadable, type ObjectHead } from '../../api/objects/operations.ts';
+import { applyMetadataEdits, diffMetadata, MetadataEditError, replaceRequestHeaders, type MetadataChange, type MetadataEdits } from '../../api/metadata/edit.ts';
+import { headObjectReadable, listObjects, nextObjectsMarker, type ObjectHead } from '../../api/objects/operations.ts';
+import { pages } from '../../api/protocol/paging.ts';
 import { editsBetween } from '../../components/metadata-form/form-model.ts';
 import { forEachConcurrently } from '../../lib/concurrency.ts';
-import { saveMetadataEdits } from './save.ts';
+import { copyLimitOf } from './large-copy.ts';
+import { saveBlock, saveMetadataEdits, type SaveBlock } from './save.ts';
 
 export type BulkItemState =
   | { status: 'pending' }
   | { status: 'running' }
   | { status: 'done'; changes: number; requestId: string; before: ObjectHead; after: ObjectHead }
   | { status: 'unchanged' }
-  | { status: 'failed'; error: unknown };
+  | { status: 'failed'; error: unknown }
+  /** Never started: the run was cancelled first. */
+  | { status: 'cancelled' };
+
+/** What the pool itself reports, whatever the task: started, threw, or never started (cancelled). */
+type PoolState = { status: 'running' } | { status: 'failed'; error: unknown } | { status: 'cancelled' };
 
 export interface BulkTarget {
   zone: string;
@@ -55,19 +62,81 @@ export async function editOneObject(
 }
 
 /**
+ * Pause, resume and cancel for a running pool. Pausing or cancelling never interrupts an object already
+ * being worked on: it finishes and is reported; only the next ones wait (paused) or never start (cancelled).
+ */
+export class BulkGate {
+  #paused = false;
+  #cancelled = false;
+  #waiters: (() => void)[] = [];
+
+  get paused(): boolean {
+    return this.#paused;
+  }
+
+  get cancelled(): boolean {
+    return this.#cancelled;
+  }
+
+  /** How many workers are parked by a pause (each holds the next object, not yet started). */
+  get waiting(): number {
+    return this.#waiters.length;
+  }
+
+  pause(): void {
+    if (!this.#cancelled) this.#paused = true;
+  }
+
+  resume(): void {
+    this.#paused = false;
+    this.#release();
+  }
+
+  cancel(): void {
+    this.#cancelled = true;
+    this.#paused = false;
+    this.#release();
+  }
+
+  /** Waits while paused; true when the next object may start, false once cancelled. */
+  async admit(): Promise<boolean> {
+    while (this.#paused) await new Promise<void>((resolve) => this.#waiters.push(resolve));
+    return !this.#cancelled;
+  }
+
+  #release(): void {
+    const waiters = this.#waiters;
+    this.#waiters = [];
+    for (const wake of waiters) wake();
+  }
+}
+
+export interface PoolOptions {
+  concurrency?: number;
+  /** Aborts the requests in flight and starts no more. */
+  signal?: AbortSignal;
+  /** Pause/resume/cancel that let the requests in flight finish. */
+  gate?: BulkGate;
+}
+
+/**
  * Runs `task` over `targets` with at most `concurrency` in flight, reporting every state change.
  * Failures never stop the others; the caller retries the failed ones by calling this again with them.
  */
-async function runPool<T extends BulkTarget>(
+async function runPool<T extends BulkTarget, S>(
   targets: readonly T[],
-  task: (target: T) => Promise<BulkItemState>,
-  onState: (key: string, state: BulkItemState) => void,
-  options: { concurrency?: number; signal?: AbortSignal },
+  task: (target: T) => Promise<S>,
+  onState: (key: string, state: S | PoolState) => void,
+  options: PoolOptions,
 ): Promise<void> {
   await forEachConcurrently(
     targets,
     options.concurrency ?? BULK_CONCURRENCY,
     async (target) => {
+      if (options.gate && !(await options.gate.admit())) {
+        onState(target.key, { status: 'cancelled' });
+        return;
+      }
       onState(target.key, { status: 'running' });
       try {
         onState(target.key, await task(target));
@@ -86,9 +155,9 @@ export function runBulkEdit(
   edits: MetadataEdits,
   visibility: HeaderVisibility,
   onState: (key: string, state: BulkItemState) => void,
-  options: { concurrency?: number; signal?: AbortSignal } = {},
+  options: PoolOptions = {},
 ): Promise<void> {
-  return runPool(targets, (target) => editOneObject(client, target, edits, visibility, options.signal), onState, options);
+  return runPool<BulkTarget, BulkItemState>(targets, (target) => editOneObject(client, target, edits, visibility, options.signal), onState, options);
 }
 
 /** One object to restore: its before-image and the version the bulk edit left. */
@@ -106,9 +175,9 @@ export function runBulkUndo(
   targets: readonly UndoTarget[],
   visibility: HeaderVisibility,
   onState: (key: string, state: BulkItemState) => void,
-  options: { concurrency?: number; signal?: AbortSignal } = {},
+  options: PoolOptions = {},
 ): Promise<void> {
-  return runPool(
+  return runPool<UndoTarget, BulkItemState>(
     targets,
     async (target) => {
       const edits = editsBetween(target.after.metadata, target.before.metadata);
@@ -119,4 +188,88 @@ export function runBulkUndo(
     onState,
     options,
   );
+}
+
+/** The dry run's verdict on one object. */
+export type BulkPreview =
+  | { status: 'pending' }
+  | { status: 'running' }
+  /** Would change: before → after per field. */
+  | { status: 'ready'; changes: MetadataChange[] }
+  | { status: 'unchanged' }
+  /** The merged metadata breaks a rule (the 2 KB total, a key or value rule): it would be refused. */
+  | { status: 'invalid'; changes: MetadataChange[]; error: MetadataEditError }
+  /** The save guard refuses it (hidden headers, no version to guard the copy with). */
+  | { status: 'blocked'; block: SaveBlock }
+  | { status: 'failed'; error: unknown }
+  | { status: 'cancelled' };
+
+/**
+ * The dry run for one object: HEAD, merge, and every check a save would make before sending anything
+ * (the save guard, the metadata rules on the merged set). Sends no write.
+ */
+export async function previewOneObject(client: QsClient, target: BulkTarget, edits: MetadataEdits, visibility: HeaderVisibility, signal?: AbortSignal): Promise<BulkPreview> {
+  const head = await headObjectReadable(client, target, signal ? { signal } : {});
+  const block = saveBlock(visibility, head, false, copyLimitOf(client.connection));
+  if (block) return { status: 'blocked', block };
+  const changes = diffMetadata(head.metadata, applyMetadataEdits(head.metadata, edits));
+  if (changes.length === 0) return { status: 'unchanged' };
+  try {
+    replaceRequestHeaders(head.metadata, edits);
+  } catch (error) {
+    if (error instanceof MetadataEditError) return { status: 'invalid', changes, error };
+    throw error;
+  }
+  return { status: 'ready', changes };
+}
+
+/** `previewOneObject` over many objects, with the same pool, gate and reporting as a run. */
+export function runBulkPreview(
+  client: QsClient,
+  targets: readonly BulkTarget[],
+  edits: MetadataEdits,
+  visibility: HeaderVisibility,
+  onState: (key: string, state: BulkPreview) => void,
+  options: PoolOptions = {},
+): Promise<void> {
+  return runPool<BulkTarget, BulkPreview>(targets, (target) => previewOneObject(client, target, edits, visibility, options.signal), onState, options);
+}
+
+/** The most objects one bulk edit covers; a larger folder is refused before anything is read. */
+export const BULK_MAX_OBJECTS = 1000;
+
+export interface PrefixKeys {
+  /** The object keys under the prefix (folder markers, keys ending in "/", left out), at most `cap`. */
+  keys: string[];
+  /** True when the prefix holds more than `cap` objects (the listing stopped there). */
+  overCap: boolean;
+}
+
+/**
+ * Every object key under `prefix` (no delimiter: subfolders included), page after page with the shared
+ * pager, stopping as soon as more than `cap` are found. An empty prefix is refused: never a whole bucket.
+ */
+export async function listPrefixKeys(
+  client: QsClient,
+  input: BucketRef & { prefix: string },
+  options: { cap?: number; signal?: AbortSignal; onPage?: (count: number) => void } = {},
+): Promise<PrefixKeys> {
+  if (input.prefix === '') throw new RangeError('listPrefixKeys needs a non-empty prefix');
+  const cap = options.cap ?? BULK_MAX_OBJECTS;
+  const keys: string[] = [];
+  const listing = pages({
+    fetchPage: (marker: string | undefined) =>
+      listObjects(client, { zone: input.zone, bucket: input.bucket, prefix: input.prefix, marker: marker ?? '', limit: 1000 }, { signal: options.signal }),
+    nextMarker: nextObjectsMarker,
+    signal: options.signal,
+  });
+  for await (const page of listing) {
+    for (const entry of page.keys) {
+      if (entry.key.endsWith('/')) continue;
+      if (keys.length === cap) return { keys, overCap: true };
+      keys.push(entry.key);
+    }
+    options.onPage?.(keys.length);
+  }
+  return { keys, overCap: false };
 }
