@@ -1,6 +1,8 @@
 import { ConnectPage } from '../../features/connection/connect-page.tsx';
 import { useSession } from '../../hooks/session.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
+// oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
+import '../../i18n/parts/connect.ts';
 
 export function ConnectRoute() {
   const { t } = useI18n();

@@ -12,6 +12,8 @@ import { allBucketsQuery } from '../../api/service/queries.ts';
 import { groupByZone } from './data.ts';
 // oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
 import '../../styles/buckets.css';
+// oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
+import '../../i18n/parts/connect.ts';
 
 export function BucketListPage() {
   const { t, tp, formatDateTime } = useI18n();

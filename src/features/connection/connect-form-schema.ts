@@ -4,6 +4,8 @@ import { isIpHost } from '../../api/url.ts';
 import type { MessageKey } from '../../i18n/i18n.tsx';
 import type { Session } from '../../hooks/session.ts';
 import type { RecentConnection } from './recent-connections.ts';
+// oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
+import '../../i18n/parts/connect.ts';
 
 /**
  * The Connect form. Messages are i18n keys, translated where they are shown, so the same schema serves

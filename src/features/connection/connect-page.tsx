@@ -13,6 +13,8 @@ import { connectFormSchema, DEFAULT_FORM, formFromRecent, sessionFromForm, sugge
 import { forgetRecent, loadRecent, recentSecret, rememberRecent, type RecentConnection } from './recent-connections.ts';
 // oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
 import '../../styles/connect.css';
+// oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
+import '../../i18n/parts/connect.ts';
 
 interface CheckResult {
   session: Session;

@@ -6,6 +6,8 @@ import { ErrorNotice } from '../../components/error-notice.tsx';
 import { Loading } from '../../components/spinner.tsx';
 import { useClient } from '../../hooks/use-client.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
+// oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
+import '../../i18n/parts/picker.ts';
 
 /** A folder chosen as a copy's or move's destination: '' is the bucket's root, otherwise it ends in '/'. */
 export interface PickedFolder {

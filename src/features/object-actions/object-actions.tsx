@@ -19,6 +19,8 @@ import { DestinationPicker, type PickedFolder } from './destination-picker.tsx';
 import { copyKeyFor, destinationKeyProblem, type KeyProblem } from './keys.ts';
 // oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
 import './object-actions.css';
+// oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
+import '../../i18n/parts/picker.ts';
 
 /** A metadata form for a REPLACE copy, supplied by the app (the metadata feature owns the fields). */
 export type ReplaceMetadataRenderer = (props: {

@@ -7,6 +7,10 @@ import { toast } from '../../components/toast.tsx';
 import { useClient } from '../../hooks/use-client.ts';
 import { isMessageKey, useI18n } from '../../i18n/i18n.tsx';
 import { BrowseDestination, folderOf } from './object-actions.tsx';
+// oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
+import '../../i18n/parts/picker.ts';
+// oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
+import '../../i18n/parts/transfer.ts';
 
 /**
  * Copy or move the selected objects into one folder (each keeps its name and metadata), one after another
