@@ -1,4 +1,4 @@
-import { headObject } from '../src/api/objects/operations.ts';
+import { headObject, listObjects } from '../src/api/objects/operations.ts';
 import { listMultipartUploads, listParts } from '../src/api/multipart/operations.ts';
 import { DEMO_USER } from '../mocks/seed.ts';
 import type { Page } from '@playwright/test';
@@ -250,4 +250,20 @@ test('files dropped on the object list whose conflict check fails (HEAD 403) sta
   await expect(page.getByTestId('toast').filter({ hasText: 'Nothing was uploaded: could not check whether “drop-check-denied.txt” already exists' })).toBeVisible();
   await expect(page.getByRole('banner').getByRole('button', { name: /upload.* running/ })).toHaveCount(0);
   await expect(headObject(api, { zone: 'pek3a', bucket: 'demo-documents', key: 'drop-check-free.txt' })).rejects.toMatchObject({ status: 404 });
+});
+
+test('50 files dropped on a folder with the drawer closed: the header reaches 100 % and the service holds all 50 with their bytes', async ({ page, emulator, api }) => {
+  await page.goto('/connect');
+  await connect(page, { endpoint: emulator.url, remember: true });
+  await page.goto('/buckets/pek3a/demo-photos?prefix=albums/');
+  const list = page.getByRole('grid');
+  await expect(list).toBeVisible();
+  const folder = `drop50-${Date.now().toString(36)}`;
+  const files = Array.from({ length: 50 }, (_, i) => ({ path: `${folder}/f-${String(i + 1).padStart(2, '0')}.bin`, size: 64 * 1024 + i, seed: i + 1 }));
+  await dropFiles(list, files);
+  await expect(page.getByRole('banner').getByRole('button', { name: /^\d+ uploads? running, \d+% — show uploads$/ })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Upload to demo-photos' })).toHaveCount(0);
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Uploads finished, 100% — show uploads' })).toBeVisible({ timeout: 90_000 });
+  const listing = await listObjects(api, { zone: 'pek3a', bucket: 'demo-photos', prefix: `albums/${folder}/`, limit: 100 });
+  expect(listing.keys.map((k) => [k.key, k.size])).toEqual(files.map((f) => [`albums/${f.path}`, f.size]));
 });
