@@ -4,7 +4,7 @@ import { checkSource, checkTree } from './boundaries.ts';
 
 describe('import boundaries', () => {
   it('refuses a feature importing another feature, at any depth', () => {
-    expect(checkSource('src/features/metadata/editor.tsx', "import { x } from '../object-browser/data.ts';")).toHaveLength(1);
+    expect(checkSource('src/features/metadata/editor.tsx', "import { x } from '../object-browser/queries.ts';")).toHaveLength(1);
     expect(checkSource('src/features/uploads/ui/panel.tsx', "import { x } from '../../metadata/save.ts';")).toHaveLength(1);
     expect(checkSource('src/features/uploads/ui/panel.tsx', "const m = import('../../multipart/x.tsx');")).toHaveLength(1);
     // Within one feature, and to shared layers, is fine.

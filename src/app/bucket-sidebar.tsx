@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ChevronDown, Database, Layers } from 'lucide-react';
 import { useId, useState } from 'react';
 import { allBucketsQuery } from '../api/service/queries.ts';
-import { groupByZone } from '../features/buckets/data.ts';
+import { groupByZone } from '../features/buckets/zones.ts';
 import { bucketPath, ROUTE_PATHS } from '../hooks/browse-location.ts';
 import { useConnectedSession } from '../hooks/session.ts';
 import { useClient } from '../hooks/use-client.ts';

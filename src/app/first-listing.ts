@@ -20,6 +20,6 @@ export async function prefetchFirstListing(queryClient: QueryClient, session: Se
   const filter = readQueryParam(location.search, 'filter') ?? '';
   const flat = readQueryParam(location.search, 'flat') === '1';
   // The same modules the bucket route loads (already on their way: main.tsx preloads the route).
-  const [{ createClient }, { folderListingQuery }] = await Promise.all([import('../api/client.ts'), import('../features/object-browser/data.ts')]);
+  const [{ createClient }, { folderListingQuery }] = await Promise.all([import('../api/client.ts'), import('../features/object-browser/queries.ts')]);
   await queryClient.prefetchInfiniteQuery(folderListingQuery(createClient(session.connection), zone, bucket, prefix + filter, flat));
 }

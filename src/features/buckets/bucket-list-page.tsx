@@ -9,7 +9,7 @@ import { useConnectedSession } from '../../hooks/session.ts';
 import { useClient } from '../../hooks/use-client.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { allBucketsQuery } from '../../api/service/queries.ts';
-import { groupByZone } from './data.ts';
+import { groupByZone } from './zones.ts';
 // oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
 import '../../styles/buckets.css';
 // oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows

@@ -16,7 +16,7 @@ import { useConnectedSession } from '../../hooks/session.ts';
 import { useClient } from '../../hooks/use-client.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { formatBytes } from '../../lib/format.ts';
-import { partScanQuery, partsPageQuery, uploadInfoQuery } from './data.ts';
+import { partScanQuery, partsPageQuery, uploadInfoQuery } from './queries.ts';
 import { uploadsHref } from './location.ts';
 import { PartMap } from './part-map.tsx';
 import { DEMO_MIN_PART_SIZE } from '../../api/protocol/demo.ts';

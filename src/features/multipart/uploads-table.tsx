@@ -9,7 +9,7 @@ import { useClient } from '../../hooks/use-client.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { forEachConcurrently } from '../../lib/concurrency.ts';
 import { formatBytes } from '../../lib/format.ts';
-import { partsPageQuery } from './data.ts';
+import { partsPageQuery } from './queries.ts';
 import { formatAge } from './age.ts';
 import { DEFAULT_PARTS_LIMIT, uploadsHref } from './location.ts';
 // oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows

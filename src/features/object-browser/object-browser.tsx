@@ -12,7 +12,7 @@ import { useI18n } from '../../i18n/i18n.tsx';
 import { formatBytes } from '../../lib/format.ts';
 import { Breadcrumbs } from './breadcrumbs.tsx';
 import { useDropArea } from './drop-area.tsx';
-import { folderListingQuery } from './data.ts';
+import { folderListingQuery } from './queries.ts';
 import type { ObjectDetailsContext } from './object-details.tsx';
 import { ObjectList, type MenuAnchor } from './object-list.tsx';
 import type { RowMenuItem } from './row-menu.tsx';

@@ -17,7 +17,7 @@ import { readQueryParam } from '../../hooks/browse-location.ts';
 import { useLocation } from '../../lib/router.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { formatBytes } from '../../lib/format.ts';
-import { objectHeadQuery } from './data.ts';
+import { objectHeadQuery } from './queries.ts';
 import { ObjectPreview } from './details-preview.tsx';
 import { ShareLink } from './details-share.tsx';
 import { Tabs, type TabDef } from './details-tabs.tsx';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupByZone } from './data.ts';
+import { groupByZone } from './zones.ts';
 
 describe('groupByZone', () => {
   it('groups per zone, known zones first (also when empty), others alphabetically, buckets by name', () => {
