@@ -1,31 +1,44 @@
 /**
  * A 1 GiB multipart upload from Chromium into the standalone emulator over real HTTP (a project target),
  * through the console's own upload panel (production build, endpoint mode, default settings: 8 MiB parts,
- * 4 parts in parallel, Content-MD5 per part computed in the MD5 worker):
+ * 4 parts in parallel, Content-MD5 per part computed in the MD5 workers), beside a curl PUT of the same
+ * file to the same emulator (the reference: what the line and the server can take). The console and the
+ * emulator run in a process of their own (bench/servers-process.ts), so this driver's work does not slow
+ * the server down. Per run:
  *
  *   - throughput: 1 GiB / (click "Upload" → the transfer shows Done, i.e. parts sent and Complete answered);
+ *   - curl: 1 GiB / the time of one pre-signed PutObject of the same file (`curl -T`);
+ *   - parts in flight: UploadMultipart requests open at once (the page's resource timings of the part
+ *     requests), time-weighted from the first part sent until the last part starts, against the setting;
  *   - peak JS heap of the page's main thread while uploading (CDP Performance.getMetrics JSHeapUsedSize,
- *     sampled every 200 ms), next to the heap before the file existed. Workers have heaps of their own
- *     (the MD5 worker); they are not included.
+ *     sampled every 200 ms). Workers have heaps of their own (the MD5 pool); they are not included.
  *
- * The file is a real 1 GiB file on disk (a seeded 1 MiB chunk written 1,024 times to the temp directory),
- * given to the panel's "Choose files" input, so the page holds a disk-backed File as it does for a
- * user. (A 1 GiB Blob made in the page cannot be used: Chromium keeps Blobs of a non-persistent profile in
- * memory and refuses to read one that large, NotReadableError.) The emulator keeps the parts in memory,
- * so the Node process holds ~1 GiB during the run. `node bench/multipart-upload.ts` prints the figures.
+ * Figures are medians of `runs` (default 3) runs; both objects are deleted after each run, so the
+ * emulator (which keeps objects in memory) holds at most ~2 GiB. The file is a real file on disk (a seeded
+ * 1 MiB chunk written 1,024 times to the temp directory), given to the panel's "Choose files" input, so the
+ * page holds a disk-backed File as it does for a user. (A 1 GiB Blob made in the page cannot be used:
+ * Chromium keeps Blobs of a non-persistent profile in memory and refuses to read one that large.)
+ *
+ *   node bench/multipart-upload.ts [runs] [dist]
  */
-import { chromium, type Browser, type CDPSession } from '@playwright/test';
-import { DEMO_USER } from '../mocks/seed.ts';
-import { startEmulatorServer } from '../mocks/server.ts';
+import { execFile } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
-import { CHROMIUM_ARGS, connectConsole, ensureBuild, serveConsole, type ConsoleBenchOptions, type Figure } from './multipart-inspector.ts';
+import { promisify } from 'node:util';
+import { chromium, type Browser, type CDPSession } from '@playwright/test';
+import { DEMO_ACCESS_KEY_ID, DEMO_SECRET_ACCESS_KEY } from '../mocks/server.ts';
+import { presignUrl } from '../src/api/signing.ts';
+import { startServersProcess, summarize, type ServersProcess } from './lib.ts';
+import { CHROMIUM_ARGS, connectConsole, ensureBuild, type ConsoleBenchOptions, type Figure } from './multipart-inspector.ts';
 
 const MiB = 1024 * 1024;
 const SIZE = 1024 * MiB;
+const PARALLEL = 4;
+const BUCKET = 'demo-photos';
+const run = promisify(execFile);
 
 async function heapUsed(cdp: CDPSession): Promise<number> {
   const { metrics } = await cdp.send('Performance.getMetrics');
@@ -53,27 +66,64 @@ async function writeTestFile(size: number): Promise<{ path: string; remove(): Pr
   return { path, remove: () => rm(dir, { recursive: true, force: true }) };
 }
 
-export async function benchMultipartUpload(options: ConsoleBenchOptions & { sizeBytes?: number } = {}): Promise<Figure[]> {
-  const size = options.sizeBytes ?? SIZE;
-  const dist = ensureBuild(options);
-  const emulator = await startEmulatorServer({ port: 0, seed: 'demo', users: [DEMO_USER] });
-  const site = await serveConsole(dist);
-  const file = await writeTestFile(size);
-  let browser: Browser | undefined;
+const credentials = { accessKeyId: DEMO_ACCESS_KEY_ID, secretAccessKey: DEMO_SECRET_ACCESS_KEY };
+
+function signed(emulator: string, method: string, key: string): Promise<URL> {
+  return presignUrl({ method, url: new URL(`${emulator}/${BUCKET}/${key}`), credentials, expires: Math.floor(Date.now() / 1000) + 3600 });
+}
+
+/** One pre-signed request with curl; answers the HTTP status and curl's total time in seconds. */
+async function curl(args: readonly string[]): Promise<{ status: number; seconds: number }> {
+  const { stdout } = await run('curl', ['-sS', '-o', '/dev/null', '-w', '%{http_code} %{time_total}', '-H', 'Expect:', ...args], { maxBuffer: MiB });
+  const [status, seconds] = stdout.trim().split(' ');
+  return { status: Number(status), seconds: Number(seconds) };
+}
+
+/** In the page, before its scripts: room for every request's resource timing (the default keeps 250). */
+function keepResourceTimings(): void {
+  performance.setResourceTimingBufferSize(100_000);
+}
+
+/**
+ * UploadMultipart requests open at once, on average, time-weighted from the first part sent until the
+ * last part starts (the tail, when fewer parts are left than the setting, is not the pipeline's doing).
+ */
+export function averageInFlight(intervals: ReadonlyArray<{ start: number; end: number }>): number {
+  if (intervals.length === 0) return Number.NaN;
+  const from = Math.min(...intervals.map((i) => i.start));
+  const to = Math.max(...intervals.map((i) => i.start));
+  if (to <= from) return Number.NaN;
+  let area = 0;
+  for (const { start, end } of intervals) area += Math.max(0, Math.min(end, to) - Math.max(start, from));
+  return area / (to - from);
+}
+
+interface RunFigures {
+  browser: number;
+  curl: number;
+  inFlight: number;
+  heapPeak: number;
+  heapBefore: number;
+  parts: string;
+}
+
+async function oneRun(browser: Browser, servers: ServersProcess & { emulator: string }, file: string, size: number): Promise<RunFigures> {
+  const { emulator } = servers;
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   let sampler: ReturnType<typeof setInterval> | undefined;
   try {
-    browser = await chromium.launch({ executablePath: options.executablePath ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    const cdp = await page.context().newCDPSession(page);
+    await context.addInitScript(keepResourceTimings);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
-    await connectConsole(page, site.url, emulator);
-    await page.goto(`${site.url}/buckets/pek3a/demo-photos`);
+    await connectConsole(page, servers.site, { url: emulator });
+    await page.goto(`${servers.site}/buckets/pek3a/${BUCKET}`);
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
-    const panel = page.getByRole('region', { name: 'Upload to demo-photos' });
+    const panel = page.getByRole('region', { name: `Upload to ${BUCKET}` });
     const heapBefore = await heapUsed(cdp);
 
     // The picker's own input (what "Choose files" opens); Chromium gets the path, so no bytes cross the protocol.
-    await panel.getByLabel('Choose files', { exact: true }).setInputFiles(file.path);
+    await panel.getByLabel('Choose files', { exact: true }).setInputFiles(file);
     await panel.getByTestId('staged-summary').waitFor();
     const item = panel.getByRole('listitem', { name: 'bench-1gib.bin' });
 
@@ -89,33 +139,78 @@ export async function benchMultipartUpload(options: ConsoleBenchOptions & { size
       );
     }, 200);
     const started = performance.now();
-    await panel.getByRole('button', { name: 'Upload 1 files' }).click();
+    await panel.getByRole('button', { name: /^Upload 1 files?$/ }).click();
     await item.and(page.locator('[data-state="done"], [data-state="failed"]')).waitFor({ timeout: 15 * 60_000 });
     if ((await item.getAttribute('data-state')) !== 'done') throw new Error(`the upload failed: ${(await item.textContent()) ?? ''}`);
     const seconds = (performance.now() - started) / 1000;
     clearInterval(sampler);
     peak = Math.max(peak, await heapUsed(cdp));
+    const intervals = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((e) => e.name.includes('part_number='))
+        .map((e) => ({ start: e.startTime, end: e.startTime + e.duration })),
+    );
+    const flight = averageInFlight(intervals);
+    const parts = /parts ([\d,]+) of ([\d,]+)/.exec((await item.textContent()) ?? '')?.[2] ?? '?';
 
-    const head = emulator.store.getObject('demo-photos', 'bench-1gib.bin');
-    if (head.size !== size) throw new Error(`stored object has ${head.size} bytes, expected ${size}`);
-    const partsLine = (await item.textContent()) ?? '';
-    const parts = /parts ([\d,]+) of ([\d,]+)/.exec(partsLine)?.[2] ?? '?';
-    const mb = size / 1_000_000;
-    const label = size % (1024 * MiB) === 0 ? `${size / (1024 * MiB)} GiB` : `${Math.round(size / MiB)} MiB`;
-    return [
-      { name: `multipart upload ${label} from Chromium: throughput`, value: Math.round((mb / seconds) * 10) / 10, unit: 'MB/s', note: `${Math.round(seconds * 10) / 10} s; ${parts} parts of 8 MiB, 4 in parallel, Content-MD5 per part` },
-      { name: `multipart upload ${label} from Chromium: throughput`, value: Math.round((size / MiB / seconds) * 10) / 10, unit: 'MiB/s' },
-      { name: `multipart upload ${label} from Chromium: peak JS heap (main thread)`, value: Math.round((peak / MiB) * 10) / 10, unit: 'MiB', note: `before the file: ${Math.round((heapBefore / MiB) * 10) / 10} MiB; sampled every 200 ms via CDP` },
-    ];
+    const head = await curl(['-I', (await signed(emulator, 'HEAD', 'bench-1gib.bin')).href]);
+    if (head.status !== 200) throw new Error(`HEAD of the uploaded object answered ${head.status}`);
+    await curl(['-X', 'DELETE', (await signed(emulator, 'DELETE', 'bench-1gib.bin')).href]);
+
+    const put = await curl(['-X', 'PUT', '-T', file, (await signed(emulator, 'PUT', 'curl-1gib.bin')).href]);
+    if (put.status !== 201 && put.status !== 200) throw new Error(`curl PUT answered ${put.status}`);
+    await curl(['-X', 'DELETE', (await signed(emulator, 'DELETE', 'curl-1gib.bin')).href]);
+
+    return { browser: size / 1e6 / seconds, curl: size / 1e6 / put.seconds, inFlight: flight, heapPeak: peak / MiB, heapBefore: heapBefore / MiB, parts };
   } finally {
     clearInterval(sampler);
+    await context.close();
+  }
+}
+
+const round1 = (n: number): number => Math.round(n * 10) / 10;
+
+export async function benchMultipartUpload(options: ConsoleBenchOptions & { sizeBytes?: number; runs?: number } = {}): Promise<Figure[]> {
+  const size = options.sizeBytes ?? SIZE;
+  const runs = options.runs ?? 3;
+  const dist = ensureBuild(options);
+  const servers = await startServersProcess({ dist, emulator: true });
+  const emulator = servers.emulator;
+  const file = await writeTestFile(size);
+  let browser: Browser | undefined;
+  try {
+    if (emulator === undefined) throw new Error('the servers process started no emulator');
+    browser = await chromium.launch({ executablePath: options.executablePath ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    const results: RunFigures[] = [];
+    for (let i = 0; i < runs; i++) results.push(await oneRun(browser, { ...servers, emulator }, file.path, size));
+    const median = (pick: (r: RunFigures) => number) => summarize(results.map(pick));
+    const range = (pick: (r: RunFigures) => number) => {
+      const s = median(pick);
+      return `median of ${s.n}, range ${round1(s.min)}–${round1(s.max)}`;
+    };
+    const browserMb = median((r) => r.browser).median;
+    const curlMb = median((r) => r.curl).median;
+    const label = size % (1024 * MiB) === 0 ? `${size / (1024 * MiB)} GiB` : `${Math.round(size / MiB)} MiB`;
+    const parts = results[0]?.parts ?? '?';
+    return [
+      { name: `multipart upload ${label} from Chromium: throughput`, value: round1(browserMb), unit: 'MB/s', note: `${range((r) => r.browser)}; ${parts} parts of 8 MiB, ${PARALLEL} in parallel, Content-MD5 per part` },
+      { name: `curl PUT ${label} to the same emulator: throughput`, value: round1(curlMb), unit: 'MB/s', note: range((r) => r.curl) },
+      { name: 'upload: browser / curl', value: Math.round((browserMb / curlMb) * 100) / 100, unit: '×', note: 'ratio of the medians' },
+      { name: 'upload: parts in flight', value: Math.round((median((r) => r.inFlight).median / PARALLEL) * 100), unit: '%', note: `${Math.round(median((r) => r.inFlight).median * 100) / 100} of ${PARALLEL} on average (${range((r) => r.inFlight)}), first part sent → last part started` },
+      { name: `multipart upload ${label} from Chromium: peak JS heap (main thread)`, value: round1(median((r) => r.heapPeak).median), unit: 'MiB', note: `${range((r) => r.heapPeak)}; before the file: ${round1(median((r) => r.heapBefore).median)} MiB; sampled every 200 ms via CDP` },
+    ];
+  } finally {
     await browser?.close();
-    await site.close();
-    await emulator.close();
+    await servers.close();
     await file.remove();
   }
 }
 
 if (import.meta.main) {
-  for (const f of await benchMultipartUpload()) console.log(`${f.name}: ${f.value} ${f.unit}${f.note ? ` (${f.note})` : ''}`);
+  const runs = process.argv[2] === undefined ? undefined : Number(process.argv[2]);
+  const dist = process.argv[3];
+  for (const f of await benchMultipartUpload({ ...(runs === undefined ? {} : { runs }), ...(dist === undefined ? {} : { dist }) })) {
+    console.log(`${f.name}: ${f.value} ${f.unit}${f.note ? ` (${f.note})` : ''}`);
+  }
 }

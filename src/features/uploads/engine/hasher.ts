@@ -19,8 +19,12 @@ export interface HashedPiece {
 }
 
 export interface Md5Session {
-  /** MD5 of piece `index` (0, 1, 2, … of the file, each exactly once, in any order, concurrently). */
-  part(index: number, blob: Blob): Promise<HashedPiece>;
+  /**
+   * MD5 of piece `index` (0, 1, 2, … of the file, each exactly once, in any order, concurrently).
+   * `keep: false`: the bytes are not wanted back as a body (a part already on the server, or the caller
+   * sends a fresh slice), which saves a copy.
+   */
+  part(index: number, blob: Blob, options?: { keep?: boolean }): Promise<HashedPiece>;
   /** MD5 of pieces 0..pieces-1 in order; fails unless each of them was hashed. Does not end the session. */
   digest(pieces: number): Promise<string>;
   close(): void;
@@ -77,13 +81,13 @@ function hasherOver(transport: Transport, onDispose: () => void): Md5Hasher {
         }
       };
       return {
-        async part(index, blob) {
+        async part(index, blob, options) {
           if (closed) throw new Error('MD5 session is closed');
           if (asked.has(index) || index < nextFeed) throw new Error(`piece ${index} was already hashed in this session`);
           asked.add(index);
           const { hex, bytes } = await call((id) => ({ id, type: 'part', blob }));
           // The Blob copies the bytes, so they can move on to the whole-file MD5 (transferred) right after.
-          const body = bytes ? new Blob([bytes]) : undefined;
+          const body = bytes && options?.keep !== false ? new Blob([bytes]) : undefined;
           asked.delete(index);
           // A piece too large to hold is read again for the whole-file MD5.
           waiting.set(index, bytes ?? blob);

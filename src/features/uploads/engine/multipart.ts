@@ -353,13 +353,14 @@ export class MultipartUpload {
     while (this.#nextToHash <= n) {
       const index = this.#nextToHash;
       const { start, end } = partRange(plan, index);
-      const piece: Promise<HashedPiece> = session.part(index, this.#spec.file.slice(start, end));
+      // A part already on the server is hashed only for the whole-file MD5; its bytes are not kept.
+      const keep = this.#deps.sendHashedBytes !== false && !this.#done.has(index);
+      const piece: Promise<HashedPiece> = session.part(index, this.#spec.file.slice(start, end), { keep });
       piece.catch(() => {
         this.#hashFailed = true;
       });
       this.#hashes.set(index, piece.then((p) => p.md5));
-      // A part already on the server is hashed only for the whole-file MD5; its bytes are not kept.
-      if (!this.#done.has(index)) this.#bodies.set(index, piece.then((p) => p.body, () => undefined));
+      if (keep) this.#bodies.set(index, piece.then((p) => p.body, () => undefined));
       this.#nextToHash += 1;
     }
     const hash = this.#hashes.get(n);
