@@ -102,12 +102,13 @@ describe('whole-file MD5 from pieces that finish out of order', () => {
     return { digest: await session.digest(pieceCount), workers: workers.map((w) => w.parts) };
   }
 
-  it('gives the MD5 of the file hashed at once, with the pieces spread over the pool', async () => {
+  it('gives the MD5 of the file hashed at once, with the pieces spread over the pool but the whole-file worker', async () => {
     expect(order.toSorted((a, b) => a - b)).toEqual(Array.from({ length: pieceCount }, (_, i) => i));
     const { digest, workers } = await wholeMd5(DATA);
     expect(digest).toBe(md5Hex(DATA));
     expect(workers).toHaveLength(3);
-    expect(workers.every((n) => n > 0)).toBe(true);
+    expect(workers[0]).toBe(0);
+    expect(workers.slice(1).every((n) => n > 0)).toBe(true);
   });
 
   it('changes when one byte of the file is flipped', async () => {
@@ -116,6 +117,35 @@ describe('whole-file MD5 from pieces that finish out of order', () => {
     const { digest } = await wholeMd5(flipped);
     expect(digest).not.toBe(md5Hex(DATA));
     expect(digest).toBe(md5Hex(flipped));
+  });
+});
+
+describe('room for more pieces', () => {
+  it('waits while too many pieces are not yet in the whole-file MD5, and frees up as they are fed in order', async () => {
+    const held: Array<() => void> = [];
+    const session = createWorkerHasher(fakeWorker({ holdParts: held })).session();
+    const pieces = [0, 1, 2].map((i) => session.part(i, new Blob([`p${i}`])));
+    let roomy = false;
+    void session.room(2).then(() => (roomy = true));
+    await vi.waitFor(() => expect(held).toHaveLength(3));
+    // Pieces 1 and 2 are hashed, but cannot reach the whole-file MD5 before piece 0.
+    held[2]?.();
+    held[1]?.();
+    await Promise.all([pieces[1], pieces[2]]);
+    await session.room(4);
+    expect(roomy).toBe(false);
+    held[0]?.();
+    await Promise.all(pieces);
+    await vi.waitFor(() => expect(roomy).toBe(true));
+    expect(await session.digest(3)).toBe(md5Hex('p0p1p2'));
+  });
+
+  it('does not keep anyone waiting once a piece failed', async () => {
+    const session = createWorkerHasher(fakeWorker({ crashOnPart: true })).session();
+    const piece = session.part(0, new Blob(['x']));
+    const room = session.room(1);
+    await expect(piece).rejects.toThrow(/MD5 failed/);
+    await expect(room).resolves.toBeUndefined();
   });
 });
 

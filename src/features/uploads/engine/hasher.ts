@@ -25,6 +25,12 @@ export interface Md5Session {
    * sends a fresh slice), which saves a copy.
    */
   part(index: number, blob: Blob, options?: { keep?: boolean }): Promise<HashedPiece>;
+  /**
+   * Resolves once fewer than `pieces` pieces are asked for but not yet in the whole-file MD5 (or at once
+   * when hashing failed or the session is closed): callers wait on it so bytes waiting for the whole-file
+   * MD5 stay bounded even when it falls behind.
+   */
+  room(pieces: number): Promise<void>;
   /** MD5 of pieces 0..pieces-1 in order; fails unless each of them was hashed. Does not end the session. */
   digest(pieces: number): Promise<string>;
   close(): void;
@@ -56,16 +62,28 @@ function hasherOver(transport: Transport, onDispose: () => void): Md5Hasher {
       let failed = false;
       // Whole-file requests run one after another, in the order they were queued.
       let tail: Promise<void> = Promise.resolve();
-      const enqueue = (build: (id: number) => Md5Request): void => {
-        tail = tail.then(
-          () => call(build, 'session').then(() => undefined),
-          () => undefined,
-        ).catch((error: unknown) => {
-          if (!failed) {
-            failed = true;
-            failure = error;
-          }
-        });
+      // Pieces asked for and not yet in the whole-file MD5, and callers waiting for that to drop.
+      let unfed = 0;
+      let waiters: Array<{ below: number; resolve: () => void }> = [];
+      const wake = (all: boolean): void => {
+        const ready = waiters.filter((w) => all || unfed < w.below);
+        waiters = waiters.filter((w) => !ready.includes(w));
+        for (const w of ready) w.resolve();
+      };
+      const enqueue = (build: (id: number) => Md5Request, onDone?: () => void): void => {
+        tail = tail
+          .then(() => call(build, 'session'))
+          .then(
+            () => onDone?.(),
+            (error: unknown) => {
+              onDone?.();
+              if (!failed) {
+                failed = true;
+                failure = error;
+              }
+              wake(true);
+            },
+          );
       };
       enqueue((id) => ({ id, type: 'open', session }));
       const asked = new Set<number>();
@@ -77,7 +95,13 @@ function hasherOver(transport: Transport, onDispose: () => void): Md5Hasher {
           waiting.delete(nextFeed);
           nextFeed += 1;
           const piece = data;
-          enqueue((id) => ({ id, type: 'feed', session, data: piece }));
+          enqueue(
+            (id) => ({ id, type: 'feed', session, data: piece }),
+            () => {
+              unfed -= 1;
+              wake(false);
+            },
+          );
         }
       };
       return {
@@ -85,7 +109,18 @@ function hasherOver(transport: Transport, onDispose: () => void): Md5Hasher {
           if (closed) throw new Error('MD5 session is closed');
           if (asked.has(index) || index < nextFeed) throw new Error(`piece ${index} was already hashed in this session`);
           asked.add(index);
-          const { hex, bytes } = await call((id) => ({ id, type: 'part', blob }));
+          unfed += 1;
+          let answer: { hex: string; bytes?: ArrayBuffer };
+          try {
+            answer = await call((id) => ({ id, type: 'part', blob }));
+          } catch (error) {
+            // This piece never reaches the whole-file MD5: nobody may wait for room behind it.
+            failed = true;
+            failure ??= error;
+            wake(true);
+            throw error;
+          }
+          const { hex, bytes } = answer;
           // The Blob copies the bytes, so they can move on to the whole-file MD5 (transferred) right after.
           const body = bytes && options?.keep !== false ? new Blob([bytes]) : undefined;
           asked.delete(index);
@@ -93,6 +128,10 @@ function hasherOver(transport: Transport, onDispose: () => void): Md5Hasher {
           waiting.set(index, bytes ?? blob);
           drain();
           return { md5: hex, body };
+        },
+        room(pieces) {
+          if (failed || closed || unfed < pieces) return Promise.resolve();
+          return new Promise<void>((resolve) => waiters.push({ below: pieces, resolve }));
         },
         async digest(pieces) {
           if (nextFeed !== pieces) throw new Error(`MD5 of ${pieces} pieces asked, ${nextFeed} in order so far`);
@@ -104,6 +143,7 @@ function hasherOver(transport: Transport, onDispose: () => void): Md5Hasher {
           if (closed) return;
           closed = true;
           waiting.clear();
+          wake(true);
           enqueue((id) => ({ id, type: 'close', session }));
         },
       };
@@ -159,8 +199,9 @@ function slotFor(worker: WorkerLike): Slot {
 
 /**
  * Hashing in Web Workers: `first`, plus up to `pool.size - 1` more started on demand (when every worker
- * is busy). Pieces go to the least busy worker; whole-file state lives in the first. A worker crash
- * fails its pending requests (it never hangs them).
+ * is busy). Whole-file state lives in the first; pieces and one-off digests go to the least busy of the
+ * others (to the first too only when there is no pool), so the serial whole-file MD5 never queues behind
+ * pieces. A worker crash fails its pending requests (it never hangs them).
  */
 export function createWorkerHasher(first: WorkerLike, pool?: { spawn: () => WorkerLike; size: number }): Md5Hasher {
   const slots: Slot[] = [slotFor(first)];
@@ -168,8 +209,10 @@ export function createWorkerHasher(first: WorkerLike, pool?: { spawn: () => Work
     const home = slots[0];
     if (!home) return 'no MD5 worker';
     if (lane === 'session') return home.broken ?? home;
+    // The home worker carries every whole-file MD5: pieces go to the others when there can be others.
+    const others = pool && pool.size > 1 ? slots.slice(1) : slots;
     let best: Slot | undefined;
-    for (const slot of slots) if (slot.broken === null && (!best || slot.pending.size < best.pending.size)) best = slot;
+    for (const slot of others) if (slot.broken === null && (!best || slot.pending.size < best.pending.size)) best = slot;
     if ((!best || best.pending.size > 0) && pool && slots.length < pool.size) {
       try {
         const slot = slotFor(pool.spawn());
