@@ -8,12 +8,16 @@
  *
  *   - throughput: 1 GiB / (click "Upload" → the transfer shows Done, i.e. parts sent and Complete answered);
  *   - curl: 1 GiB / the time of one pre-signed PutObject of the same file (`curl -T`);
+ *   - plain XHR PUTs: the file's 8 MiB slices PUT from the page as separate objects, 4 at a time, with
+ *     pre-signed URLs and nothing else (no hashing, no console code): the page's transport ceiling;
+ *   - browser / curl and browser / plain PUTs: medians of the ratios within each run (the machine's load
+ *     drifts between runs; within a run the three transfers are back to back);
  *   - parts in flight: UploadMultipart requests open at once (the page's resource timings of the part
  *     requests), time-weighted from the first part sent until the last part starts, against the setting;
  *   - peak JS heap of the page's main thread while uploading (CDP Performance.getMetrics JSHeapUsedSize,
  *     sampled every 200 ms). Workers have heaps of their own (the MD5 pool); they are not included.
  *
- * Figures are medians of `runs` (default 3) runs; both objects are deleted after each run, so the
+ * Figures are medians of `runs` (default 3) runs; the objects are deleted after each transfer, so the
  * emulator (which keeps objects in memory) holds at most ~2 GiB. The file is a real file on disk (a seeded
  * 1 MiB chunk written 1,024 times to the temp directory), given to the panel's "Choose files" input, so the
  * page holds a disk-backed File as it does for a user. (A 1 GiB Blob made in the page cannot be used:
@@ -98,9 +102,38 @@ export function averageInFlight(intervals: ReadonlyArray<{ start: number; end: n
   return area / (to - from);
 }
 
+/**
+ * In the page: PUTs `urls.length` consecutive `partSize` slices of the file in `input`, `parallel` at a
+ * time, with plain XMLHttpRequests (no hashing, no signing, no console code): the most the page's
+ * transport can do, the ceiling for the console's upload. Answers the seconds it took.
+ */
+async function rawPuts(input: HTMLInputElement, args: { urls: string[]; partSize: number; parallel: number }): Promise<number> {
+  const file = input.files?.[0];
+  if (!file) throw new Error('no file');
+  let next = 0;
+  const started = performance.now();
+  const sender = async (): Promise<void> => {
+    for (let n = next++; n < args.urls.length; n = next++) {
+      const url = args.urls[n] ?? '';
+      const body = file.slice(n * args.partSize, (n + 1) * args.partSize);
+      await new Promise<void>((resolve, reject) => {
+        const xhr = new XMLHttpRequest();
+        xhr.open('PUT', url);
+        xhr.onload = () => (xhr.status < 300 ? resolve() : reject(new Error(`PUT answered ${xhr.status}`)));
+        xhr.onerror = () => reject(new Error('PUT failed'));
+        xhr.send(body);
+      });
+    }
+  };
+  await Promise.all(Array.from({ length: args.parallel }, sender));
+  return (performance.now() - started) / 1000;
+}
+
 interface RunFigures {
   browser: number;
   curl: number;
+  /** Plain XHR PUTs of the file's 8 MiB slices from the page, 4 at a time. */
+  raw: number;
   inFlight: number;
   heapPeak: number;
   heapBefore: number;
@@ -162,7 +195,23 @@ async function oneRun(browser: Browser, servers: ServersProcess & { emulator: st
     if (put.status !== 201 && put.status !== 200) throw new Error(`curl PUT answered ${put.status}`);
     await curl(['-X', 'DELETE', (await signed(emulator, 'DELETE', 'curl-1gib.bin')).href]);
 
-    return { browser: size / 1e6 / seconds, curl: size / 1e6 / put.seconds, inFlight: flight, heapPeak: peak / MiB, heapBefore: heapBefore / MiB, parts };
+    // The page's own transport, without the console: the same slices as plain PUTs of separate objects.
+    const partSize = 8 * MiB;
+    const keys = Array.from({ length: Math.ceil(size / partSize) }, (_, n) => `raw/part-${n}`);
+    const urls = await Promise.all(keys.map(async (key) => (await signed(emulator, 'PUT', key)).href));
+    const rawInput = page.locator('#qsc-bench-raw');
+    await page.evaluate(() => {
+      const input = document.createElement('input');
+      input.type = 'file';
+      input.id = 'qsc-bench-raw';
+      input.hidden = true;
+      document.body.append(input);
+    });
+    await rawInput.setInputFiles(file);
+    const rawSeconds = await rawInput.evaluate(rawPuts, { urls, partSize, parallel: PARALLEL });
+    for (const key of keys) await fetch(await signed(emulator, 'DELETE', key), { method: 'DELETE' });
+
+    return { browser: size / 1e6 / seconds, curl: size / 1e6 / put.seconds, raw: size / 1e6 / rawSeconds, inFlight: flight, heapPeak: peak / MiB, heapBefore: heapBefore / MiB, parts };
   } finally {
     clearInterval(sampler);
     await context.close();
@@ -187,7 +236,8 @@ export async function benchMultipartUpload(options: ConsoleBenchOptions & { size
     const median = (pick: (r: RunFigures) => number) => summarize(results.map(pick));
     const range = (pick: (r: RunFigures) => number) => {
       const s = median(pick);
-      return `median of ${s.n}, range ${round1(s.min)}–${round1(s.max)}`;
+      const r = (n: number): number => (Math.abs(n) < 10 ? Math.round(n * 100) / 100 : round1(n));
+      return `median of ${s.n}, range ${r(s.min)}–${r(s.max)}`;
     };
     const browserMb = median((r) => r.browser).median;
     const curlMb = median((r) => r.curl).median;
@@ -196,7 +246,9 @@ export async function benchMultipartUpload(options: ConsoleBenchOptions & { size
     return [
       { name: `multipart upload ${label} from Chromium: throughput`, value: round1(browserMb), unit: 'MB/s', note: `${range((r) => r.browser)}; ${parts} parts of 8 MiB, ${PARALLEL} in parallel, Content-MD5 per part` },
       { name: `curl PUT ${label} to the same emulator: throughput`, value: round1(curlMb), unit: 'MB/s', note: range((r) => r.curl) },
-      { name: 'upload: browser / curl', value: Math.round((browserMb / curlMb) * 100) / 100, unit: '×', note: 'ratio of the medians' },
+      { name: `plain XHR PUTs of the 8 MiB slices from the page, ${PARALLEL} at a time: throughput`, value: round1(median((r) => r.raw).median), unit: 'MB/s', note: `${range((r) => r.raw)}; no hashing, no console code: the page's transport ceiling` },
+      { name: 'upload: browser / curl', value: Math.round(median((r) => r.browser / r.curl).median * 100) / 100, unit: '×', note: `median of the per-run ratios (${range((r) => r.browser / r.curl)}); ratio of the medians ${Math.round((browserMb / curlMb) * 100) / 100}` },
+      { name: 'upload: browser / plain XHR PUTs', value: Math.round(median((r) => r.browser / r.raw).median * 100) / 100, unit: '×', note: `median of the per-run ratios (${range((r) => r.browser / r.raw)})` },
       { name: 'upload: parts in flight', value: Math.round((median((r) => r.inFlight).median / PARALLEL) * 100), unit: '%', note: `${Math.round(median((r) => r.inFlight).median * 100) / 100} of ${PARALLEL} on average (${range((r) => r.inFlight)}), first part sent → last part started` },
       { name: `multipart upload ${label} from Chromium: peak JS heap (main thread)`, value: round1(median((r) => r.heapPeak).median), unit: 'MiB', note: `${range((r) => r.heapPeak)}; before the file: ${round1(median((r) => r.heapBefore).median)} MiB; sampled every 200 ms via CDP` },
     ];
