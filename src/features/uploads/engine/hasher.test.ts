@@ -69,6 +69,8 @@ describe.each([
     const session = make().session();
     await session.part(1, new Blob(['b']));
     await expect(session.digest(2)).rejects.toThrow(/2 pieces asked, 0 in order/);
+    // Piece 1 waits for piece 0 before the whole-file MD5: asking for it again is refused all the same.
+    await expect(session.part(1, new Blob(['b']))).rejects.toThrow(/already hashed/);
     await session.part(0, new Blob(['a']));
     expect(await session.digest(2)).toBe(md5Hex('ab'));
     await expect(session.part(1, new Blob(['b']))).rejects.toThrow(/already hashed/);

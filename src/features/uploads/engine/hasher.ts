@@ -107,7 +107,7 @@ function hasherOver(transport: Transport, onDispose: () => void): Md5Hasher {
       return {
         async part(index, blob, options) {
           if (closed) throw new Error('MD5 session is closed');
-          if (asked.has(index) || index < nextFeed) throw new Error(`piece ${index} was already hashed in this session`);
+          if (asked.has(index) || waiting.has(index) || index < nextFeed) throw new Error(`piece ${index} was already hashed in this session`);
           asked.add(index);
           unfed += 1;
           let answer: { hex: string; bytes?: ArrayBuffer };
