@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { isMd5Request, type Md5Request } from '../workers/md5-protocol.ts';
+import { isMd5Request, PIECE_BYTES_LIMIT, type Md5Request } from '../workers/md5-protocol.ts';
 import { createMd5Service } from '../workers/md5-service.ts';
 import { compareFingerprints, FINGERPRINT_SAMPLE, fingerprintFile } from './fingerprint.ts';
 import { createMainThreadHasher, createWorkerHasher, type Md5Hasher, type WorkerLike } from './hasher.ts';
@@ -119,6 +119,17 @@ describe('whole-file MD5 from pieces that finish out of order', () => {
     const { digest } = await wholeMd5(flipped);
     expect(digest).not.toBe(md5Hex(DATA));
     expect(digest).toBe(md5Hex(flipped));
+  });
+});
+
+describe('a piece too large to hold', () => {
+  it('is hashed in chunks, answers no body, and is read again for the whole-file MD5', async () => {
+    const big = bytes(PIECE_BYTES_LIMIT + 5, 4);
+    const session = createMainThreadHasher().session();
+    const [first, second] = await Promise.all([session.part(0, new Blob([big])), session.part(1, new Blob(['end']))]);
+    expect(first).toEqual({ md5: md5Hex(big), body: undefined });
+    expect(second?.md5).toBe(md5Hex('end'));
+    expect(await session.digest(2)).toBe(md5Hex(Buffer.concat([big, Buffer.from('end')])));
   });
 });
 
