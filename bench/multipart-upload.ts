@@ -24,6 +24,7 @@
  * Chromium keeps Blobs of a non-persistent profile in memory and refuses to read one that large.)
  *
  *   node bench/multipart-upload.ts [runs] [dist]
+ *   node bench/multipart-upload.ts --ab <distA> <distB> [runs]   (two builds, runs interleaved A, B, A, B…)
  */
 import { execFile } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
@@ -220,49 +221,88 @@ async function oneRun(browser: Browser, servers: ServersProcess & { emulator: st
 
 const round1 = (n: number): number => Math.round(n * 10) / 10;
 
-export async function benchMultipartUpload(options: ConsoleBenchOptions & { sizeBytes?: number; runs?: number } = {}): Promise<Figure[]> {
-  const size = options.sizeBytes ?? SIZE;
-  const runs = options.runs ?? 3;
-  const dist = ensureBuild(options);
-  const servers = await startServersProcess({ dist, emulator: true });
-  const emulator = servers.emulator;
+/** The figures of a set of runs; `prefix` tells builds apart in an A/B comparison. */
+function figuresOf(results: readonly RunFigures[], size: number, prefix = ''): Figure[] {
+  const median = (pick: (r: RunFigures) => number) => summarize(results.map(pick));
+  const range = (pick: (r: RunFigures) => number) => {
+    const s = median(pick);
+    const r = (n: number): number => (Math.abs(n) < 10 ? Math.round(n * 100) / 100 : round1(n));
+    return `median of ${s.n}, range ${r(s.min)}–${r(s.max)}`;
+  };
+  const browserMb = median((r) => r.browser).median;
+  const curlMb = median((r) => r.curl).median;
+  const label = size % (1024 * MiB) === 0 ? `${size / (1024 * MiB)} GiB` : `${Math.round(size / MiB)} MiB`;
+  const parts = results[0]?.parts ?? '?';
+  return [
+    { name: `${prefix}multipart upload ${label} from Chromium: throughput`, value: round1(browserMb), unit: 'MB/s', note: `${range((r) => r.browser)}; ${parts} parts of 8 MiB, ${PARALLEL} in parallel, Content-MD5 per part` },
+    { name: `${prefix}curl PUT ${label} to the same emulator: throughput`, value: round1(curlMb), unit: 'MB/s', note: range((r) => r.curl) },
+    { name: `${prefix}plain XHR PUTs of the 8 MiB slices from the page, ${PARALLEL} at a time: throughput`, value: round1(median((r) => r.raw).median), unit: 'MB/s', note: `${range((r) => r.raw)}; no hashing, no console code: the page's transport ceiling` },
+    { name: `${prefix}upload: browser / curl`, value: Math.round(median((r) => r.browser / r.curl).median * 100) / 100, unit: '×', note: `median of the per-run ratios (${range((r) => r.browser / r.curl)}); ratio of the medians ${Math.round((browserMb / curlMb) * 100) / 100}` },
+    { name: `${prefix}upload: browser / plain XHR PUTs`, value: Math.round(median((r) => r.browser / r.raw).median * 100) / 100, unit: '×', note: `median of the per-run ratios (${range((r) => r.browser / r.raw)})` },
+    { name: `${prefix}upload: parts in flight`, value: Math.round((median((r) => r.inFlight).median / PARALLEL) * 100), unit: '%', note: `${Math.round(median((r) => r.inFlight).median * 100) / 100} of ${PARALLEL} on average (${range((r) => r.inFlight)}), first part sent → last part started` },
+    { name: `${prefix}multipart upload ${label} from Chromium: peak JS heap (main thread)`, value: round1(median((r) => r.heapPeak).median), unit: 'MiB', note: `${range((r) => r.heapPeak)}; before the file: ${round1(median((r) => r.heapBefore).median)} MiB; sampled every 200 ms via CDP` },
+  ];
+}
+
+/**
+ * Runs against each build in turn, `runs` rounds (A, B, A, B, …: the machine's load drifts, so the
+ * builds are compared on neighbouring runs), each build with servers of its own.
+ */
+async function measure(builds: ReadonlyArray<{ label: string; dist: string }>, runs: number, size: number, executablePath: string): Promise<RunFigures[][]> {
+  const servers: Array<ServersProcess & { emulator: string }> = [];
   const file = await writeTestFile(size);
   let browser: Browser | undefined;
   try {
-    if (emulator === undefined) throw new Error('the servers process started no emulator');
-    browser = await chromium.launch({ executablePath: options.executablePath ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
-    const results: RunFigures[] = [];
-    for (let i = 0; i < runs; i++) results.push(await oneRun(browser, { ...servers, emulator }, file.path, size));
-    const median = (pick: (r: RunFigures) => number) => summarize(results.map(pick));
-    const range = (pick: (r: RunFigures) => number) => {
-      const s = median(pick);
-      const r = (n: number): number => (Math.abs(n) < 10 ? Math.round(n * 100) / 100 : round1(n));
-      return `median of ${s.n}, range ${r(s.min)}–${r(s.max)}`;
-    };
-    const browserMb = median((r) => r.browser).median;
-    const curlMb = median((r) => r.curl).median;
-    const label = size % (1024 * MiB) === 0 ? `${size / (1024 * MiB)} GiB` : `${Math.round(size / MiB)} MiB`;
-    const parts = results[0]?.parts ?? '?';
-    return [
-      { name: `multipart upload ${label} from Chromium: throughput`, value: round1(browserMb), unit: 'MB/s', note: `${range((r) => r.browser)}; ${parts} parts of 8 MiB, ${PARALLEL} in parallel, Content-MD5 per part` },
-      { name: `curl PUT ${label} to the same emulator: throughput`, value: round1(curlMb), unit: 'MB/s', note: range((r) => r.curl) },
-      { name: `plain XHR PUTs of the 8 MiB slices from the page, ${PARALLEL} at a time: throughput`, value: round1(median((r) => r.raw).median), unit: 'MB/s', note: `${range((r) => r.raw)}; no hashing, no console code: the page's transport ceiling` },
-      { name: 'upload: browser / curl', value: Math.round(median((r) => r.browser / r.curl).median * 100) / 100, unit: '×', note: `median of the per-run ratios (${range((r) => r.browser / r.curl)}); ratio of the medians ${Math.round((browserMb / curlMb) * 100) / 100}` },
-      { name: 'upload: browser / plain XHR PUTs', value: Math.round(median((r) => r.browser / r.raw).median * 100) / 100, unit: '×', note: `median of the per-run ratios (${range((r) => r.browser / r.raw)})` },
-      { name: 'upload: parts in flight', value: Math.round((median((r) => r.inFlight).median / PARALLEL) * 100), unit: '%', note: `${Math.round(median((r) => r.inFlight).median * 100) / 100} of ${PARALLEL} on average (${range((r) => r.inFlight)}), first part sent → last part started` },
-      { name: `multipart upload ${label} from Chromium: peak JS heap (main thread)`, value: round1(median((r) => r.heapPeak).median), unit: 'MiB', note: `${range((r) => r.heapPeak)}; before the file: ${round1(median((r) => r.heapBefore).median)} MiB; sampled every 200 ms via CDP` },
-    ];
+    for (const build of builds) {
+      const started = await startServersProcess({ dist: build.dist, emulator: true });
+      const emulator = started.emulator;
+      if (emulator === undefined) {
+        await started.close();
+        throw new Error('the servers process started no emulator');
+      }
+      servers.push({ ...started, emulator });
+    }
+    browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+    const results: RunFigures[][] = builds.map(() => []);
+    for (let i = 0; i < runs; i++) {
+      for (const [b, server] of servers.entries()) results[b]?.push(await oneRun(browser, server, file.path, size));
+    }
+    return results;
   } finally {
     await browser?.close();
-    await servers.close();
+    for (const server of servers) await server.close();
     await file.remove();
   }
 }
 
+export async function benchMultipartUpload(options: ConsoleBenchOptions & { sizeBytes?: number; runs?: number } = {}): Promise<Figure[]> {
+  const size = options.sizeBytes ?? SIZE;
+  const dist = ensureBuild(options);
+  const executablePath = options.executablePath ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  const [results = []] = await measure([{ label: '', dist }], options.runs ?? 3, size, executablePath);
+  return figuresOf(results, size);
+}
+
+/** Two builds (`vite build --outDir …`), runs interleaved on the same machine. */
+export async function compareUploadBuilds(builds: ReadonlyArray<{ label: string; dist: string }>, runs: number, options: ConsoleBenchOptions = {}): Promise<Figure[]> {
+  const executablePath = options.executablePath ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  const results = await measure(builds, runs, SIZE, executablePath);
+  return builds.flatMap((build, i) => figuresOf(results[i] ?? [], SIZE, `[${build.label}] `));
+}
+
+function print(figures: readonly Figure[]): void {
+  for (const f of figures) console.log(`${f.name}: ${f.value} ${f.unit}${f.note ? ` (${f.note})` : ''}`);
+}
+
 if (import.meta.main) {
-  const runs = process.argv[2] === undefined ? undefined : Number(process.argv[2]);
-  const dist = process.argv[3];
-  for (const f of await benchMultipartUpload({ ...(runs === undefined ? {} : { runs }), ...(dist === undefined ? {} : { dist }) })) {
-    console.log(`${f.name}: ${f.value} ${f.unit}${f.note ? ` (${f.note})` : ''}`);
+  const args = process.argv.slice(2);
+  if (args[0] === '--ab') {
+    const [, a, b, runs] = args;
+    if (a === undefined || b === undefined) throw new Error('usage: node bench/multipart-upload.ts --ab <distA> <distB> [runs]');
+    print(await compareUploadBuilds([{ label: 'A', dist: a }, { label: 'B', dist: b }], runs === undefined ? 3 : Number(runs)));
+  } else {
+    const runs = args[0] === undefined ? undefined : Number(args[0]);
+    const dist = args[1];
+    print(await benchMultipartUpload({ ...(runs === undefined ? {} : { runs }), ...(dist === undefined ? {} : { dist }) }));
   }
 }
