@@ -1,28 +1,36 @@
-import { describe, expect, it } from 'vitest';
-import { isMd5Request, type Md5Request } from '../workers/md5-protocol.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { isMd5Request, PIECE_BYTES_LIMIT, type Md5Request } from '../workers/md5-protocol.ts';
 import { createMd5Service } from '../workers/md5-service.ts';
 import { compareFingerprints, FINGERPRINT_SAMPLE, fingerprintFile } from './fingerprint.ts';
 import { createMainThreadHasher, createWorkerHasher, type Md5Hasher, type WorkerLike } from './hasher.ts';
 import { bytes, fileOf, md5Hex } from './test-fakes.ts';
 
-/** A Worker stand-in that runs the real worker service asynchronously, as the worker script does. */
-function fakeWorker(options: { crashOnPart?: boolean } = {}): WorkerLike & { terminated: boolean } {
+/**
+ * A Worker stand-in that runs the real worker service asynchronously, as the worker script does. With
+ * `holdParts`, each `part` answer waits until the test releases it, so pieces can finish in any order.
+ */
+function fakeWorker(options: { crashOnPart?: boolean; holdParts?: Array<() => void> } = {}): WorkerLike & { terminated: boolean; parts: number } {
   const service = createMd5Service();
   const listeners: Record<'message' | 'error', Array<(e: MessageEvent<unknown>) => void>> = { message: [], error: [] };
   let queue = Promise.resolve();
+  const answer = (data: unknown): void => listeners.message.forEach((l) => l(new MessageEvent('message', { data })));
   return {
     terminated: false,
+    parts: 0,
     postMessage(message: unknown) {
       if (!isMd5Request(message)) throw new Error('malformed request');
       const request: Md5Request = message;
+      if (request.type === 'part') this.parts += 1;
       if (options.crashOnPart && request.type === 'part') {
         setTimeout(() => listeners.error.forEach((l) => l(new MessageEvent('error'))), 0);
         return;
       }
-      queue = queue.then(async () => {
-        const response = await service.handle(request);
-        listeners.message.forEach((l) => l(new MessageEvent('message', { data: response })));
-      });
+      const held = options.holdParts;
+      if (held && request.type === 'part') {
+        void service.handle(request).then((response) => held.push(() => answer(response)));
+        return;
+      }
+      queue = queue.then(async () => answer(await service.handle(request)));
     },
     addEventListener(type: 'message' | 'error', listener: (e: MessageEvent<unknown>) => void) {
       listeners[type].push(listener);
@@ -44,16 +52,113 @@ describe.each([
     expect(await make().md5(new Blob([]))).toBe('d41d8cd98f00b204e9800998ecf8427e');
   });
 
-  it('a session answers part MD5s and the MD5 of all parts so far', async () => {
+  it('a session answers part MD5s with the bytes read, and the MD5 of all parts so far', async () => {
     const session = make().session();
     const cut = 1024 * 1024 + 5;
-    const parts = await Promise.all([session.part(new Blob([DATA.slice(0, cut)])), session.part(new Blob([DATA.slice(cut)]))]);
-    expect(parts).toEqual([md5Hex(DATA.slice(0, cut)), md5Hex(DATA.slice(cut))]);
-    expect(await session.digest()).toBe(md5Hex(DATA));
+    const pieces = await Promise.all([session.part(0, new Blob([DATA.slice(0, cut)])), session.part(1, new Blob([DATA.slice(cut)]))]);
+    expect(pieces.map((p) => p.md5)).toEqual([md5Hex(DATA.slice(0, cut)), md5Hex(DATA.slice(cut))]);
+    expect(new Uint8Array(await (pieces[1]?.body ?? new Blob()).arrayBuffer())).toEqual(DATA.slice(cut));
+    expect(await session.digest(2)).toBe(md5Hex(DATA));
     // Reading the digest does not end the session.
-    await session.part(new Blob(['tail']));
-    expect(await session.digest()).toBe(md5Hex(Buffer.concat([DATA, Buffer.from('tail')])));
+    await session.part(2, new Blob(['tail']));
+    expect(await session.digest(3)).toBe(md5Hex(Buffer.concat([DATA, Buffer.from('tail')])));
     session.close();
+  });
+
+  it('refuses a digest before every piece is hashed, and a piece asked twice', async () => {
+    const session = make().session();
+    await session.part(1, new Blob(['b']));
+    await expect(session.digest(2)).rejects.toThrow(/2 pieces asked, 0 in order/);
+    // Piece 1 waits for piece 0 before the whole-file MD5: asking for it again is refused all the same.
+    await expect(session.part(1, new Blob(['b']))).rejects.toThrow(/already hashed/);
+    await session.part(0, new Blob(['a']));
+    expect(await session.digest(2)).toBe(md5Hex('ab'));
+    await expect(session.part(1, new Blob(['b']))).rejects.toThrow(/already hashed/);
+  });
+});
+
+describe('whole-file MD5 from pieces that finish out of order', () => {
+  const PIECE = 256 * 1024;
+  const pieceCount = Math.ceil(DATA.length / PIECE);
+  const order = [3, 1, 12, 0, 7, 2, 9, 4, 11, 5, 8, 10, 6];
+
+  async function wholeMd5(data: Uint8Array<ArrayBuffer>): Promise<{ digest: string; workers: number[] }> {
+    const held: Array<() => void> = [];
+    const workers = [fakeWorker({ holdParts: held })];
+    const hasher = createWorkerHasher(workers[0] ?? fakeWorker(), {
+      size: 3,
+      spawn: () => {
+        const w = fakeWorker({ holdParts: held });
+        workers.push(w);
+        return w;
+      },
+    });
+    const session = hasher.session();
+    const pieces = Array.from({ length: pieceCount }, (_, i) => session.part(i, new Blob([data.slice(i * PIECE, (i + 1) * PIECE)])));
+    // Answers arrive in the scrambled order, never in file order.
+    for (const i of order) {
+      await vi.waitFor(() => expect(held.length).toBe(pieceCount));
+      held[i]?.();
+    }
+    await Promise.all(pieces);
+    return { digest: await session.digest(pieceCount), workers: workers.map((w) => w.parts) };
+  }
+
+  it('gives the MD5 of the file hashed at once, with the pieces spread over the pool but the whole-file worker', async () => {
+    expect(order.toSorted((a, b) => a - b)).toEqual(Array.from({ length: pieceCount }, (_, i) => i));
+    const { digest, workers } = await wholeMd5(DATA);
+    expect(digest).toBe(md5Hex(DATA));
+    expect(workers).toHaveLength(3);
+    expect(workers[0]).toBe(0);
+    expect(workers.slice(1).every((n) => n > 0)).toBe(true);
+  });
+
+  it('changes when one byte of the file is flipped', async () => {
+    const flipped = DATA.slice();
+    flipped[5 * PIECE + 3] = (flipped[5 * PIECE + 3] ?? 0) ^ 0x10;
+    const { digest } = await wholeMd5(flipped);
+    expect(digest).not.toBe(md5Hex(DATA));
+    expect(digest).toBe(md5Hex(flipped));
+  });
+});
+
+describe('a piece too large to hold', () => {
+  it('is hashed in chunks, answers no body, and is read again for the whole-file MD5', async () => {
+    const big = bytes(PIECE_BYTES_LIMIT + 5, 4);
+    const session = createMainThreadHasher().session();
+    const [first, second] = await Promise.all([session.part(0, new Blob([big])), session.part(1, new Blob(['end']))]);
+    expect(first).toEqual({ md5: md5Hex(big), body: undefined });
+    expect(second?.md5).toBe(md5Hex('end'));
+    expect(await session.digest(2)).toBe(md5Hex(Buffer.concat([big, Buffer.from('end')])));
+  });
+});
+
+describe('room for more pieces', () => {
+  it('waits while too many pieces are not yet in the whole-file MD5, and frees up as they are fed in order', async () => {
+    const held: Array<() => void> = [];
+    const session = createWorkerHasher(fakeWorker({ holdParts: held })).session();
+    const pieces = [0, 1, 2].map((i) => session.part(i, new Blob([`p${i}`])));
+    let roomy = false;
+    void session.room(2).then(() => (roomy = true));
+    await vi.waitFor(() => expect(held).toHaveLength(3));
+    // Pieces 1 and 2 are hashed, but cannot reach the whole-file MD5 before piece 0.
+    held[2]?.();
+    held[1]?.();
+    await Promise.all([pieces[1], pieces[2]]);
+    await session.room(4);
+    expect(roomy).toBe(false);
+    held[0]?.();
+    await Promise.all(pieces);
+    await vi.waitFor(() => expect(roomy).toBe(true));
+    expect(await session.digest(3)).toBe(md5Hex('p0p1p2'));
+  });
+
+  it('does not keep anyone waiting once a piece failed', async () => {
+    const session = createWorkerHasher(fakeWorker({ crashOnPart: true })).session();
+    const piece = session.part(0, new Blob(['x']));
+    const room = session.room(1);
+    await expect(piece).rejects.toThrow(/MD5 failed/);
+    await expect(room).resolves.toBeUndefined();
   });
 });
 
@@ -61,16 +166,17 @@ describe('worker failures', () => {
   it('fails pending requests when the worker crashes, and terminates it on dispose', async () => {
     const worker = fakeWorker({ crashOnPart: true });
     const hasher = createWorkerHasher(worker);
-    await expect(hasher.session().part(new Blob(['x']))).rejects.toThrow(/MD5 failed/);
+    await expect(hasher.session().part(0, new Blob(['x']))).rejects.toThrow(/MD5 failed/);
     await expect(hasher.md5(new Blob(['y']))).rejects.toThrow(/MD5 failed/);
     hasher.dispose();
     expect(worker.terminated).toBe(true);
   });
 
-  it('the service refuses a part for a session that is not open', async () => {
-    const response = await createMd5Service().handle({ id: 7, type: 'part', session: 3, blob: new Blob(['x']) });
+  it('the service refuses a feed for a session that is not open', async () => {
+    const response = await createMd5Service().handle({ id: 7, type: 'feed', session: 3, data: new ArrayBuffer(1) });
     expect(response).toMatchObject({ id: 7, ok: false, message: expect.stringMatching(/not open/) });
-    expect(isMd5Request({ id: 1, type: 'part', session: 1 })).toBe(false);
+    expect(isMd5Request({ id: 1, type: 'part' })).toBe(false);
+    expect(isMd5Request({ id: 1, type: 'feed', session: 1, data: 'x' })).toBe(false);
   });
 });
 

@@ -2,15 +2,37 @@ import { isMd5Response, type Md5Request, type Md5Response } from '../workers/md5
 import type { createMd5Service } from '../workers/md5-service.ts';
 
 /**
- * MD5 for the engine, behind an interface: a Web Worker in the browser (hashing gigabytes must not block
- * the UI), the same code on the calling thread where workers are unavailable (Node tests) or fail to start.
+ * MD5 for the engine, behind an interface: a small pool of Web Workers in the browser (hashing gigabytes
+ * must not block the UI), the same code on the calling thread where workers are unavailable (Node tests)
+ * or fail to start.
+ *
+ * A session reads each piece of a file once: the piece's MD5 (Content-MD5, comparison with part ETags)
+ * is computed on any worker of the pool, pieces may finish in any order, and the same bytes then go, in
+ * file order, to one running whole-file MD5 (the object's ETag). Pieces that finished ahead of an
+ * earlier one wait in a window until it arrives; the caller bounds that window by how far ahead it asks.
  */
 
+export interface HashedPiece {
+  md5: string;
+  /** The bytes that were hashed, to send as they are; undefined for a piece too large to hold in memory. */
+  body: Blob | undefined;
+}
+
 export interface Md5Session {
-  /** MD5 (hex) of the next consecutive piece of the file; also feeds the whole-file digest. Calls are serialised. */
-  part(blob: Blob): Promise<string>;
-  /** MD5 (hex) of all pieces so far, in order. */
-  digest(): Promise<string>;
+  /**
+   * MD5 of piece `index` (0, 1, 2, … of the file, each exactly once, in any order, concurrently).
+   * `keep: false`: the bytes are not wanted back as a body (a part already on the server, or the caller
+   * sends a fresh slice), which saves a copy.
+   */
+  part(index: number, blob: Blob, options?: { keep?: boolean }): Promise<HashedPiece>;
+  /**
+   * Resolves once fewer than `pieces` pieces are asked for but not yet in the whole-file MD5 (or at once
+   * when hashing failed or the session is closed): callers wait on it so bytes waiting for the whole-file
+   * MD5 stay bounded even when it falls behind.
+   */
+  room(pieces: number): Promise<void>;
+  /** MD5 of pieces 0..pieces-1 in order; fails unless each of them was hashed. Does not end the session. */
+  digest(pieces: number): Promise<string>;
   close(): void;
 }
 
@@ -20,36 +42,109 @@ export interface Md5Hasher {
   dispose(): void;
 }
 
-/** Serialises session calls so pieces reach the running digest in file order whatever the callers do. */
-function serialized<T>(chain: { tail: Promise<unknown> }, task: () => Promise<T>): Promise<T> {
-  const result = chain.tail.then(task, task);
-  chain.tail = result.catch(() => undefined);
-  return result;
-}
-
-type Transport = (request: Md5Request) => Promise<Md5Response>;
+/** `session`: the request belongs to a whole-file MD5 and must go to the worker that holds its state. */
+type Lane = 'any' | 'session';
+type Transport = (request: Md5Request, lane: Lane) => Promise<Md5Response>;
 
 function hasherOver(transport: Transport, onDispose: () => void): Md5Hasher {
   let nextId = 1;
   let nextSession = 1;
-  async function call(build: (id: number) => Md5Request): Promise<string> {
-    const response = await transport(build(nextId++));
+  async function call(build: (id: number) => Md5Request, lane: Lane = 'any'): Promise<{ hex: string; bytes?: ArrayBuffer }> {
+    const response = await transport(build(nextId++), lane);
     if (!response.ok) throw new Error(`MD5 failed: ${response.message}`);
-    return response.hex;
+    return response;
   }
   return {
-    md5: (blob) => call((id) => ({ id, type: 'md5', blob })),
+    md5: async (blob) => (await call((id) => ({ id, type: 'md5', blob }))).hex,
     session() {
       const session = nextSession++;
-      const chain: { tail: Promise<unknown> } = { tail: call((id) => ({ id, type: 'open', session })) };
+      let failure: unknown;
+      let failed = false;
+      // Whole-file requests run one after another, in the order they were queued.
+      let tail: Promise<void> = Promise.resolve();
+      // Pieces asked for and not yet in the whole-file MD5, and callers waiting for that to drop.
+      let unfed = 0;
+      let waiters: Array<{ below: number; resolve: () => void }> = [];
+      const wake = (all: boolean): void => {
+        const ready = waiters.filter((w) => all || unfed < w.below);
+        waiters = waiters.filter((w) => !ready.includes(w));
+        for (const w of ready) w.resolve();
+      };
+      const enqueue = (build: (id: number) => Md5Request, onDone?: () => void): void => {
+        tail = tail
+          .then(() => call(build, 'session'))
+          .then(
+            () => onDone?.(),
+            (error: unknown) => {
+              onDone?.();
+              if (!failed) {
+                failed = true;
+                failure = error;
+              }
+              wake(true);
+            },
+          );
+      };
+      enqueue((id) => ({ id, type: 'open', session }));
+      const asked = new Set<number>();
+      const waiting = new Map<number, ArrayBuffer | Blob>();
+      let nextFeed = 0;
       let closed = false;
+      const drain = (): void => {
+        for (let data = waiting.get(nextFeed); data !== undefined; data = waiting.get(nextFeed)) {
+          waiting.delete(nextFeed);
+          nextFeed += 1;
+          const piece = data;
+          enqueue(
+            (id) => ({ id, type: 'feed', session, data: piece }),
+            () => {
+              unfed -= 1;
+              wake(false);
+            },
+          );
+        }
+      };
       return {
-        part: (blob) => serialized(chain, () => call((id) => ({ id, type: 'part', session, blob }))),
-        digest: () => serialized(chain, () => call((id) => ({ id, type: 'digest', session }))),
+        async part(index, blob, options) {
+          if (closed) throw new Error('MD5 session is closed');
+          if (asked.has(index) || waiting.has(index) || index < nextFeed) throw new Error(`piece ${index} was already hashed in this session`);
+          asked.add(index);
+          unfed += 1;
+          let answer: { hex: string; bytes?: ArrayBuffer };
+          try {
+            answer = await call((id) => ({ id, type: 'part', blob }));
+          } catch (error) {
+            // This piece never reaches the whole-file MD5: nobody may wait for room behind it.
+            failed = true;
+            failure ??= error;
+            wake(true);
+            throw error;
+          }
+          const { hex, bytes } = answer;
+          // The Blob copies the bytes, so they can move on to the whole-file MD5 (transferred) right after.
+          const body = bytes && options?.keep !== false ? new Blob([bytes]) : undefined;
+          asked.delete(index);
+          // A piece too large to hold is read again for the whole-file MD5.
+          waiting.set(index, bytes ?? blob);
+          drain();
+          return { md5: hex, body };
+        },
+        room(pieces) {
+          if (failed || closed || unfed < pieces) return Promise.resolve();
+          return new Promise<void>((resolve) => waiters.push({ below: pieces, resolve }));
+        },
+        async digest(pieces) {
+          if (nextFeed !== pieces) throw new Error(`MD5 of ${pieces} pieces asked, ${nextFeed} in order so far`);
+          await tail;
+          if (failed) throw failure;
+          return (await call((id) => ({ id, type: 'digest', session }), 'session')).hex;
+        },
         close() {
           if (closed) return;
           closed = true;
-          void serialized(chain, () => call((id) => ({ id, type: 'close', session })));
+          waiting.clear();
+          wake(true);
+          enqueue((id) => ({ id, type: 'close', session }));
         },
       };
     },
@@ -59,7 +154,7 @@ function hasherOver(transport: Transport, onDispose: () => void): Md5Hasher {
 
 /**
  * Hashing on the calling thread (hash-wasm). The hashing code loads on the first digest: in browsers the
- * worker does the hashing, so the page downloads this only where no worker can start.
+ * workers do the hashing, so the page downloads this only where no worker can start.
  */
 export function createMainThreadHasher(): Md5Hasher {
   let service: Promise<ReturnType<typeof createMd5Service>> | undefined;
@@ -74,45 +169,87 @@ export function createMainThreadHasher(): Md5Hasher {
 
 /** Minimal view of a Worker, so the client is testable with a fake. */
 export interface WorkerLike {
-  postMessage(message: unknown): void;
+  postMessage(message: unknown, transfer?: Transferable[]): void;
   addEventListener(type: 'message', listener: (event: MessageEvent<unknown>) => void): void;
   addEventListener(type: 'error', listener: (event: Event) => void): void;
   terminate(): void;
 }
 
-/** Hashing in a Web Worker; a worker crash fails the pending requests (it never hangs them). */
-export function createWorkerHasher(worker: WorkerLike): Md5Hasher {
-  const pending = new Map<number, (response: Md5Response) => void>();
-  let broken: string | null = null;
+interface Slot {
+  worker: WorkerLike;
+  pending: Map<number, (response: Md5Response) => void>;
+  broken: string | null;
+}
+
+function slotFor(worker: WorkerLike): Slot {
+  const slot: Slot = { worker, pending: new Map(), broken: null };
   worker.addEventListener('message', (event) => {
     if (!isMd5Response(event.data)) return;
-    const resolve = pending.get(event.data.id);
-    pending.delete(event.data.id);
+    const resolve = slot.pending.get(event.data.id);
+    slot.pending.delete(event.data.id);
     resolve?.(event.data);
   });
   worker.addEventListener('error', (event) => {
-    broken = 'message' in event && typeof event.message === 'string' && event.message ? event.message : 'the MD5 worker stopped';
-    for (const [id, resolve] of pending) resolve({ id, ok: false, message: broken });
-    pending.clear();
+    slot.broken = 'message' in event && typeof event.message === 'string' && event.message ? event.message : 'the MD5 worker stopped';
+    for (const [id, resolve] of slot.pending) resolve({ id, ok: false, message: slot.broken });
+    slot.pending.clear();
   });
-  const transport: Transport = (request) =>
-    new Promise((resolve) => {
-      if (broken !== null) {
-        resolve({ id: request.id, ok: false, message: broken });
-        return;
-      }
-      pending.set(request.id, resolve);
-      worker.postMessage(request);
-    });
-  return hasherOver(transport, () => worker.terminate());
+  return slot;
 }
 
-/** The worker in browsers that can start it, else the calling thread. */
+/**
+ * Hashing in Web Workers: `first`, plus up to `pool.size - 1` more started on demand (when every worker
+ * is busy). Whole-file state lives in the first; pieces and one-off digests go to the least busy of the
+ * others (to the first too only when there is no pool), so the serial whole-file MD5 never queues behind
+ * pieces. A worker crash fails its pending requests (it never hangs them).
+ */
+export function createWorkerHasher(first: WorkerLike, pool?: { spawn: () => WorkerLike; size: number }): Md5Hasher {
+  const slots: Slot[] = [slotFor(first)];
+  const pick = (lane: Lane): Slot | string => {
+    const home = slots[0];
+    if (!home) return 'no MD5 worker';
+    if (lane === 'session') return home.broken ?? home;
+    // The home worker carries every whole-file MD5: pieces go to the others when there can be others.
+    const others = pool && pool.size > 1 ? slots.slice(1) : slots;
+    let best: Slot | undefined;
+    for (const slot of others) if (slot.broken === null && (!best || slot.pending.size < best.pending.size)) best = slot;
+    if ((!best || best.pending.size > 0) && pool && slots.length < pool.size) {
+      try {
+        const slot = slotFor(pool.spawn());
+        slots.push(slot);
+        return slot;
+      } catch {
+        // No more workers can start: share the ones there are.
+      }
+    }
+    return best ?? home.broken ?? 'the MD5 worker stopped';
+  };
+  const transport: Transport = (request, lane) =>
+    new Promise((resolve) => {
+      const slot = pick(lane);
+      if (typeof slot === 'string') {
+        resolve({ id: request.id, ok: false, message: slot });
+        return;
+      }
+      slot.pending.set(request.id, resolve);
+      slot.worker.postMessage(request, request.type === 'feed' && request.data instanceof ArrayBuffer ? [request.data] : []);
+    });
+  return hasherOver(transport, () => {
+    for (const slot of slots) slot.worker.terminate();
+  });
+}
+
+/** Workers for hashing pieces: one per core, at least two (so hashing overlaps reading), at most four. */
+export function md5PoolSize(cores: number | undefined): number {
+  return Math.min(4, Math.max(2, Math.floor(cores ?? 2)));
+}
+
+/** The worker pool in browsers that can start it, else the calling thread. */
 export function createMd5Hasher(): Md5Hasher {
   if (typeof Worker === 'undefined') return createMainThreadHasher();
+  const spawn = (): WorkerLike => new Worker(new URL('../workers/md5.worker.ts', import.meta.url), { type: 'module', name: 'md5' });
   try {
-    const worker = new Worker(new URL('../workers/md5.worker.ts', import.meta.url), { type: 'module', name: 'md5' });
-    return createWorkerHasher(worker);
+    return createWorkerHasher(spawn(), { spawn, size: md5PoolSize(globalThis.navigator?.hardwareConcurrency) });
   } catch {
     // A CSP without worker-src or a browser without module workers: hash on this thread instead.
     return createMainThreadHasher();

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../api/errors.ts';
 import { fingerprintFile } from './fingerprint.ts';
-import { createMainThreadHasher } from './hasher.ts';
+import { createMainThreadHasher, type Md5Hasher } from './hasher.ts';
 import { MultipartUpload, ResumeMismatchError, listAllParts, type MultipartDeps, type MultipartSpec } from './multipart.ts';
 import { createMemoryResumeStore } from './resume-store.ts';
 import { FakeServer, ManualClock, apiError, bytes, fileOf, flush, md5Hex, networkError } from './test-fakes.ts';
@@ -81,6 +81,40 @@ describe('a fresh multipart upload', () => {
     expect(record?.fingerprint).toEqual(await fingerprintFile(file, hasher));
     controller.abort(new DOMException('paused', 'AbortError'));
     await expect(drive(run, clock)).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
+
+describe('one read per part', () => {
+  /** A File that records each range read from it. */
+  function countingFile(data: Uint8Array<ArrayBuffer>): { file: File; reads: Map<string, number> } {
+    const reads = new Map<string, number>();
+    const file = fileOf(data);
+    const slice = file.slice.bind(file);
+    Object.defineProperty(file, 'slice', {
+      value: (start?: number, end?: number, type?: string): Blob => {
+        const range = `${start ?? 0}-${end ?? data.length}`;
+        reads.set(range, (reads.get(range) ?? 0) + 1);
+        return slice(start, end, type);
+      },
+    });
+    return { file, reads };
+  }
+  const partRanges = Array.from({ length: 7 }, (_, n) => `${n * 8}-${Math.min(50, (n + 1) * 8)}`);
+
+  it('with sendHashedBytes on, sends the bytes that were hashed: each part is sliced from the file once', async () => {
+    const { server, clock, create } = setup({ sendHashedBytes: true });
+    const { file, reads } = countingFile(DATA);
+    await drive(create({ bucket: 'b', key: 'once.bin', file }).run(new AbortController().signal), clock);
+    expect(server.objects.get('once.bin')?.etag).toBe(md5Hex(DATA));
+    expect(partRanges.map((r) => reads.get(r))).toEqual(partRanges.map(() => 1));
+  });
+
+  it('by default, slices each part again to send it (the hashing read is not copied)', async () => {
+    const { server, clock, create } = setup();
+    const { file, reads } = countingFile(DATA);
+    await drive(create({ bucket: 'b', key: 'twice.bin', file }).run(new AbortController().signal), clock);
+    expect(server.objects.get('twice.bin')?.etag).toBe(md5Hex(DATA));
+    expect(partRanges.map((r) => reads.get(r))).toEqual(partRanges.map(() => 2));
   });
 });
 
@@ -348,5 +382,77 @@ describe('cancel', () => {
     expect(server.count('abort')).toBe(1);
     expect(server.uploads.size).toBe(0);
     expect(resumeStore.records.size).toBe(0);
+  });
+});
+
+describe('parts in flight', () => {
+  /**
+   * A hasher that takes `ms` of the manual clock per piece, `pool` pieces at a time (as the worker pool
+   * does), and answers the real MD5s of the parts of `data`.
+   */
+  function slowHasher(clock: ManualClock, data: Uint8Array<ArrayBuffer>, partSize: number, ms: number, pool: number): Md5Hasher {
+    return {
+      md5: (blob) => hasher.md5(blob),
+      dispose: () => undefined,
+      session() {
+        let busy = 0;
+        const waiting: Array<() => void> = [];
+        const acquire = (): Promise<void> => {
+          if (busy < pool) {
+            busy += 1;
+            return Promise.resolve();
+          }
+          return new Promise<void>((resolve) => waiting.push(resolve));
+        };
+        const release = (): void => {
+          const next = waiting.shift();
+          if (next) next();
+          else busy -= 1;
+        };
+        return {
+          async part(index) {
+            await acquire();
+            await new Promise<void>((resolve) => clock.setTimeout(resolve, ms));
+            release();
+            const piece = data.slice(index * partSize, (index + 1) * partSize);
+            return { md5: md5Hex(piece), body: new Blob([piece]) };
+          },
+          room: () => Promise.resolve(),
+          digest: async () => md5Hex(data),
+          close: () => undefined,
+        };
+      },
+    };
+  }
+
+  it('keeps the parallel setting busy: hashing runs ahead of sending', async () => {
+    const parallel = 4;
+    const data = bytes(8 * 40, 9); // 40 parts of 8 bytes
+    const clock = new ManualClock();
+    const { server, create } = setup({ partConcurrency: parallel, hasher: slowHasher(clock, data, 8, 8, 2) });
+    // Each part takes 20 ms on the wire, hashing 8 ms (2 at a time): hashing can keep 4 senders busy.
+    server.hold = (call) => (call.op === 'uploadPart' ? new Promise<void>((resolve) => clock.setTimeout(resolve, 20)) : undefined);
+    const task = create({ bucket: 'b', key: 'flight.bin', file: fileOf(data) });
+    const state = { settled: false };
+    const run = task.run(new AbortController().signal);
+    run.then(
+      () => (state.settled = true),
+      () => (state.settled = true),
+    );
+    // One sample per millisecond from the first part sent until the last part starts.
+    const samples: number[] = [];
+    const deadline = Date.now() + 20_000;
+    while (!state.settled && Date.now() < deadline) {
+      await flush(10);
+      const started = server.count('uploadPart');
+      if (started > 0 && started < 40) samples.push(server.inFlight);
+      clock.advance(1);
+    }
+    const result = await run;
+    expect(result.etag).toBe(`"${md5Hex(data)}"`);
+    expect(md5Hex(server.objects.get('flight.bin')?.data ?? new Uint8Array())).toBe(md5Hex(data));
+    const average = samples.reduce((sum, n) => sum + n, 0) / samples.length;
+    expect(server.maxInFlight).toBe(parallel);
+    expect(average).toBeGreaterThanOrEqual(0.9 * parallel);
   });
 });

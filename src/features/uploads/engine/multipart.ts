@@ -5,7 +5,7 @@ import { unquoteEtag } from '../../../api/protocol/etag.ts';
 import { MAX_LIST_PARTS_LIMIT } from '../../../api/protocol/limits.ts';
 import { pages } from '../../../api/protocol/paging.ts';
 import { compareFingerprints, fingerprintFile, type FileFingerprint } from './fingerprint.ts';
-import type { Md5Hasher, Md5Session } from './hasher.ts';
+import type { HashedPiece, Md5Hasher, Md5Session } from './hasher.ts';
 import { inferPartPlan, partLength, partRange, planParts, type PartPlan, type PartPlanOptions } from './part-plan.ts';
 import type { Clock, Destination, RemotePart, RemoteUpload, UploadPorts } from './ports.ts';
 import { recordsFor, type ResumeStore } from './resume-store.ts';
@@ -17,12 +17,20 @@ import { withRetry, type RetryPolicy } from './retry.ts';
  * it stopped (pause = abort its signal, or a failure): parts already confirmed are kept and only the rest
  * is sent.
  *
- * Part MD5s are computed in file order by one hashing session: each serves as Content-MD5 (the server
- * refuses a damaged part, `bad_digest`), as the comparison value against ETags of parts already on the
- * server, and feeds the whole-file MD5 that is given to Complete as the object's ETag (ref §8.5: the
- * service stores the ETag it is given), so a multipart object gets the same ETag as a PutObject of the
- * same bytes.
+ * Each part is read once for hashing by a session (hasher.ts): its MD5 serves as Content-MD5 (the
+ * server refuses a damaged part, `bad_digest`) and as the comparison value against ETags of parts already
+ * on the server, and the same bytes feed the whole-file MD5 that is given to Complete as the object's
+ * ETag (ref §8.5: the service stores the ETag it is given), so a multipart object gets the same ETag as a
+ * PutObject of the same bytes.
+ *
+ * Hashing runs ahead of sending (a pipeline): while `partConcurrency` parts are on the wire, the next
+ * ones are already being hashed, so a sender that finishes finds its next part ready. How far ahead is
+ * bounded (HASH_AHEAD_BYTES), and a sender waits before taking a part while too many hashed parts are
+ * still waiting for the whole-file MD5, which bounds the memory they hold.
  */
+
+/** Bytes of parts hashed ahead of the senders, at most (one part ahead at least, one per sender at most). */
+export const HASH_AHEAD_BYTES = 64 * 1024 * 1024;
 
 /** ListMultipart page size: the largest the API allows (ref §8.4). */
 export const LIST_PARTS_LIMIT = MAX_LIST_PARTS_LIMIT;
@@ -51,6 +59,14 @@ export interface MultipartDeps {
   partPlan: PartPlanOptions;
   /** Send Content-MD5 with each part (needs `content-md5` allowed by the bucket's CORS rule). */
   sendContentMd5: boolean;
+  /**
+   * Send the bytes that were hashed (a Blob copied from them) instead of a fresh slice of the file
+   * (default off). Measured in Chromium with a 1 GiB file: the slice is faster (the network service reads
+   * the file itself, no copy through the page) and the copies, freed only by garbage collection, once
+   * made a part fail mid-upload. A file changed between hashing and sending is still caught: the server
+   * refuses a body that does not match its Content-MD5.
+   */
+  sendHashedBytes?: boolean;
 }
 
 export interface MultipartSpec extends Destination {
@@ -133,7 +149,10 @@ export class MultipartUpload {
   #reused = 0;
   #inFlight = new Map<number, number>();
   #session: Md5Session | undefined;
+  /** Part number → its MD5, once per session; parts are asked in file order. */
   #hashes = new Map<number, Promise<string>>();
+  /** Hashed bytes of parts not sent yet (dropped once the part is on the server). */
+  #bodies = new Map<number, Promise<Blob | undefined>>();
   #nextToHash = 0;
   #hashFailed = false;
   #completed = false;
@@ -219,6 +238,7 @@ export class MultipartUpload {
   #resetHashing(): void {
     this.#closeSession();
     this.#hashes.clear();
+    this.#bodies.clear();
     this.#nextToHash = 0;
     this.#hashFailed = false;
   }
@@ -328,19 +348,30 @@ export class MultipartUpload {
     this.#listener.onChange();
   }
 
-  /** MD5 of part n; parts are hashed strictly in order, each exactly once per session. */
+  #sessionNow(): Md5Session {
+    this.#session ??= this.#deps.hasher.session();
+    return this.#session;
+  }
+
+  /**
+   * MD5 of part n. Hashing of every part up to n is started (in file order, each exactly once per
+   * session; they run concurrently in the hasher's pool), so the whole-file MD5 sees every part.
+   */
   #hashPart(n: number): Promise<string> {
     const plan = this.#plan;
     if (!plan) throw new Error('no part plan');
-    this.#session ??= this.#deps.hasher.session();
-    const session = this.#session;
+    const session = this.#sessionNow();
     while (this.#nextToHash <= n) {
-      const { start, end } = partRange(plan, this.#nextToHash);
-      const hash = session.part(this.#spec.file.slice(start, end));
-      hash.catch(() => {
+      const index = this.#nextToHash;
+      const { start, end } = partRange(plan, index);
+      // A part already on the server is hashed only for the whole-file MD5; its bytes are not kept.
+      const keep = this.#deps.sendHashedBytes === true && !this.#done.has(index);
+      const piece: Promise<HashedPiece> = session.part(index, this.#spec.file.slice(start, end), { keep });
+      piece.catch(() => {
         this.#hashFailed = true;
       });
-      this.#hashes.set(this.#nextToHash, hash);
+      this.#hashes.set(index, piece.then((p) => p.md5));
+      if (keep) this.#bodies.set(index, piece.then((p) => p.body, () => undefined));
       this.#nextToHash += 1;
     }
     const hash = this.#hashes.get(n);
@@ -355,7 +386,13 @@ export class MultipartUpload {
     this.#setPhase('uploading');
     const pending: number[] = [];
     for (let n = 0; n < plan.partCount; n += 1) if (!this.#done.has(n)) pending.push(n);
-    pending.reverse();
+    let next = 0;
+    const ahead = Math.max(1, Math.min(this.#deps.partConcurrency, Math.floor(HASH_AHEAD_BYTES / plan.partSize)));
+    // Starts hashing the parts the next senders will take, beyond those being sent now.
+    const hashAhead = (): void => {
+      const last = pending[Math.min(pending.length, next + ahead) - 1];
+      if (last !== undefined && !signal.aborted) void this.#hashPart(last).catch(() => undefined);
+    };
 
     // The first failure stops the other workers; their abort is not the error to report.
     const stop = new AbortController();
@@ -364,8 +401,16 @@ export class MultipartUpload {
 
     const worker = async (): Promise<void> => {
       for (;;) {
-        const n = pending.pop();
+        // Bytes waiting for the whole-file MD5 stay bounded even when it falls behind the senders.
+        try {
+          await raceAbort(this.#sessionNow().room(ahead + this.#deps.partConcurrency + 1), signal);
+        } catch {
+          return;
+        }
+        const n = pending[next];
         if (n === undefined || signal.aborted) return;
+        next += 1;
+        hashAhead();
         try {
           await this.#sendPart(plan, uploadId, n, signal);
         } catch (error) {
@@ -377,6 +422,7 @@ export class MultipartUpload {
         }
       }
     };
+    hashAhead();
     const workers = Array.from({ length: Math.max(1, Math.min(this.#deps.partConcurrency, plan.partCount)) }, worker);
     await Promise.all(workers);
     if (outer.aborted) throw outer.reason;
@@ -387,13 +433,16 @@ export class MultipartUpload {
     const md5 = await raceAbort(this.#hashPart(n), signal);
     const length = partLength(plan, n);
     if (this.#remote.get(n) === md5) {
+      this.#bodies.delete(n);
       this.#done.set(n, md5);
       this.#reused += 1;
       this.#listener.onChange();
       return;
     }
     const { start, end } = partRange(plan, n);
-    const body = this.#spec.file.slice(start, end);
+    const hashed = this.#deps.sendHashedBytes === true ? await raceAbort(this.#bodies.get(n) ?? Promise.resolve(undefined), signal) : undefined;
+    // A fresh slice (see sendHashedBytes), or the bytes that were hashed when they are kept.
+    const body = hashed ?? this.#spec.file.slice(start, end);
     const { etag } = await this.#retry(
       signal,
       () => {
@@ -420,6 +469,7 @@ export class MultipartUpload {
         this.#listener.onChange();
       },
     ).finally(() => this.#inFlight.delete(n));
+    this.#bodies.delete(n);
     // An ETag hidden by CORS (not in Expose-Headers) reads as '': the part's MD5 is its ETag (ref §8.2).
     this.#done.set(n, etag === '' ? md5 : normalEtag(etag));
     this.#listener.onChange();
@@ -433,7 +483,9 @@ export class MultipartUpload {
     // Hashing part by part in order covers the whole file (again, if a session had to be restarted).
     await raceAbort(this.#hashPart(plan.partCount - 1), signal);
     if (!this.#session) throw new Error('no hashing session');
-    const wholeMd5 = await raceAbort(this.#session.digest(), signal);
+    // Every part's MD5 is settled (a part hashed but never awaited may still be reading).
+    for (let n = 0; n < plan.partCount; n += 1) await raceAbort(this.#hashPart(n), signal);
+    const wholeMd5 = await raceAbort(this.#session.digest(plan.partCount), signal);
     const parts = [...this.#done.entries()].sort(([a], [b]) => a - b).map(([partNumber, etag]) => ({ partNumber, etag }));
     try {
       await this.#retry(signal, () => {

@@ -1,20 +1,26 @@
 /**
- * Messages between the engine and the MD5 worker. Both sides validate what they receive with the
+ * Messages between the engine and the MD5 workers. Both sides validate what they receive with the
  * guards below (structured clone carries no types).
  *
- * - `md5`: one-off digest of a Blob (fingerprints).
- * - `open` / `part` / `digest` / `close`: a session over consecutive pieces of one file. Each `part`
- *   answers the piece's MD5 (Content-MD5, comparison with part ETags) and also feeds a running
- *   whole-file MD5 that `digest` returns, so the object's ETag costs no second pass over the file.
+ * - `md5`: one-off digest of a Blob (fingerprints, form uploads).
+ * - `part`: MD5 of one piece of a file, on any worker of the pool. A piece up to `PIECE_BYTES_LIMIT` is
+ *   read once, whole, and its bytes come back with the answer (transferred, not copied) so the same
+ *   bytes can be sent and fed to the whole-file MD5 without reading the file again.
+ * - `open` / `feed` / `digest` / `close`: the whole-file MD5 of a session, on one worker. `feed` gives
+ *   the next piece in file order, as bytes (from `part`) or as a Blob to read (a piece too large to hold).
  */
 export type Md5Request =
   | { id: number; type: 'md5'; blob: Blob }
+  | { id: number; type: 'part'; blob: Blob }
   | { id: number; type: 'open'; session: number }
-  | { id: number; type: 'part'; session: number; blob: Blob }
+  | { id: number; type: 'feed'; session: number; data: ArrayBuffer | Blob }
   | { id: number; type: 'digest'; session: number }
   | { id: number; type: 'close'; session: number };
 
-export type Md5Response = { id: number; ok: true; hex: string } | { id: number; ok: false; message: string };
+export type Md5Response = { id: number; ok: true; hex: string; bytes?: ArrayBuffer } | { id: number; ok: false; message: string };
+
+/** Pieces up to this size are read whole and answered with their bytes; larger ones are read in chunks. */
+export const PIECE_BYTES_LIMIT = 32 * 1024 * 1024;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
@@ -24,9 +30,10 @@ export function isMd5Request(value: unknown): value is Md5Request {
   if (!isRecord(value) || typeof value['id'] !== 'number') return false;
   switch (value['type']) {
     case 'md5':
-      return value['blob'] instanceof Blob;
     case 'part':
-      return typeof value['session'] === 'number' && value['blob'] instanceof Blob;
+      return value['blob'] instanceof Blob;
+    case 'feed':
+      return typeof value['session'] === 'number' && (value['data'] instanceof ArrayBuffer || value['data'] instanceof Blob);
     case 'open':
     case 'digest':
     case 'close':
@@ -38,5 +45,6 @@ export function isMd5Request(value: unknown): value is Md5Request {
 
 export function isMd5Response(value: unknown): value is Md5Response {
   if (!isRecord(value) || typeof value['id'] !== 'number') return false;
-  return value['ok'] === true ? typeof value['hex'] === 'string' : value['ok'] === false && typeof value['message'] === 'string';
+  if (value['ok'] === false) return typeof value['message'] === 'string';
+  return value['ok'] === true && typeof value['hex'] === 'string' && (value['bytes'] === undefined || value['bytes'] instanceof ArrayBuffer);
 }

@@ -1,70 +1,83 @@
 import { createMD5 } from 'hash-wasm';
-import type { Md5Request, Md5Response } from './md5-protocol.ts';
+import { PIECE_BYTES_LIMIT, type Md5Request, type Md5Response } from './md5-protocol.ts';
 
 /**
  * The hashing itself, independent of where it runs: inside md5.worker.ts in the browser, or directly on
- * the calling thread (Node tests, browsers without module workers). Blobs are read in 1 MiB chunks, so
- * memory stays bounded whatever the size of a part.
+ * the calling thread (Node tests, browsers without module workers). A piece up to PIECE_BYTES_LIMIT is
+ * read in one go and its bytes are handed back; anything larger is read in 1 MiB chunks, so memory stays
+ * bounded whatever the size of a part.
  */
 
 const CHUNK = 1024 * 1024;
 
 type Hasher = Awaited<ReturnType<typeof createMD5>>;
 
-async function feed(blob: Blob, hashers: readonly Hasher[]): Promise<void> {
+async function feedBlob(blob: Blob, hasher: Hasher): Promise<void> {
   for (let offset = 0; offset < blob.size; offset += CHUNK) {
-    const chunk = new Uint8Array(await blob.slice(offset, offset + CHUNK).arrayBuffer());
-    for (const h of hashers) h.update(chunk);
+    hasher.update(new Uint8Array(await blob.slice(offset, offset + CHUNK).arrayBuffer()));
   }
 }
 
 export async function md5OfBlob(blob: Blob): Promise<string> {
   const hasher = await createMD5();
   hasher.init();
-  await feed(blob, [hasher]);
+  await feedBlob(blob, hasher);
   return hasher.digest('hex');
 }
 
-/** Sessions keyed by id; requests of one session must arrive in order (the caller serialises them). */
+/** Whole-file sessions keyed by id; `feed` requests of one session must arrive in file order (the caller orders them). */
 export function createMd5Service(): { handle(request: Md5Request): Promise<Md5Response> } {
-  const sessions = new Map<number, { whole: Hasher; part: Hasher }>();
+  const sessions = new Map<number, Hasher>();
 
-  async function run(request: Md5Request): Promise<string> {
+  function open(session: number): Hasher {
+    const hasher = sessions.get(session);
+    if (!hasher) throw new Error(`MD5 session ${session} is not open`);
+    return hasher;
+  }
+
+  async function run(request: Md5Request): Promise<{ hex: string; bytes?: ArrayBuffer }> {
     switch (request.type) {
       case 'md5':
-        return md5OfBlob(request.blob);
-      case 'open': {
-        const [whole, part] = await Promise.all([createMD5(), createMD5()]);
-        whole.init();
-        sessions.set(request.session, { whole, part });
-        return '';
-      }
+        return { hex: await md5OfBlob(request.blob) };
       case 'part': {
-        const session = sessions.get(request.session);
-        if (!session) throw new Error(`MD5 session ${request.session} is not open`);
-        session.part.init();
-        await feed(request.blob, [session.part, session.whole]);
-        return session.part.digest('hex');
+        if (request.blob.size > PIECE_BYTES_LIMIT) return { hex: await md5OfBlob(request.blob) };
+        // One read; the hashing after it is synchronous, so one MD5 state per piece is enough.
+        const bytes = await request.blob.arrayBuffer();
+        const hasher = await createMD5();
+        hasher.init();
+        hasher.update(new Uint8Array(bytes));
+        return { hex: hasher.digest('hex'), bytes };
+      }
+      case 'open': {
+        const whole = await createMD5();
+        whole.init();
+        sessions.set(request.session, whole);
+        return { hex: '' };
+      }
+      case 'feed': {
+        const whole = open(request.session);
+        if (request.data instanceof Blob) await feedBlob(request.data, whole);
+        else whole.update(new Uint8Array(request.data));
+        return { hex: '' };
       }
       case 'digest': {
-        const session = sessions.get(request.session);
-        if (!session) throw new Error(`MD5 session ${request.session} is not open`);
+        const whole = open(request.session);
         // save/load keeps the running state usable after reading the digest.
-        const state = session.whole.save();
-        const hex = session.whole.digest('hex');
-        session.whole.load(state);
-        return hex;
+        const state = whole.save();
+        const hex = whole.digest('hex');
+        whole.load(state);
+        return { hex };
       }
       case 'close':
         sessions.delete(request.session);
-        return '';
+        return { hex: '' };
     }
   }
 
   return {
     async handle(request) {
       try {
-        return { id: request.id, ok: true, hex: await run(request) };
+        return { id: request.id, ok: true, ...(await run(request)) };
       } catch (error) {
         return { id: request.id, ok: false, message: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
       }

@@ -1,6 +1,6 @@
 /**
- * Web Worker that computes part MD5s off the main thread (hashing a multi-gigabyte file on the
- * UI thread would freeze the console). Started by engine/hasher.ts with
+ * Web Worker that computes MD5s off the main thread (hashing a multi-gigabyte file on the UI thread
+ * would freeze the console). engine/hasher.ts starts a small pool of these with
  * `new Worker(new URL('../workers/md5.worker.ts', import.meta.url), { type: 'module' })`.
  */
 import { isMd5Request } from './md5-protocol.ts';
@@ -8,7 +8,8 @@ import { createMd5Service } from './md5-service.ts';
 
 const service = createMd5Service();
 
-// Requests are handled strictly one after another: session parts must be fed in file order.
+// Requests are handled strictly one after another: one piece at a time per worker (the pool gives the
+// parallelism), and a session's `feed`s reach its digest in the order they were sent.
 let queue: Promise<void> = Promise.resolve();
 
 addEventListener('message', (event: MessageEvent<unknown>) => {
@@ -19,6 +20,8 @@ addEventListener('message', (event: MessageEvent<unknown>) => {
     return;
   }
   queue = queue.then(async () => {
-    postMessage(await service.handle(request));
+    const response = await service.handle(request);
+    // The piece's bytes move back to the page without a copy.
+    postMessage(response, { transfer: response.ok && response.bytes ? [response.bytes] : [] });
   });
 });
