@@ -23,6 +23,10 @@ declare global {
     qscUploadEvents?: { loaded: number; total: number }[];
     /** XHRs the page sent, and how many of them have not ended yet. */
     qscXhr?: { sent: number; inFlight: number };
+    /** Lets the parts the multipart journey holds back go (and every later one). */
+    qscOpenPartGate?: () => void;
+    /** Starts watching the XHRs the console creates from now on. */
+    qscWatchXhr?: () => void;
   }
 }
 
@@ -101,14 +105,59 @@ test('a 64 MB file goes multipart with visible progress, pauses, resumes and com
       if (args[0] === 'progress') add.call(this, 'progress', (e) => events.push({ loaded: (e as ProgressEvent).loaded, total: (e as ProgressEvent).total }));
       add.apply(this, args);
     };
+    // The demo answers XHRs in the page: its interceptor replaces window.XMLHttpRequest when it starts, and a
+    // request it answers never reaches the native send. So the class it installed is wrapped once the demo is
+    // up: every XHR the console creates after that is seen at the console's own calls (open, send, abort).
     const xhr = { sent: 0, inFlight: 0 };
     window.qscXhr = xhr;
-    const send = XMLHttpRequest.prototype.send;
-    XMLHttpRequest.prototype.send = function (this: XMLHttpRequest, ...args: Parameters<XMLHttpRequest['send']>) {
-      xhr.sent += 1;
-      xhr.inFlight += 1;
-      add.call(this, 'loadend', () => (xhr.inFlight -= 1));
-      send.apply(this, args);
+    // Parts after the first four are held back (not sent) until the test opens the gate, so Pause always lands
+    // while parts remain, however fast the machine uploads. A held part the console aborts is sent and aborted
+    // at once, so it ends the way an aborted request does (abort, loadend).
+    type Held = { target: XMLHttpRequest; args: Parameters<XMLHttpRequest['send']> };
+    const gate = { open: false, partsSent: 0, held: [] as Held[] };
+    window.qscOpenPartGate = () => {
+      gate.open = true;
+      for (const { target, args } of gate.held.splice(0)) target.send(...args);
+    };
+    const isPart = new WeakSet<XMLHttpRequest>();
+    const wrapInstance = (instance: XMLHttpRequest): XMLHttpRequest =>
+      new Proxy(instance, {
+        get(target, prop) {
+          if (prop === 'open') {
+            return (...args: unknown[]) => {
+              if (/[?&]part_number=/.test(String(args[1]))) isPart.add(target);
+              return (target.open as (...a: unknown[]) => void)(...args);
+            };
+          }
+          if (prop === 'send') {
+            return (...args: Parameters<XMLHttpRequest['send']>) => {
+              xhr.sent += 1;
+              xhr.inFlight += 1;
+              target.addEventListener('loadend', () => (xhr.inFlight -= 1));
+              if (isPart.has(target) && !gate.open && ++gate.partsSent > 4) {
+                gate.held.push({ target, args });
+                return;
+              }
+              target.send(...args);
+            };
+          }
+          if (prop === 'abort') {
+            return () => {
+              const index = gate.held.findIndex((h) => h.target === target);
+              const held = index >= 0 ? gate.held.splice(index, 1)[0] : undefined;
+              if (held) target.send(...held.args);
+              target.abort();
+            };
+          }
+          const value: unknown = Reflect.get(target, prop, target);
+          return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+        },
+        set: (target, prop, value) => Reflect.set(target, prop, value, target),
+      });
+    // Called once the demo is up (its interceptor installed); later XHRs are the wrapped ones.
+    window.qscWatchXhr = () => {
+      const installed = window.XMLHttpRequest;
+      window.XMLHttpRequest = new Proxy(installed, { construct: (target, args) => wrapInstance(Reflect.construct(target, args) as XMLHttpRequest) });
     };
     const seen: number[] = [];
     window.qscProgressSeen = seen;
@@ -127,6 +176,7 @@ test('a 64 MB file goes multipart with visible progress, pauses, resumes and com
   });
   await page.goto('/buckets/pek3a/demo-photos');
   await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  await page.evaluate(() => window.qscWatchXhr?.());
   const panel = page.getByRole('region', { name: 'Upload to demo-photos' });
   await panel.getByText('Transfer settings').click();
   // The part size must respect QingStor's 4 MiB minimum: below it the field refuses.
@@ -152,7 +202,9 @@ test('a 64 MB file goes multipart with visible progress, pauses, resumes and com
   const item = panel.getByRole('listitem', { name: 'big-64mb.bin' });
   await expect(item).toContainText('multipart');
   await expect(item).toContainText(/parts \d+ of 16 \(4\.0 MiB each\)/, { timeout: 20_000 });
-  await expect(item).toContainText(/parts ([1-9]|1[0-5]) of 16/, { timeout: 20_000 });
+  // The first four parts go through; the rest wait at the page's gate, so the upload is part-way for sure.
+  await expect(item).toContainText(/parts 4 of 16/, { timeout: 20_000 });
+  expect(await page.evaluate(() => window.qscXhr?.sent ?? 0)).toBeGreaterThan(4);
   await item.getByRole('button', { name: 'Pause big-64mb.bin' }).click();
   await expect(item).toHaveAttribute('data-state', 'paused');
   // Pausing stops the parts in flight: wait until every request has ended, then nothing may move.
@@ -166,6 +218,7 @@ test('a 64 MB file goes multipart with visible progress, pauses, resumes and com
   expect(await item.getByRole('progressbar').evaluate((bar: HTMLProgressElement) => bar.value)).toBe(pausedAt);
   expect(await page.evaluate(() => window.qscXhr?.sent ?? 0)).toBe(sentBeforeResume);
 
+  await page.evaluate(() => window.qscOpenPartGate?.());
   await item.getByRole('button', { name: 'Resume big-64mb.bin' }).click();
   await expect(item).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
   await expect(item).toContainText('64.0 MiB of 64.0 MiB');
