@@ -6,8 +6,8 @@
 import type { BucketRef, QsClient } from '../../api/client.ts';
 import type { HeaderVisibility } from '../../api/cors/visibility.ts';
 import { applyMetadataEdits, diffMetadata, MetadataEditError, replaceRequestHeaders, type MetadataChange, type MetadataEdits } from '../../api/metadata/edit.ts';
-import { headObjectReadable, listObjects, nextObjectsMarker, type ObjectHead } from '../../api/objects/operations.ts';
-import { pages } from '../../api/protocol/paging.ts';
+import { headObjectReadable, type ObjectHead } from '../../api/objects/operations.ts';
+import { prefixPages } from '../../api/objects/prefix.ts';
 import { editsBetween } from '../../components/metadata-form/form-model.ts';
 import { forEachConcurrently } from '../../lib/concurrency.ts';
 import { copyLimitOf } from './large-copy.ts';
@@ -254,15 +254,9 @@ export async function listPrefixKeys(
   input: BucketRef & { prefix: string },
   options: { cap?: number; signal?: AbortSignal; onPage?: (count: number) => void } = {},
 ): Promise<PrefixKeys> {
-  if (input.prefix === '') throw new RangeError('listPrefixKeys needs a non-empty prefix');
   const cap = options.cap ?? BULK_MAX_OBJECTS;
   const keys: string[] = [];
-  const listing = pages({
-    fetchPage: (marker: string | undefined) =>
-      listObjects(client, { zone: input.zone, bucket: input.bucket, prefix: input.prefix, marker: marker ?? '', limit: 1000 }, { signal: options.signal }),
-    nextMarker: nextObjectsMarker,
-    signal: options.signal,
-  });
+  const listing = prefixPages(client, input, options.signal);
   for await (const page of listing) {
     for (const entry of page.keys) {
       if (entry.key.endsWith('/')) continue;
