@@ -22,7 +22,7 @@ installWindowDropGuard(window);
 try {
   const locale = ensureLocale(initialLocale()).catch(() => undefined);
   // The first view's code downloads alongside the boot steps below rather than after them.
-  preloadRoute(window.location.pathname);
+  preloadRoute(window.location.pathname, window.location.search);
   // A reload of a demo tab or of a remembered connection does not depend on the serve config: skip its request.
   const mode =
     bootModeWithoutServe(window.location.pathname, window.sessionStorage) ??

@@ -5,13 +5,19 @@ import { matchPath } from '../lib/router.tsx';
 
 /**
  * A deep link into a bucket (or a reload of one) asks for the listing's first page as soon as the session
- * is known, not after the route's code has loaded and rendered: the request runs while the page renders,
+ * is known, not after the route's code has loaded and rendered (and a deep link to one upload, for the page
+ * of parts it shows): the request runs while the page renders,
  * and the object list finds it in the query cache (same query, same key) instead of sending its own.
  * Anything else (another screen, no session) asks for nothing. A failure is left in the cache for the list
  * to show and retry, as if the list had asked itself.
  */
 export async function prefetchFirstListing(queryClient: QueryClient, session: Session | null, location: { pathname: string; search: string }): Promise<void> {
   if (!session) return;
+  const uploads = matchPath(ROUTE_PATHS.uploads, location.pathname);
+  if (uploads) {
+    await prefetchPartsPage(queryClient, session, uploads, location.search);
+    return;
+  }
   const match = matchPath(ROUTE_PATHS.bucket, location.pathname);
   const zone = match?.['zone'];
   const bucket = match?.['bucket'];
@@ -22,4 +28,17 @@ export async function prefetchFirstListing(queryClient: QueryClient, session: Se
   // The same modules the bucket route loads (already on their way: main.tsx preloads the route).
   const [{ createClient }, { folderListingQuery }] = await Promise.all([import('../api/client.ts'), import('../features/object-browser/queries.ts')]);
   await queryClient.prefetchInfiniteQuery(folderListingQuery(createClient(session.connection), zone, bucket, prefix + filter, flat));
+}
+
+/** A deep link to one upload's parts: the page it shows, asked for the same way (limit, marker) as its table. */
+async function prefetchPartsPage(queryClient: QueryClient, session: Session, params: Readonly<Record<string, string | undefined>>, search: string): Promise<void> {
+  const [{ createClient }, { parseUploadsLocation, partsLimitOf }, { partsPageQuery }] = await Promise.all([
+    import('../api/client.ts'),
+    import('../features/multipart/location.ts'),
+    import('../features/multipart/queries.ts'),
+  ]);
+  const location = parseUploadsLocation(params, search);
+  if (!location.upload || location.key === null || !location.zone || !location.bucket) return;
+  const ref = { zone: location.zone, bucket: location.bucket, key: location.key, uploadId: location.upload };
+  await queryClient.prefetchQuery(partsPageQuery(createClient(session.connection), ref, partsLimitOf(location), location.after));
 }

@@ -22,9 +22,12 @@ const AllUploadsRoute = lazyView(async () => (await import('./routes/all-uploads
 const SettingsRoute = lazyView(async () => (await import('./routes/settings-route.tsx')).SettingsRoute);
 
 /** Starts downloading the view for `pathname`, e.g. while the demo backend starts. */
-export function preloadRoute(pathname: string): void {
+export function preloadRoute(pathname: string, search = ''): void {
   const route = routes.find((r) => matchPath(r.path, pathname));
   if (route && 'preload' in route.Component && typeof route.Component.preload === 'function') void route.Component.preload();
+  // One upload's view is a chunk of its own below the uploads route; a deep link to it fetches both at once
+  // instead of one after the other.
+  if (matchPath(ROUTE_PATHS.uploads, pathname) && /[?&]upload=/.test(search)) void import('../features/multipart/upload-detail.tsx');
 }
 
 export const routes: readonly RouteDefinition[] = [

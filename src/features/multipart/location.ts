@@ -57,6 +57,11 @@ export function parseUploadsLocation(params: Readonly<Record<string, string | un
   };
 }
 
+/** The parts per page a location asks for: its `limit` when it is 1..1000, else the default. */
+export function partsLimitOf(location: Pick<UploadsLocation, 'limit'>): number {
+  return location.limit !== null && location.limit >= 1 && location.limit <= 1000 ? location.limit : DEFAULT_PARTS_LIMIT;
+}
+
 export function useUploadsLocation(): UploadsLocation {
   const params = useParams();
   const { search } = useLocation();

@@ -3,7 +3,7 @@ import { Link } from '../../lib/router.tsx';
 import { browseHref } from '../../hooks/browse-location.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { lazyView } from '../../components/lazy-view.tsx';
-import { DEFAULT_PARTS_LIMIT, uploadsHref, useUploadsLocation } from './location.ts';
+import { partsLimitOf, uploadsHref, useUploadsLocation } from './location.ts';
 import type { ResumeContext } from './upload-detail.tsx';
 import { UploadsList } from './uploads-list.tsx';
 // oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
@@ -65,7 +65,7 @@ export function MultipartInspector({ renderResume }: { renderResume?: (context: 
           bucket={bucket}
           objectKey={key}
           uploadId={upload}
-          limit={location.limit !== null && location.limit >= 1 && location.limit <= 1000 ? location.limit : DEFAULT_PARTS_LIMIT}
+          limit={partsLimitOf(location)}
           after={location.after}
           prefix={prefix}
           renderResume={renderResume}
