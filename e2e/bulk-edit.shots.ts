@@ -1,6 +1,5 @@
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { SHOT_SCHEMES, SHOT_SIZES, SHOTS_DIR } from './support/shots.ts';
+import { SHOT_SCHEMES, SHOT_SIZES, takeShot } from './support/shots.ts';
 
 // The bulk metadata editor over a folder of the demo (its form, the dry run, a paused run, the results),
 // written into e2e/screenshots/ by `npx playwright test -c playwright.screenshots.config.ts` with the main screens.
@@ -11,7 +10,7 @@ for (const size of SHOT_SIZES) {
       test.setTimeout(180_000);
       const context = await browser.newContext({ viewport: { width: size.width, height: size.height }, colorScheme: scheme });
       const page = await context.newPage();
-      const shot = async (name: string) => page.screenshot({ path: join(SHOTS_DIR, `${name}-${size.name}-${scheme}.png`) });
+      const shot = async (name: string) => takeShot(page, name, size, scheme);
 
       await page.goto('/buckets/sh1a/demo-archive?prefix=logs/2024/01/01/');
       await expect(page.getByTestId('listing-status')).toBeVisible();

@@ -1,13 +1,12 @@
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { SHOT_SCHEMES, SHOT_SIZES, SHOTS_DIR } from './support/shots.ts';
+import { SHOT_SCHEMES, SHOT_SIZES, takeShot } from './support/shots.ts';
 
 for (const size of SHOT_SIZES) {
   for (const scheme of SHOT_SCHEMES) {
     test(`screens at ${size.name} px, ${scheme}`, async ({ browser }) => {
       const context = await browser.newContext({ viewport: { width: size.width, height: size.height }, colorScheme: scheme });
       const page = await context.newPage();
-      const shot = async (name: string) => page.screenshot({ path: join(SHOTS_DIR, `${name}-${size.name}-${scheme}.png`) });
+      const shot = async (name: string) => takeShot(page, name, size, scheme);
 
       await page.goto('/');
       await expect(page.getByRole('heading', { name: 'Buckets', level: 1 })).toBeVisible();

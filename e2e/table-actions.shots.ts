@@ -1,6 +1,5 @@
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { SHOT_SCHEMES, SHOT_SIZES, SHOTS_DIR } from './support/shots.ts';
+import { SHOT_SCHEMES, SHOT_SIZES, takeShot } from './support/shots.ts';
 
 // Screens of the object table's actions (row menu open, files dragged over the list, a toast), written into
 // e2e/screenshots/ by `npx playwright test -c playwright.screenshots.config.ts` with the main screens.
@@ -10,7 +9,7 @@ for (const size of SHOT_SIZES) {
     test(`table actions at ${size.name} px, ${scheme}`, async ({ browser }) => {
       const context = await browser.newContext({ viewport: { width: size.width, height: size.height }, colorScheme: scheme });
       const page = await context.newPage();
-      const shot = async (name: string) => page.screenshot({ path: join(SHOTS_DIR, `${name}-${size.name}-${scheme}.png`) });
+      const shot = async (name: string) => takeShot(page, name, size, scheme);
 
       await page.goto('/buckets/pek3a/demo-documents?prefix=reports/');
       const grid = page.getByRole('grid', { name: /Objects in demo-documents\/reports\// });

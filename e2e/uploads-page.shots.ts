@@ -1,6 +1,5 @@
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { SHOT_SCHEMES, SHOT_SIZES, SHOTS_DIR } from './support/shots.ts';
+import { SHOT_SCHEMES, SHOT_SIZES, takeShot } from './support/shots.ts';
 
 // The in-progress uploads page (demo data): the automatic clean-up rule and the uploads table with one
 // upload selected, at 1280 and 390 px, light and dark.
@@ -15,7 +14,7 @@ for (const size of SHOT_SIZES) {
       await expect(table.getByRole('row', { name: /db-dump\.sql/ })).toContainText('2,500 parts');
       await expect(page.getByTestId('auto-abort-state')).toBeVisible();
       await page.getByLabel('Select the upload of videos/holiday-4k.mp4').check();
-      await page.screenshot({ path: join(SHOTS_DIR, `uploads-page-${size.name}-${scheme}.png`), fullPage: true });
+      await takeShot(page, 'uploads-page', size, scheme, { fullPage: true });
       await context.close();
     });
   }
@@ -37,7 +36,7 @@ for (const size of SHOT_SIZES) {
       await page.getByLabel('Go to part').fill('480');
       await page.getByRole('button', { name: 'Go', exact: true }).click();
       await expect(page.locator('tr[aria-current="true"]')).toBeInViewport();
-      await page.screenshot({ path: join(SHOTS_DIR, `parts-inspector-${size.name}-${scheme}.png`) });
+      await takeShot(page, 'parts-inspector', size, scheme);
       await context.close();
     });
   }
@@ -52,7 +51,7 @@ for (const size of SHOT_SIZES) {
       await page.goto('/uploads');
       await expect(page.getByTestId('uploads-status')).toHaveText('3 uploads in 1 bucket (of 5 buckets).');
       await expect(page.getByRole('row', { name: /db-dump\.sql/ })).toContainText('2,500 parts');
-      await page.screenshot({ path: join(SHOTS_DIR, `all-uploads-${size.name}-${scheme}.png`), fullPage: true });
+      await takeShot(page, 'all-uploads', size, scheme, { fullPage: true });
       await context.close();
     });
   }
