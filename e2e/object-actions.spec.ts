@@ -57,7 +57,10 @@ for (const mode of MODES) {
       await move.getByRole('button', { name: 'Move', exact: true }).click();
       await expect(move.getByTestId('overwrite-confirm')).toContainText(`An object already exists at ${taken}`);
       expect(await backend.head(key)).toEqual(META);
+      // The typed destination would be lost: Cancel asks first.
       await move.getByRole('button', { name: 'Cancel' }).click();
+      await move.getByRole('alertdialog', { name: 'Discard unsaved changes?' }).getByRole('button', { name: 'Discard changes' }).click();
+      await expect(move).toBeHidden();
 
       await details.getByRole('button', { name: 'Copy…' }).click();
       await dialog.getByLabel('Destination bucket').fill('demo-archive');
@@ -66,7 +69,7 @@ for (const mode of MODES) {
       await expect(dialog.getByRole('alert')).toContainText('demo-archive is in zone sh1a, this object is in pek3a');
     });
 
-    test('the copy dialog asks before Esc or Cancel throws away a typed destination; untouched it closes at once', async ({ page, emulator, api, pageOrigin }) => {
+    test('the copy and move dialogs ask before Esc or Cancel throws away a typed destination; untouched they close at once', async ({ page, emulator, api, pageOrigin }) => {
       const backend = await backendFor(mode, page, { emulator, api, pageOrigin });
       const prefix = uniquePrefix('guard');
       const key = `${prefix}a.txt`;
@@ -94,6 +97,18 @@ for (const mode of MODES) {
       await question.getByRole('button', { name: 'Discard changes' }).click();
       await expect(dialog).toBeHidden();
       expect(await backend.head(`${prefix}typed.txt`)).toBeNull();
+
+      // The move dialog asks the same way; discarded, nothing moved.
+      await details.getByRole('button', { name: 'Move or rename…' }).click();
+      const move = page.getByRole('dialog', { name: `Move or rename ${key}` });
+      await move.getByLabel('Destination key').fill(`${prefix}moved.txt`);
+      await page.keyboard.press('Escape');
+      const moveQuestion = move.getByRole('alertdialog', { name: 'Discard unsaved changes?' });
+      await expect(moveQuestion).toBeVisible();
+      await moveQuestion.getByRole('button', { name: 'Discard changes' }).click();
+      await expect(move).toBeHidden();
+      expect(await backend.head(key)).toEqual(META);
+      expect(await backend.head(`${prefix}moved.txt`)).toBeNull();
 
       // Reopened, the form starts afresh (and a copy that was written leaves nothing to ask about).
       await details.getByRole('button', { name: 'Copy…' }).click();

@@ -317,6 +317,12 @@ test('the selection bar copies several objects into another folder, then a move 
   await expect(copy.getByRole('button', { name: 'Start' })).toBeDisabled();
   await folder.fill('logs/copies');
   await expect(copy.getByText('Each object keeps its name, e.g. demo-archive/logs/copies/event-0000.json')).toBeVisible();
+  // A typed destination is not thrown away by a stray Esc: the dialog asks, and "Keep editing" keeps it.
+  await page.keyboard.press('Escape');
+  const question = copy.getByRole('alertdialog', { name: 'Discard unsaved changes?' });
+  await question.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(question).toHaveCount(0);
+  await expect(folder).toHaveValue('logs/copies');
   await expectNoAxeViolations(page);
   await copy.getByRole('button', { name: 'Start' }).click();
   await expect(copy.getByTestId('transfer-result')).toHaveText('Copied 3 objects to demo-archive/logs/copies/.');

@@ -68,7 +68,7 @@ export function ObjectActions(props: ObjectActionsProps) {
         <CopyForm {...props} onDone={close} onDirty={guard.setDirty} />
       </Dialog>
       <Dialog open={open === 'move'} onClose={close} title={t('actions.moveTitle', { key: props.objectKey })} guard={guard}>
-        <MoveForm {...props} onDone={close} />
+        <MoveForm {...props} onDone={close} onDirty={guard.setDirty} />
       </Dialog>
       <Dialog open={open === 'delete'} onClose={close} title={t('actions.deleteTitle', { key: props.objectKey })}>
         <DeleteForm {...props} onCancel={close} />
@@ -341,7 +341,7 @@ function CopyForm({ zone, bucket, objectKey, head, onNavigate, renderReplaceMeta
   );
 }
 
-function MoveForm({ zone, bucket, objectKey, onNavigate, onDone }: Omit<FormProps, 'onDirty'>) {
+function MoveForm({ zone, bucket, objectKey, onNavigate, onDone: closeNow, onDirty }: FormProps) {
   const { t } = useI18n();
   const client = useClient();
   const queryClient = useQueryClient();
@@ -349,6 +349,11 @@ function MoveForm({ zone, bucket, objectKey, onNavigate, onDone }: Omit<FormProp
   const [destKey, setDestKey] = useState(objectKey);
   const [submitted, setSubmitted] = useState(false);
   const move = useMutation(moveObjectMutation(client, queryClient));
+  // Cancel closes through the guard (it asks while a typed destination would be lost); a move that was
+  // written closes at once.
+  const onCancel = useDialogClose() ?? closeNow;
+  const onDone = closeNow;
+  useReportDirty((destBucket !== bucket || destKey !== objectKey) && !move.isSuccess, onDirty);
   const problem = destinationKeyProblem(destKey);
   const same = destBucket === bucket && destKey === objectKey;
 
@@ -358,6 +363,8 @@ function MoveForm({ zone, bucket, objectKey, onNavigate, onDone }: Omit<FormProp
       { zone, bucket: destBucket, key: destKey, source: { bucket, key: objectKey } },
       {
         onSuccess: (result) => {
+          // Written: nothing is left to lose, so the navigation to the moved object must not be asked about.
+          onDirty(false);
           toast(t('toast.moved', { location: `${destBucket}/${destKey}` }), { requestId: result.requestId });
           onDone();
           onNavigate({ bucket: destBucket, key: destKey });
@@ -383,7 +390,7 @@ function MoveForm({ zone, bucket, objectKey, onNavigate, onDone }: Omit<FormProp
         <button type="submit" className="button button--primary" disabled={move.isPending || destination.checking}>
           {move.isPending ? t('actions.moving') : t('actions.moveSubmit')}
         </button>
-        <button type="button" className="button" onClick={onDone}>
+        <button type="button" className="button" onClick={onCancel}>
           {t('common.cancel')}
         </button>
       </div>
@@ -478,7 +485,7 @@ function WithHead({ action, zone, bucket, objectKey, onClose, onDirty, onNavigat
   // form while the move's answer is being handled.
   if (!head.data) return head.isError ? <ErrorNotice error={head.error} onRetry={() => void head.refetch()} /> : <Loading label={t('app.loading')} />;
   const props = { zone, bucket, objectKey, head: head.data, onNavigate, ...(renderReplaceMetadata ? { renderReplaceMetadata } : {}) };
-  return action === 'copy' ? <CopyForm {...props} onDone={onClose} onDirty={onDirty} /> : <MoveForm {...props} onDone={onClose} />;
+  return action === 'copy' ? <CopyForm {...props} onDone={onClose} onDirty={onDirty} /> : <MoveForm {...props} onDone={onClose} onDirty={onDirty} />;
 }
 
 /** Lifetime of the link behind a Download from the table: it is followed at once. */

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { transferDestKey, transferObjectsMutation } from '../../api/objects/transfer-queries.ts';
 import { Dialog } from '../../components/dialog.tsx';
+import { useUnsavedGuard } from '../../components/unsaved-guard.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { toast } from '../../components/toast.tsx';
 import { useClient } from '../../hooks/use-client.ts';
@@ -24,7 +25,8 @@ export function TransferManyDialog({ mode, zone, bucket, keys, onClose }: { mode
   const id = useId();
   const [frozen] = useState(() => [...keys]);
   const [destBucket, setDestBucket] = useState(bucket);
-  const [destFolder, setDestFolder] = useState(() => folderOf(frozen[0] ?? ''));
+  const [initialFolder] = useState(() => folderOf(frozen[0] ?? ''));
+  const [destFolder, setDestFolder] = useState(initialFolder);
   const [skipExisting, setSkipExisting] = useState(true);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const stop = useRef<AbortController | null>(null);
@@ -52,11 +54,19 @@ export function TransferManyDialog({ mode, zone, bucket, keys, onClose }: { mode
 
   const title = t(mode === 'copy' ? 'transfer.copyTitle' : 'transfer.moveTitle', { count: frozen.length });
   const outcome = transfer.data;
+  // Closing stops what has not started yet; before the start, a typed destination is asked about first.
+  const guard = useUnsavedGuard(() => {
+    stop.current?.abort();
+    onClose();
+  });
+  const dirty = !outcome && !transfer.isPending && (destBucket !== bucket || destFolder !== initialFolder);
+  const { setDirty } = guard;
+  useEffect(() => setDirty(dirty), [setDirty, dirty]);
   return (
     <Dialog open onClose={() => {
       stop.current?.abort();
       onClose();
-    }} title={title}>
+    }} title={title} guard={guard}>
       {outcome ? (
         <div>
           <output className="status-line" data-testid="transfer-result">
@@ -156,7 +166,7 @@ export function TransferManyDialog({ mode, zone, bucket, keys, onClose }: { mode
             <button type="submit" className="button button--primary" disabled={same || destBucket === ''}>
               {t('transfer.start')}
             </button>
-            <button type="button" className="button" onClick={onClose}>
+            <button type="button" className="button" onClick={() => guard.requestClose()}>
               {t('common.cancel')}
             </button>
           </div>
