@@ -14,6 +14,7 @@ import { demoLinkHandler } from './demo-link.ts';
 import { createEmulator, type Emulator } from './emulator.ts';
 import { lazySourceById } from './seed.ts';
 import { IdbPersistence } from './store/idb.ts';
+import { Md5 } from './store/md5.ts';
 
 export const DEMO_DOMAIN = 'qingstor.invalid';
 
@@ -38,6 +39,8 @@ export function startDemoBackend(options: DemoBackendOptions = {}): Promise<Demo
     // seeds; its handlers are set before this resolves, i.e. before the console sends any request.
     const worker = setupWorker();
     const started = worker.start({ onUnhandledFrame: 'bypass', quiet: true });
+    // The store's MD5 (hash-wasm, a chunk of its own) loads while IndexedDB opens, not after it.
+    Md5.preload();
     let emulator: Emulator;
     let persistence: IdbPersistence | undefined;
     const start = (kept: IdbPersistence | undefined) =>

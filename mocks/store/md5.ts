@@ -40,6 +40,14 @@ export class Md5 {
     this.wasm = wasm;
   }
 
+  /**
+   * Starts loading hash-wasm without waiting for it (the browser demo calls this first, so the download and
+   * compile run beside its other start-up steps; `create` then finds the module loaded).
+   */
+  static preload(): void {
+    if (!nodeCrypto) void import('hash-wasm').catch(() => undefined);
+  }
+
   static async create(): Promise<Md5> {
     if (nodeCrypto) return new Md5(undefined);
     const { createMD5 } = await import('hash-wasm');
