@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useI18n } from '../i18n/i18n.tsx';
 
 /** Copies through the async clipboard API, falling back to a hidden textarea for older/insecure contexts. */
@@ -29,7 +29,8 @@ export async function copyText(text: string): Promise<boolean> {
 
 type CopyState = 'idle' | 'copied' | 'failed';
 
-export function CopyButton({ text, label, className }: { text: string; label?: string; className?: string }) {
+/** A copy button (with an optional icon and tooltip) and a status that screen readers hear ("Copied"). */
+export function CopyButton({ text, label, className, icon, title }: { text: string; label?: string; className?: string; icon?: ReactNode; title?: string | undefined }) {
   const { t } = useI18n();
   const [state, setState] = useState<CopyState>('idle');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -45,7 +46,8 @@ export function CopyButton({ text, label, className }: { text: string; label?: s
   const name = label ?? t('common.copy');
   return (
     <span className="copy">
-      <button type="button" className={className ?? 'button button--small'} onClick={onClick}>
+      <button type="button" className={className ?? 'button button--small'} onClick={() => void onClick()} title={title}>
+        {icon}
         {name}
       </button>
       <output className="copy__status">

@@ -7,7 +7,7 @@ import { hiddenHeadersOf } from '../../api/cors/visibility.ts';
 import { CUSTOM_METADATA_PREFIX, STANDARD_METADATA_HEADERS } from '../../api/metadata/model.ts';
 import { useHeaderVisibility } from '../../hooks/use-header-visibility.ts';
 import { visibleText } from '../../lib/visible-text.ts';
-import { copyText } from '../../components/copy-button.tsx';
+import { CopyButton } from '../../components/copy-button.tsx';
 import { CorsHelp } from '../../components/cors-help-lazy.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { Loading } from '../../components/spinner.tsx';
@@ -213,8 +213,8 @@ export function ObjectDetails({ zone, bucket, objectKey, onClose, extra, metadat
           <Download aria-hidden="true" size={16} />
           {t('detailsPanel.download')}
         </button>
-        <CopyAction text={objectKey} label={t('detailsPanel.copyKey')} icon={<Copy aria-hidden="true" size={16} />} />
-        <CopyAction text={objectUrl} label={t('detailsPanel.copyUrl')} hint={t('detailsPanel.urlHint')} icon={<LinkIcon aria-hidden="true" size={16} />} />
+        <CopyButton text={objectKey} label={t('detailsPanel.copyKey')} icon={<Copy aria-hidden="true" size={16} />} />
+        <CopyButton text={objectUrl} label={t('detailsPanel.copyUrl')} title={t('detailsPanel.urlHint')} icon={<LinkIcon aria-hidden="true" size={16} />} />
       </div>
       {download.isError ? <ErrorNotice error={download.error} /> : null}
       {head.isPending ? <Loading label={t('details.loading')} /> : null}
@@ -237,29 +237,6 @@ export function ObjectDetails({ zone, bucket, objectKey, onClose, extra, metadat
         }}
       />
     </aside>
-  );
-}
-
-/** A copy button with an icon and a status that screen readers hear ("Copied"). */
-function CopyAction({ text, label, icon, hint }: { text: string; label: string; icon: ReactNode; hint?: string }) {
-  const { t } = useI18n();
-  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  const onClick = async () => {
-    const ok = await copyText(text);
-    setState(ok ? 'copied' : 'failed');
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => setState('idle'), 2000);
-  };
-  return (
-    <span className="copy">
-      <button type="button" className="button button--small" onClick={() => void onClick()} title={hint}>
-        {icon}
-        {label}
-      </button>
-      <output className="copy__status">{state === 'copied' ? t('common.copied') : state === 'failed' ? t('common.copyFailed') : ''}</output>
-    </span>
   );
 }
 
