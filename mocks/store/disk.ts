@@ -18,7 +18,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
-import { isFileSegment } from './body.ts';
+import { isFileSegment, makeBody } from './body.ts';
 import { bucketInfoOf, metadataOf, objectRecordSchema, partRecordSchema, storedObjectOf, uploadRecordSchema } from './record-schemas.ts';
 import type { Store } from './store.ts';
 import type {
@@ -457,17 +457,6 @@ export class DiskPersistence implements StoreJournal {
     return this.db.prepare('SELECT 1 AS one FROM buckets LIMIT 1').get() === undefined;
   }
 
-  private body(segments: ReadonlyArray<readonly [string, number, number]>): ObjectBody {
-    const chunks = this.segmentsOf(segments);
-    const offsets: number[] = [];
-    let size = 0;
-    for (const c of chunks) {
-      offsets.push(size);
-      size += c.byteLength;
-    }
-    return { chunks, offsets, size };
-  }
-
   /** Loads every committed record into `store` (which must be empty). */
   restoreInto(store: Store): void {
     for (const row of rows(this.db.prepare('SELECT record FROM buckets ORDER BY name'))) {
@@ -476,7 +465,7 @@ export class DiskPersistence implements StoreJournal {
       const objects: StoredObject[] = [];
       for (const objectRow of rows(this.db.prepare('SELECT record FROM objects WHERE bucket = ?'), b.name)) {
         const o = objectRecordSchema.parse(JSON.parse(objectRow.record));
-        objects.push(storedObjectOf(o, this.body(o.segments)));
+        objects.push(storedObjectOf(o, makeBody(this.segmentsOf(o.segments))));
       }
       store.restoreObjects(b.name, objects);
       const partsOf = this.db.prepare('SELECT record FROM parts WHERE bucket = ? AND upload_id = ?');
@@ -484,7 +473,7 @@ export class DiskPersistence implements StoreJournal {
         const u = uploadRecordSchema.parse(JSON.parse(uploadRow.record));
         const parts: PartInfo[] = rows(partsOf, b.name, u.uploadId).map((partRow) => {
           const p = partRecordSchema.parse(JSON.parse(partRow.record));
-          return { partNumber: p.partNumber, size: p.size, etag: p.etag, created: new Date(p.created), body: this.body(p.segments) };
+          return { partNumber: p.partNumber, size: p.size, etag: p.etag, created: new Date(p.created), body: makeBody(this.segmentsOf(p.segments)) };
         });
         store.restoreUpload(
           { bucket: b.name, key: u.key, uploadId: u.uploadId, created: new Date(u.created), metadata: metadataOf(u.metadata), storageClass: u.storageClass },

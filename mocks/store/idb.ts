@@ -32,6 +32,7 @@
 import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb';
 import { z } from 'zod';
 import type { EmulatorPersistence } from '../emulator.ts';
+import { makeBody } from './body.ts';
 import { bucketInfoOf, metadataOf, objectRecordSchema, partRecordSchema, storedObjectOf, uploadRecordSchema } from './record-schemas.ts';
 import type { Store } from './store.ts';
 import type { BodySegment, BucketInfo, LazyObjectSource, ObjectBody, PartInfo, StoredObject, StoreJournal, UploadInfo } from './types.ts';
@@ -72,16 +73,6 @@ function bytesOf(body: ObjectBody): Uint8Array[] {
     if (!(segment instanceof Uint8Array)) throw new Error('the IndexedDB persistence keeps bodies in memory only');
     return segment.byteOffset === 0 && segment.byteLength === segment.buffer.byteLength ? segment : segment.slice();
   });
-}
-
-function bodyOf(chunks: readonly Uint8Array[]): ObjectBody {
-  const offsets: number[] = [];
-  let size = 0;
-  for (const c of chunks) {
-    offsets.push(size);
-    size += c.byteLength;
-  }
-  return { chunks, offsets, size };
 }
 
 interface Snapshot {
@@ -349,7 +340,7 @@ export class IdbPersistence implements StoreJournal, EmulatorPersistence {
       }
       const o = storedObjectRowSchema.parse(raw);
       const list = objectsOf.get(o.bucket) ?? [];
-      list.push(storedObjectOf(o, bodyOf(o.chunks)));
+      list.push(storedObjectOf(o, makeBody(o.chunks)));
       objectsOf.set(o.bucket, list);
     }
     const partsOf = new Map<string, PartInfo[]>();
@@ -357,7 +348,7 @@ export class IdbPersistence implements StoreJournal, EmulatorPersistence {
       const p = partRowSchema.parse(raw);
       const id = `${p.bucket}/${p.uploadId}`;
       const list = partsOf.get(id) ?? [];
-      list.push({ partNumber: p.partNumber, size: p.size, etag: p.etag, created: new Date(p.created), body: bodyOf(p.chunks) });
+      list.push({ partNumber: p.partNumber, size: p.size, etag: p.etag, created: new Date(p.created), body: makeBody(p.chunks) });
       partsOf.set(id, list);
     }
     const sourceOf = new Map<string, string>();
