@@ -313,9 +313,7 @@ export function MetadataFields({ form, unreadable = [] }: {
                           });
                         }}
                       >
-                        <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true" focusable="false">
-                          <path d="M3 3l8 8M11 3l-8 8" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
-                        </svg>
+                        <RemoveRowIcon />
                       </button>
                     </td>
                   </tr>
@@ -516,3 +514,12 @@ function DispositionBuilder({ id, onBuild }: { id: string; onBuild: (value: stri
   );
 }
 
+
+/** The cross on a row's remove button (this form's and bulk edit's). */
+export function RemoveRowIcon() {
+  return (
+    <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true" focusable="false">
+      <path d="M3 3l8 8M11 3l-8 8" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+    </svg>
+  );
+}

@@ -16,7 +16,7 @@ import { useI18n, type MessageKey } from '../../i18n/i18n.tsx';
 import { BULK_MAX_OBJECTS, BulkConflictError, BulkGate, listPrefixKeys, runBulkEdit, runBulkPreview, runBulkUndo, type BulkItemState, type BulkPreview, type UndoTarget } from './bulk.ts';
 import { lastSaveId, recordSave } from './last-save.ts';
 import { bulkEditsFromValues, bulkIssues, bulkSchema, bulkStoredValue, emptyBulkValues, type BulkValues } from './bulk-model.ts';
-import { EncodingOffer, ruleMessageKey } from '../../components/metadata-form/metadata-form.tsx';
+import { EncodingOffer, RemoveRowIcon, ruleMessageKey } from '../../components/metadata-form/metadata-form.tsx';
 import { useHeaderVisibility } from '../../hooks/use-header-visibility.ts';
 import { completenessBlock, SaveBlockedError } from './save.ts';
 import { blockMessageKey, SaveSafetyNotice } from './visibility-notice.tsx';
@@ -432,9 +432,7 @@ function BulkEditor({ zone, bucket, keys, onDirty }: { zone: string; bucket: str
                         </td>
                         <td className="meta-table__remove">
                           <button type="button" className="icon-button" aria-label={t('metadata.removeRow', { n })} title={t('metadata.removeRow', { n })} onClick={() => ops.remove(index)}>
-                            <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true" focusable="false">
-                              <path d="M3 3l8 8M11 3l-8 8" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
-                            </svg>
+                            <RemoveRowIcon />
                           </button>
                         </td>
                       </tr>
