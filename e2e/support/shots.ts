@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
 /** Where the screenshot files go (committed, shown in README), and the sizes and schemes every screen is taken at. */
 export const SHOTS_DIR = join(import.meta.dirname, '..', 'screenshots');
@@ -23,4 +23,27 @@ export async function takeShot(page: Page, name: string, size: (typeof SHOT_SIZE
   }
   await page.waitForLoadState('networkidle');
   await page.screenshot({ path: join(SHOTS_DIR, `${name}-${size.name}-${scheme}.png`), ...options });
+}
+
+/** What a screenshot test gets: a page of its own at one size and scheme, and `shot(name)` to take a picture. */
+export interface ShotContext {
+  page: Page;
+  shot: (name: string, options?: { fullPage?: boolean }) => Promise<void>;
+}
+
+/** One test per size and scheme (`<title> at 1280 px, dark`), each in a browser context of its own. */
+export function shotTests(title: string, body: (context: ShotContext) => Promise<void>): void {
+  for (const size of SHOT_SIZES) {
+    for (const scheme of SHOT_SCHEMES) {
+      test(`${title} at ${size.name} px, ${scheme}`, async ({ browser }) => {
+        const context = await browser.newContext({ viewport: { width: size.width, height: size.height }, colorScheme: scheme });
+        try {
+          const page = await context.newPage();
+          await body({ page, shot: (name, options) => takeShot(page, name, size, scheme, options) });
+        } finally {
+          await context.close();
+        }
+      });
+    }
+  }
 }
