@@ -1,52 +1,12 @@
 import { defineConfig } from 'vitest/config';
-import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { ROUTE_VIEWS } from './src/app/route-views.ts';
+import { bootPreload } from './src/serve/boot-preload.ts';
 import { precompress } from './src/serve/precompress.ts';
 
-/**
- * A reload of a tab that is in demo mode (sessionStorage 'qsc.mode' = 'demo', no remembered connection:
- * see src/app/boot.ts) preloads the demo backend's chunks from index.html, in parallel with the entry
- * script instead of after it. A first visit or an endpoint tab preloads nothing, so endpoint mode still
- * never downloads the emulator. The decision runs in a small classic script of its own (emitted here,
- * loaded before the deferred entry module), never inline: the console's CSP allows only its own files.
- */
-function preloadDemoOnReload(): Plugin {
-  return {
-    name: 'qsc-preload-demo-on-reload',
-    apply: 'build',
-    generateBundle: {
-      order: 'post',
-      handler(_options, bundle) {
-        const chunks = new Map<string, { imports: readonly string[] }>();
-        let entry: string | undefined;
-        for (const [fileName, output] of Object.entries(bundle)) {
-          if (output.type !== 'chunk') continue;
-          chunks.set(fileName, { imports: output.imports });
-          if (output.facadeModuleId?.replaceAll('\\', '/').endsWith('/mocks/browser.ts')) entry = fileName;
-        }
-        const html = bundle['index.html'];
-        if (entry === undefined || html === undefined || html.type !== 'asset') return;
-        const files: string[] = [];
-        const visit = (file: string) => {
-          if (files.includes(file)) return;
-          files.push(file);
-          for (const child of chunks.get(file)?.imports ?? []) visit(child);
-        };
-        visit(entry);
-        const hrefs = JSON.stringify(files.map((file) => `/${file}`));
-        const code = `try{var s=sessionStorage;if(s.getItem('qsc.mode')==='demo'&&!s.getItem('qsc.session'))${hrefs}.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)})}catch(e){}\n`;
-        const ref = this.emitFile({ type: 'asset', name: 'demo-preload.js', source: code });
-        const tag = `<script src="/${this.getFileName(ref)}"></script>`;
-        const source = String(html.source);
-        const at = source.indexOf('<script');
-        html.source = at < 0 ? source.replace('</head>', `${tag}</head>`) : `${source.slice(0, at)}${tag}\n    ${source.slice(at)}`;
-      },
-    },
-  };
-}
-
 export default defineConfig({
-  plugins: [react(), precompress(), preloadDemoOnReload()],
+  // boot-preload: a deep link's view (and a demo tab's backend) downloads with the entry, not after it.
+  plugins: [react(), precompress(), bootPreload({ routes: ROUTE_VIEWS, demo: 'mocks/browser.ts' })],
   build: {
     target: 'es2022',
     sourcemap: false,

@@ -74,6 +74,17 @@ test('a deep link without a connection goes through Connect and keeps where it w
   await expect(page.getByRole('heading', { level: 1, name: 'Connect to QingStor' })).toBeVisible();
 });
 
+test("a deep link starts downloading its view with the entry, from index.html's boot script", async ({ page }) => {
+  const bucketView = () => page.locator('link[rel="modulepreload"][href^="/assets/bucket-route-"]');
+  await page.goto('/buckets/pek3a/demo-photos');
+  await expect(page.locator('#main').getByRole('grid')).toBeVisible();
+  await expect(bucketView()).toHaveCount(1);
+  // The bucket list does not fetch the bucket view's code ahead of a click.
+  await page.goto('/');
+  await expect(page.locator('#main').getByRole('link', { name: 'demo-archive' })).toBeVisible();
+  await expect(bucketView()).toHaveCount(0);
+});
+
 test('a reload preloads the demo backend only in a demo tab, and an endpoint tab still never downloads it', async ({ page }) => {
   const demoPreloads = () => page.locator('link[rel="modulepreload"][href^="/assets/browser-"]');
   await page.goto('/');

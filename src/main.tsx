@@ -35,8 +35,10 @@ try {
     await startDemoBackend();
   }
   // A deep link into a bucket: its first page is requested now, while the view's code loads and renders.
+  // Rendering waits until the request is on its way (not answered): the first render is one long task that
+  // would otherwise hold it back. A chunk that fails to load here leaves the list to ask by itself.
   const queryClient = createQueryClient();
-  void prefetchFirstListing(queryClient, mode.session, window.location);
+  await prefetchFirstListing(queryClient, mode.session, window.location).catch(() => undefined);
   await locale;
   root.render(
     <StrictMode>

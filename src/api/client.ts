@@ -66,6 +66,8 @@ export interface ClientOptions {
   now?: () => Date;
   /** Origin of the page, for the CORS diagnosis; defaults to `location.origin` in browsers. */
   pageOrigin?: string;
+  /** Called as each request is handed to fetch (boot waits for the first listing's, see app/first-listing.ts). */
+  onSend?: (prepared: PreparedRequest) => void;
 }
 
 export interface QsClient {
@@ -197,7 +199,7 @@ export function createClient(connection: Connection, options: ClientOptions = {}
   async function sendPrepared(prepared: PreparedRequest): Promise<Response> {
     let response: Response;
     try {
-      response = await fetch(prepared.url, {
+      const sending = fetch(prepared.url, {
         method: prepared.method,
         headers: prepared.headers,
         body: prepared.body ?? null,
@@ -209,6 +211,8 @@ export function createClient(connection: Connection, options: ClientOptions = {}
         // `Cache-Control: no-cache` to the request, which a PUT/copy would store as object metadata.
         cache: prepared.method === 'GET' || prepared.method === 'HEAD' ? 'no-store' : 'default',
       });
+      options.onSend?.(prepared);
+      response = await sending;
     } catch (error) {
       if (isAbortError(error)) throw error;
       if (prepared.signal?.aborted) throw prepared.signal.reason;

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { ClientOptions } from '../api/client.ts';
 import { ROUTE_PATHS, readQueryParam } from '../hooks/browse-location.ts';
 import type { Session } from '../hooks/session.ts';
 import { matchPath } from '../lib/router.tsx';
@@ -10,12 +11,25 @@ import { matchPath } from '../lib/router.tsx';
  * and the object list finds it in the query cache (same query, same key) instead of sending its own.
  * Anything else (another screen, no session) asks for nothing. A failure is left in the cache for the list
  * to show and retry, as if the list had asked itself.
+ *
+ * Resolves as soon as the request has been handed to the browser (or once it is settled without being sent),
+ * not when it is answered: main.tsx renders after that. Rendering first would hold the request back behind
+ * the first render, one long task of the main thread.
  */
 export async function prefetchFirstListing(queryClient: QueryClient, session: Session | null, location: { pathname: string; search: string }): Promise<void> {
   if (!session) return;
+  let handedOver = (): void => undefined;
+  const sent = new Promise<void>((resolve) => {
+    handedOver = resolve;
+  });
+  const prefetched = prefetch(queryClient, session, location, { onSend: () => handedOver() });
+  await Promise.race([sent, prefetched]);
+}
+
+async function prefetch(queryClient: QueryClient, session: Session, location: { pathname: string; search: string }, options: ClientOptions): Promise<void> {
   const uploads = matchPath(ROUTE_PATHS.uploads, location.pathname);
   if (uploads) {
-    await prefetchPartsPage(queryClient, session, uploads, location.search);
+    await prefetchPartsPage(queryClient, session, uploads, location.search, options);
     return;
   }
   const match = matchPath(ROUTE_PATHS.bucket, location.pathname);
@@ -27,11 +41,17 @@ export async function prefetchFirstListing(queryClient: QueryClient, session: Se
   const flat = readQueryParam(location.search, 'flat') === '1';
   // The same modules the bucket route loads (already on their way: main.tsx preloads the route).
   const [{ createClient }, { folderListingQuery }] = await Promise.all([import('../api/client.ts'), import('../features/object-browser/queries.ts')]);
-  await queryClient.prefetchInfiniteQuery(folderListingQuery(createClient(session.connection), zone, bucket, prefix + filter, flat));
+  await queryClient.prefetchInfiniteQuery(folderListingQuery(createClient(session.connection, options), zone, bucket, prefix + filter, flat));
 }
 
 /** A deep link to one upload's parts: the page it shows, asked for the same way (limit, marker) as its table. */
-async function prefetchPartsPage(queryClient: QueryClient, session: Session, params: Readonly<Record<string, string | undefined>>, search: string): Promise<void> {
+async function prefetchPartsPage(
+  queryClient: QueryClient,
+  session: Session,
+  params: Readonly<Record<string, string | undefined>>,
+  search: string,
+  options: ClientOptions,
+): Promise<void> {
   const [{ createClient }, { parseUploadsLocation, partsLimitOf }, { partsPageQuery }] = await Promise.all([
     import('../api/client.ts'),
     import('../features/multipart/location.ts'),
@@ -40,5 +60,5 @@ async function prefetchPartsPage(queryClient: QueryClient, session: Session, par
   const location = parseUploadsLocation(params, search);
   if (!location.upload || location.key === null || !location.zone || !location.bucket) return;
   const ref = { zone: location.zone, bucket: location.bucket, key: location.key, uploadId: location.upload };
-  await queryClient.prefetchQuery(partsPageQuery(createClient(session.connection), ref, partsLimitOf(location), location.after));
+  await queryClient.prefetchQuery(partsPageQuery(createClient(session.connection, options), ref, partsLimitOf(location), location.after));
 }

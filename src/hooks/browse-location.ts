@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { isSameOriginPath, matchPath, safeDecode, useLocation, useParams } from '../lib/router.tsx';
+import { ROUTE_PATHS } from './route-paths.ts';
 
 /**
  * The URL owns navigation state (README.md, "Architecture"): zone and bucket are path segments, the prefix,
@@ -13,15 +14,7 @@ import { isSameOriginPath, matchPath, safeDecode, useLocation, useParams } from 
  *
  * `flat=1` lists every key below the prefix without folders (no delimiter).
  */
-/** The console's routes (app/router.tsx renders them; `next` may only name one of them). */
-export const ROUTE_PATHS = {
-  home: '/',
-  connect: '/connect',
-  bucket: '/buckets/:zone/:bucket',
-  uploads: '/buckets/:zone/:bucket/uploads',
-  allUploads: '/uploads',
-  settings: '/buckets/:zone/:bucket/settings',
-} as const;
+export { ROUTE_PATHS } from './route-paths.ts';
 
 export interface BrowseLocation {
   zone: string;

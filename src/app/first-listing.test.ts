@@ -1,0 +1,84 @@
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createClient } from '../api/client.ts';
+import type { Connection } from '../api/connection.ts';
+import { folderListingQuery } from '../features/object-browser/queries.ts';
+import type { Session } from '../hooks/session.ts';
+import { prefetchFirstListing } from './first-listing.ts';
+
+const connection: Connection = {
+  endpoint: 'https://qingstor.com',
+  zoneInHost: true,
+  style: 'path',
+  credentials: { accessKeyId: 'EXAMPLEACCESSKEYID01', secretAccessKey: 'exampleSecretAccessKey0123456789abcdefXYZ' },
+  defaultZone: 'pek3a',
+};
+const session: Session = { mode: 'endpoint', connection, zones: ['pek3a'] };
+const at = (url: string) => {
+  const { pathname, search } = new URL(url, 'https://console.test');
+  return { pathname, search };
+};
+
+/** A fetch whose answers the test gives when it wants: records each request. */
+function heldFetch() {
+  const requests: Array<{ url: string; answer(response: Response | Error): void }> = [];
+  const fetch = vi.fn(
+    (url: string | URL) =>
+      new Promise<Response>((resolve, reject) => {
+        requests.push({ url: String(url), answer: (r) => (r instanceof Error ? reject(r) : resolve(r)) });
+      }),
+  );
+  vi.stubGlobal('fetch', fetch);
+  return requests;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('prefetchFirstListing', () => {
+  it("resolves once a bucket's first page is on its way, before it is answered, and the answer lands in the list's query", async () => {
+    const requests = heldFetch();
+    const queryClient = new QueryClient();
+    await prefetchFirstListing(queryClient, session, at('/buckets/pek3a/photos?prefix=a/&flat=1'));
+    expect(requests).toHaveLength(1);
+    const url = new URL(requests[0]?.url ?? '');
+    expect(url.pathname).toBe('/photos');
+    expect(url.searchParams.get('prefix')).toBe('a/');
+    expect(url.searchParams.has('delimiter')).toBe(false);
+
+    const body = { name: 'photos', prefix: 'a/', keys: [{ key: 'a/1.jpg', size: 3 }], has_more: false };
+    requests[0]?.answer(new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }));
+    const query = folderListingQuery(createClient(connection), 'pek3a', 'photos', 'a/', true);
+    await vi.waitFor(() => expect(queryClient.getQueryState(query.queryKey)?.status).toBe('success'));
+    expect(queryClient.getQueryData(query.queryKey)?.pages[0]?.keys.map((k) => k.key)).toEqual(['a/1.jpg']);
+  });
+
+  it('asks for one page of parts on a deep link to an upload', async () => {
+    const requests = heldFetch();
+    await prefetchFirstListing(new QueryClient(), session, at('/buckets/pek3a/photos/uploads?key=big.bin&upload=u-1'));
+    expect(requests).toHaveLength(1);
+    const url = new URL(requests[0]?.url ?? '');
+    expect(url.pathname).toBe('/photos/big.bin');
+    expect(url.searchParams.get('upload_id')).toBe('u-1');
+  });
+
+  it('asks for nothing without a session or away from a bucket', async () => {
+    const requests = heldFetch();
+    await prefetchFirstListing(new QueryClient(), null, at('/buckets/pek3a/photos'));
+    await prefetchFirstListing(new QueryClient(), session, at('/'));
+    await prefetchFirstListing(new QueryClient(), session, at('/buckets/pek3a/photos/settings'));
+    expect(requests).toEqual([]);
+  });
+
+  it('resolves when the request fails, leaving the failure for the list to show', async () => {
+    const requests = heldFetch();
+    const queryClient = new QueryClient();
+    const done = prefetchFirstListing(queryClient, session, at('/buckets/pek3a/photos'));
+    await vi.waitFor(() => expect(requests).toHaveLength(1));
+    requests[0]?.answer(new TypeError('Failed to fetch'));
+    await done;
+    const query = folderListingQuery(createClient(connection), 'pek3a', 'photos', '', false);
+    await vi.waitFor(() => expect(queryClient.getQueryState(query.queryKey)?.status).toBe('error'));
+  });
+});

@@ -1,0 +1,22 @@
+import { ROUTE_PATHS } from '../hooks/route-paths.ts';
+
+/**
+ * The modules each route's view loads lazily (app/router.tsx imports the same files). The build reads this
+ * table (vite.config.ts, src/serve/boot-preload.ts) so that a deep link or a reload starts downloading its
+ * view with the entry instead of after it; route-views.test.ts checks that it names every route. Free of
+ * imports beyond the route paths, for the build to read.
+ */
+export const ROUTE_VIEWS: ReadonlyArray<{ path: string; search?: string; modules: readonly string[] }> = [
+  { path: ROUTE_PATHS.home, modules: ['src/app/routes/home-route.tsx'] },
+  { path: ROUTE_PATHS.connect, modules: ['src/app/routes/connect-route.tsx'] },
+  // With what app/first-listing.ts imports to ask for the first page (or page of parts) at boot.
+  { path: ROUTE_PATHS.bucket, modules: ['src/app/routes/bucket-route.tsx', 'src/api/client.ts', 'src/features/object-browser/queries.ts'] },
+  {
+    path: ROUTE_PATHS.uploads,
+    modules: ['src/app/routes/multipart-route.tsx', 'src/api/client.ts', 'src/features/multipart/location.ts', 'src/features/multipart/queries.ts'],
+  },
+  // One upload's parts are a view of their own below the uploads route (?upload=…).
+  { path: ROUTE_PATHS.uploads, search: '[?&]upload=', modules: ['src/features/multipart/upload-detail.tsx'] },
+  { path: ROUTE_PATHS.allUploads, modules: ['src/app/routes/all-uploads-route.tsx'] },
+  { path: ROUTE_PATHS.settings, modules: ['src/app/routes/settings-route.tsx'] },
+];

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { ROUTE_VIEWS } from '../app/route-views.ts';
+import { bootPreloadSource, bootPreloadTable, type BootPreloadTable, type BuiltChunk } from './boot-preload.ts';
+
+interface FakeLink {
+  rel: string;
+  as?: string;
+  href: string;
+  crossOrigin?: string;
+}
+
+/** Runs the script against a fake page: what links it adds to the head for this address and tab. */
+function run(table: BootPreloadTable, url: string, storage: Record<string, string> = {}): FakeLink[] {
+  const added: FakeLink[] = [];
+  const { pathname, search } = new URL(url, 'https://console.test');
+  const document = { createElement: () => ({ rel: '', href: '' }), head: { appendChild: (link: FakeLink) => added.push(link) } };
+  const sessionStorage = { getItem: (key: string) => storage[key] ?? null };
+  new Function('location', 'document', 'sessionStorage', bootPreloadSource(table))({ pathname, search }, document, sessionStorage);
+  return added;
+}
+
+const table: BootPreloadTable = {
+  routes: [
+    { segments: [], scripts: ['/assets/home.js'], styles: [] },
+    { segments: ['buckets', ':zone', ':bucket'], scripts: ['/assets/bucket.js', '/assets/client.js'], styles: ['/assets/bucket.css'] },
+    { segments: ['buckets', ':zone', ':bucket', 'uploads'], scripts: ['/assets/uploads.js', '/assets/client.js'], styles: [] },
+    { segments: ['buckets', ':zone', ':bucket', 'uploads'], search: '[?&]upload=', scripts: ['/assets/detail.js', '/assets/client.js'], styles: [] },
+  ],
+  demo: ['/assets/browser.js'],
+};
+
+describe('boot preload script', () => {
+  it("preloads the view of the address bar's route, scripts as module preloads and CSS as style preloads", () => {
+    expect(run(table, '/buckets/pek3a/photos?prefix=a/')).toEqual([
+      { rel: 'modulepreload', crossOrigin: '', href: '/assets/bucket.js' },
+      { rel: 'modulepreload', crossOrigin: '', href: '/assets/client.js' },
+      { rel: 'preload', as: 'style', href: '/assets/bucket.css' },
+    ]);
+    expect(run(table, '/').map((l) => l.href)).toEqual(['/assets/home.js']);
+  });
+
+  it('matches segments as the router does: any value for a parameter, literals ignoring case and percent-encoding', () => {
+    const bucketView = ['/assets/bucket.js', '/assets/client.js', '/assets/bucket.css'];
+    expect(run(table, '/Buckets/pek3a/my%20bucket').map((l) => l.href)).toEqual(bucketView);
+    expect(run(table, '/buckets/pek3a/photos/').map((l) => l.href)).toEqual(bucketView);
+    expect(run(table, '/buckets/pek3a')).toEqual([]);
+    expect(run(table, '/buckets/pek3a/photos/settings/x')).toEqual([]);
+    // A malformed escape does not stop the script.
+    expect(run(table, '/buckets/%E0%A4%A/photos').map((l) => l.href)).toEqual(bucketView);
+  });
+
+  it('adds the query-bound rule only when the query matches, and a file shared by two rules once', () => {
+    expect(run(table, '/buckets/pek3a/photos/uploads').map((l) => l.href)).toEqual(['/assets/uploads.js', '/assets/client.js']);
+    expect(run(table, '/buckets/pek3a/photos/uploads?key=a&upload=u1').map((l) => l.href)).toEqual(['/assets/uploads.js', '/assets/client.js', '/assets/detail.js']);
+  });
+
+  it("preloads the demo backend only in a demo tab's reload, never in an endpoint tab or a first visit", () => {
+    expect(run(table, '/connect', { 'qsc.mode': 'demo' }).map((l) => l.href)).toEqual(['/assets/browser.js']);
+    expect(run(table, '/connect', { 'qsc.mode': 'endpoint' })).toEqual([]);
+    expect(run(table, '/connect', { 'qsc.mode': 'demo', 'qsc.session': '{}' })).toEqual([]);
+    expect(run(table, '/connect')).toEqual([]);
+  });
+});
+
+const chunk = (fileName: string, facade: string | null, imports: string[], isEntry = false, css: string[] = []): BuiltChunk => ({
+  type: 'chunk',
+  fileName,
+  isEntry,
+  facadeModuleId: facade,
+  imports,
+  viteMetadata: { importedCss: new Set(css) },
+});
+
+describe('boot preload table', () => {
+  const chunks = [
+    chunk('assets/index.js', '/repo/index.html', ['assets/core.js'], true),
+    chunk('assets/core.js', null, []),
+    chunk('assets/bucket-route.js', '/repo/src/app/routes/bucket-route.tsx', ['assets/core.js', 'assets/client.js', 'assets/list.js'], false, ['assets/bucket.css']),
+    chunk('assets/client.js', '/repo/src/api/client.ts', ['assets/core.js']),
+    chunk('assets/list.js', null, ['assets/client.js'], false, ['assets/list.css']),
+    chunk('assets/browser.js', '/repo/mocks/browser.ts', ['assets/client.js']),
+  ];
+
+  it("lists a route's chunk and its static imports, less what the entry loads, with their CSS", () => {
+    const built = bootPreloadTable(chunks, { routes: [{ path: '/buckets/:zone/:bucket', modules: ['src/app/routes/bucket-route.tsx', 'src/api/client.ts'] }], demo: 'mocks/browser.ts' });
+    expect(built).toEqual({
+      routes: [
+        {
+          segments: ['buckets', ':zone', ':bucket'],
+          scripts: ['/assets/bucket-route.js', '/assets/client.js', '/assets/list.js'],
+          styles: ['/assets/bucket.css', '/assets/list.css'],
+        },
+      ],
+      demo: ['/assets/browser.js', '/assets/client.js'],
+    });
+  });
+
+  it('fails the build when a module has no chunk (a renamed view must not lose its preload silently)', () => {
+    expect(() => bootPreloadTable(chunks, { routes: [{ path: '/', modules: ['src/app/routes/gone.tsx'] }], demo: 'mocks/browser.ts' })).toThrow(/no chunk is built for src\/app\/routes\/gone\.tsx/);
+  });
+});
+
+describe('route views', () => {
+  it('name a view for every route of the router, and only files that exist', async () => {
+    const { routes } = await import('../app/router.tsx');
+    const { existsSync } = await import('node:fs');
+    const paths = routes.map((r) => r.path).filter((p) => p !== '*');
+    expect(new Set(ROUTE_VIEWS.map((v) => v.path))).toEqual(new Set(paths));
+    for (const view of ROUTE_VIEWS) for (const module of view.modules) expect([module, existsSync(module)]).toEqual([module, true]);
+  });
+});
