@@ -22,12 +22,10 @@ const at = (url: string) => {
 /** A fetch whose answers the test gives when it wants: records each request. */
 function heldFetch() {
   const requests: Array<{ url: string; answer(response: Response | Error): void }> = [];
-  const fetch = vi.fn(
-    (url: string | URL) =>
-      new Promise<Response>((resolve, reject) => {
-        requests.push({ url: String(url), answer: (r) => (r instanceof Error ? reject(r) : resolve(r)) });
-      }),
-  );
+  const fetch = (url: string | URL): Promise<Response> =>
+    new Promise<Response>((resolve, reject) => {
+      requests.push({ url: String(url), answer: (r) => (r instanceof Error ? reject(r) : resolve(r)) });
+    });
   vi.stubGlobal('fetch', fetch);
   return requests;
 }
