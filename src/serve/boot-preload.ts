@@ -40,11 +40,23 @@ export interface BootPreloadTable {
  * any one segment, others case-insensitively after percent-decoding. Every matching rule adds its files.
  */
 export function bootPreloadSource(table: BootPreloadTable): string {
-  const routes = table.routes.map((r) => [r.segments.map((s) => (s.startsWith(':') ? ':' : s.toLowerCase())), r.search ?? '', r.scripts, r.styles]);
+  // Routes share most of their files: each file is named once, and rules refer to it by index.
+  const files: string[] = [];
+  const index = (file: string): number => {
+    const at = files.indexOf(file);
+    return at >= 0 ? at : files.push(file) - 1;
+  };
+  const routes = table.routes.map((r) => [
+    r.segments.map((s) => (s.startsWith(':') ? ':' : s.toLowerCase())),
+    r.search ?? '',
+    r.scripts.map(index),
+    r.styles.map(index),
+  ]);
+  const demo = table.demo.map(index);
   return [
     '(function(){',
-    'var seen={};',
-    "function add(href,style){if(seen[href])return;seen[href]=1;var l=document.createElement('link');",
+    `var files=${JSON.stringify(files)},seen={};`,
+    "function add(i,style){var href=files[i];if(seen[href])return;seen[href]=1;var l=document.createElement('link');",
     "if(style){l.rel='preload';l.as='style'}else{l.rel='modulepreload';l.crossOrigin=''}l.href=href;document.head.appendChild(l)}",
     'try{',
     "var have=location.pathname.split('/').filter(Boolean).map(function(s){try{s=decodeURIComponent(s)}catch(e){}return s.toLowerCase()});",
@@ -52,11 +64,11 @@ export function bootPreloadSource(table: BootPreloadTable): string {
     'for(var i=0;i<routes.length;i++){var r=routes[i],want=r[0];if(want.length!==have.length)continue;',
     "var ok=true;for(var j=0;j<want.length;j++){if(want[j]!==':'&&want[j]!==have[j]){ok=false;break}}",
     'if(!ok||(r[1]&&!new RegExp(r[1]).test(location.search)))continue;',
-    'r[2].forEach(function(h){add(h,false)});r[3].forEach(function(h){add(h,true)})}',
+    'r[2].forEach(function(f){add(f,false)});r[3].forEach(function(f){add(f,true)})}',
     '}catch(e){}',
     'try{',
     "var s=sessionStorage;if(s.getItem('qsc.mode')==='demo'&&!s.getItem('qsc.session'))",
-    `${JSON.stringify(table.demo)}.forEach(function(h){add(h,false)})`,
+    `${JSON.stringify(demo)}.forEach(function(f){add(f,false)})`,
     '}catch(e){}',
     '})();',
     '',
