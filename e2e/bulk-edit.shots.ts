@@ -29,6 +29,11 @@ shotTests('bulk edit', async ({ page, shot }) => {
   const results = bulk.getByTestId('bulk-results');
   await expect(results.locator('tr[data-status="running"]')).toHaveCount(0, { timeout: 30_000 });
   await shot('bulk-edit-paused');
+  // Closing now would stop the run: the question says so.
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('alertdialog', { name: 'Stop the bulk edit?' })).toBeVisible();
+  await shot('bulk-edit-stop-question');
+  await page.getByRole('button', { name: 'Don’t stop' }).click();
   await bulk.getByRole('button', { name: 'Resume' }).click();
   await expect(bulk.getByTestId('bulk-summary')).toHaveText(/^(\d+) of \1 finished/, { timeout: 120_000 });
   await shot('bulk-edit-results');

@@ -187,6 +187,51 @@ test('demo mode: cancel while paused leaves the rest untouched and reports them 
   expect((await backend.head(untouched))?.standard['content-type']).toBe('text/csv');
 });
 
+test('demo mode: closing a running bulk edit or dry run asks to stop it, in those words; stopping leaves the objects not started untouched', async ({ page }) => {
+  test.setTimeout(120_000);
+  const backend = await demoBackend(page);
+  const prefix = uniquePrefix('close');
+  const keys = Array.from({ length: 200 }, (_, i) => `${prefix}c-${String(i).padStart(3, '0')}.txt`);
+  await putAll(backend, keys);
+  await backend.open(backend.path(`prefix=${encodeURIComponent(prefix)}`));
+  await page.getByRole('button', { name: 'Bulk-edit this folder…' }).click();
+  const bulk = page.getByRole('dialog', { name: `Edit metadata of all objects in ${prefix}` });
+  await expect(bulk.getByTestId('bulk-listed')).toHaveText('200 objects in this folder and its subfolders will be edited.');
+  await bulk.getByLabel('Content-Type', { exact: true }).selectOption({ label: 'Set to' });
+  await bulk.getByLabel('New value of Content-Type').fill('text/csv');
+
+  // 200 objects: the dry run and the run each take long enough to be paused while objects still wait.
+  // Esc during a paused dry run: the question is about stopping the preview; nothing was written.
+  await bulk.getByRole('button', { name: 'Preview changes' }).click();
+  await bulk.getByRole('button', { name: 'Pause' }).click();
+  await page.keyboard.press('Escape');
+  const previewQuestion = page.getByRole('alertdialog', { name: 'Stop the preview?' });
+  await expect(previewQuestion).toContainText('Nothing has been written.');
+  await previewQuestion.getByRole('button', { name: 'Don’t stop' }).click();
+  await bulk.getByRole('button', { name: 'Resume' }).click();
+  await bulk.getByRole('button', { name: 'Apply to the 200 objects that pass' }).click({ timeout: 30_000 });
+  await bulk.getByRole('button', { name: 'Pause' }).click();
+  const results = bulk.getByTestId('bulk-results');
+  await expect(results.locator('tr[data-status="running"]')).toHaveCount(0, { timeout: 30_000 });
+  const waiting = results.locator('tr[data-status="pending"]');
+  expect(await waiting.count()).toBeGreaterThan(0);
+  const untouched = (await waiting.last().getByRole('rowheader').textContent()) ?? '';
+
+  // Esc while the run is paused: the question is about stopping the run, not about unsaved edits.
+  await page.keyboard.press('Escape');
+  const question = page.getByRole('alertdialog', { name: 'Stop the bulk edit?' });
+  await expect(question).toContainText('Objects being written now finish; the ones not started yet are left as they are.');
+  await expect(question.getByRole('button', { name: 'Don’t stop' })).toBeFocused();
+  await question.getByRole('button', { name: 'Don’t stop' }).click();
+  await expect(question).toBeHidden();
+  await expect(bulk).toBeVisible();
+
+  await bulk.getByRole('button', { name: 'Close' }).first().click();
+  await page.getByRole('alertdialog', { name: 'Stop the bulk edit?' }).getByRole('button', { name: 'Stop and close' }).click();
+  await expect(bulk).toBeHidden();
+  expect((await backend.head(untouched))?.standard['content-type']).toBe('text/plain');
+});
+
 test('demo mode, in Chinese: the folder entry, the dry run with an object over the limit, the run and its skipped object', async ({ page }) => {
   test.setTimeout(120_000);
   const backend = await demoBackend(page);

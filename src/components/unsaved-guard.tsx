@@ -10,8 +10,19 @@ import '../i18n/parts/metadata.ts';
  * Made by useUnsavedGuard; a Dialog given one asks before Esc, its Close button, a Cancel inside it
  * (useDialogClose), back/forward or in-app navigation, and warns before a reload.
  */
+/** The question's words when closing would stop work under way rather than drop typed edits. */
+export interface GuardWording {
+  title: string;
+  body: string;
+  /** The button that closes anyway. */
+  discard: string;
+  /** The button that stays. */
+  keep: string;
+}
+
 export interface UnsavedGuard extends DialogGuard {
-  setDirty(dirty: boolean): void;
+  /** `wording`: what the question says while this holds (default: the unsaved-edits question). */
+  setDirty(dirty: boolean, wording?: GuardWording): void;
   /** Close now if nothing is unsaved, else ask. */
   requestClose(): void;
   asking: boolean;
@@ -24,15 +35,18 @@ export interface UnsavedGuard extends DialogGuard {
 /** The guard of a dialog whose content may hold unsaved edits; `onClose` closes the dialog. */
 export function useUnsavedGuard(onClose: () => void): UnsavedGuard {
   const dirtyRef = useRef(false);
-  const [pending, setPending] = useState<(() => void) | null>(null);
+  const wordingRef = useRef<GuardWording | undefined>(undefined);
+  // The question asked, with the words it was asked in (those of the moment it was asked).
+  const [pending, setPending] = useState<{ proceed: () => void; wording: GuardWording | undefined } | null>(null);
   const closeRef = useRef(onClose);
   useEffect(() => {
     closeRef.current = onClose;
   }, [onClose]);
-  const setDirty = useCallback((value: boolean) => {
+  const setDirty = useCallback((value: boolean, wording?: GuardWording) => {
     dirtyRef.current = value;
+    wordingRef.current = value ? wording : undefined;
   }, []);
-  const ask = useCallback((proceed: () => void) => setPending(() => proceed), []);
+  const ask = useCallback((proceed: () => void) => setPending({ proceed, wording: wordingRef.current }), []);
   const blocker = useMemo<NavigationBlocker>(() => ({ blocks: () => dirtyRef.current, ask }), [ask]);
   useNavigationBlocker(blocker);
   // Installed for as long as the guard lives and decided by the ref, so it holds from the moment the
@@ -48,14 +62,14 @@ export function useUnsavedGuard(onClose: () => void): UnsavedGuard {
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, []);
   const discard = () => {
-    const proceed = pending;
+    const proceed = pending?.proceed;
     setPending(null);
     setDirty(false);
     proceed?.();
   };
   const keep = () => setPending(null);
   return {
-    confirm: pending ? <UnsavedConfirm onDiscard={discard} onKeep={keep} /> : null,
+    confirm: pending ? <UnsavedConfirm wording={pending.wording} onDiscard={discard} onKeep={keep} /> : null,
     setDirty,
     dirty: () => dirtyRef.current,
     asking: pending !== null,
@@ -69,21 +83,22 @@ export function useUnsavedGuard(onClose: () => void): UnsavedGuard {
   };
 }
 
-function UnsavedConfirm({ onDiscard, onKeep }: { onDiscard: () => void; onKeep: () => void }) {
+function UnsavedConfirm({ wording, onDiscard, onKeep }: { wording: GuardWording | undefined; onDiscard: () => void; onKeep: () => void }) {
   const { t } = useI18n();
+  const words = wording ?? { title: t('metadata.form.unsavedTitle'), body: t('metadata.form.unsavedBody'), discard: t('metadata.form.discard'), keep: t('metadata.form.keepEditing') };
   const headingId = useId();
   const keepRef = useRef<HTMLButtonElement>(null);
   useEffect(() => keepRef.current?.focus(), []);
   return (
     <section className="unsaved-confirm" role="alertdialog" aria-modal="false" aria-labelledby={headingId} data-testid="unsaved-confirm">
-      <h3 id={headingId}>{t('metadata.form.unsavedTitle')}</h3>
-      <p>{t('metadata.form.unsavedBody')}</p>
+      <h3 id={headingId}>{words.title}</h3>
+      <p>{words.body}</p>
       <div className="notice__actions">
         <button type="button" className="button" onClick={onDiscard}>
-          {t('metadata.form.discard')}
+          {words.discard}
         </button>
         <button ref={keepRef} type="button" className="button button--primary" onClick={onKeep}>
-          {t('metadata.form.keepEditing')}
+          {words.keep}
         </button>
       </div>
     </section>

@@ -8,7 +8,7 @@ import { decodeMetadataValue } from '../../api/metadata/encoding.ts';
 import { CUSTOM_METADATA_PREFIX, METADATA_KEY_MAX_BYTES, STANDARD_METADATA_HEADERS, metadataKeyBytes } from '../../api/metadata/model.ts';
 import { invalidateObjectWrites } from '../../api/objects/queries.ts';
 import { Dialog, useDialogClose } from '../../components/dialog.tsx';
-import { useUnsavedGuard } from '../../components/unsaved-guard.tsx';
+import { useUnsavedGuard, type GuardWording } from '../../components/unsaved-guard.tsx';
 import { visibleText } from '../../lib/visible-text.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { useClient } from '../../hooks/use-client.ts';
@@ -77,7 +77,7 @@ export function BulkEditPrefixDialog({ zone, bucket, prefix, onClose }: { zone: 
   );
 }
 
-function PrefixBulkEditor({ zone, bucket, prefix, onDirty }: { zone: string; bucket: string; prefix: string; onDirty: (dirty: boolean) => void }) {
+function PrefixBulkEditor({ zone, bucket, prefix, onDirty }: { zone: string; bucket: string; prefix: string; onDirty: (dirty: boolean, wording?: GuardWording) => void }) {
   const { t, tp } = useI18n();
   const client = useClient();
   const [listing, setListing] = useState<Listing>({ state: 'listing', count: 0 });
@@ -113,7 +113,7 @@ function hasAnyEdit(values: BulkValues): boolean {
   return values.custom.length > 0 || STANDARD_METADATA_HEADERS.some((name) => values.standard[name].choice !== 'keep');
 }
 
-function BulkEditor({ zone, bucket, keys, onDirty }: { zone: string; bucket: string; keys: readonly string[]; onDirty: (dirty: boolean) => void }) {
+function BulkEditor({ zone, bucket, keys, onDirty }: { zone: string; bucket: string; keys: readonly string[]; onDirty: (dirty: boolean, wording?: GuardWording) => void }) {
   const { t, tp } = useI18n();
   const client = useClient();
   const queryClient = useQueryClient();
@@ -149,9 +149,18 @@ function BulkEditor({ zone, bucket, keys, onDirty }: { zone: string; bucket: str
 
   const started = states.size > 0;
   const dirty = running || previewing || (!started && hasAnyEdit(values));
+  // Closing while objects are being read or written stops that work (the gate is cancelled below):
+  // the question says so, rather than speaking of unsaved edits.
+  const closing: 'run' | 'preview' | null = running ? 'run' : previewing ? 'preview' : null;
   useEffect(() => {
-    onDirty(dirty);
-  }, [dirty, onDirty]);
+    const wording: GuardWording | undefined =
+      closing === 'run'
+        ? { title: t('metadata.bulkRun.closeRunning.title'), body: t('metadata.bulkRun.closeRunning.body'), discard: t('metadata.bulkRun.closeRunning.stop'), keep: t('metadata.bulkRun.closeRunning.keep') }
+        : closing === 'preview'
+          ? { title: t('metadata.bulkRun.closePreview.title'), body: t('metadata.bulkRun.closePreview.body'), discard: t('metadata.bulkRun.closePreview.stop'), keep: t('metadata.bulkRun.closePreview.keep') }
+          : undefined;
+    onDirty(dirty, wording);
+  }, [dirty, closing, onDirty, t]);
   useEffect(() => () => gateRef.current?.cancel(), []);
 
   const newGate = () => {
