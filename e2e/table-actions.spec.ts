@@ -196,11 +196,19 @@ test('the row menu\'s Move renames an object (toast with request id) and Edit me
   await expect(page).toHaveURL(/object=reports(%2F|\/)renamed\.md&edit=1$/);
 });
 
-test('a folder row\'s menu opens it or deletes it (counted first)', async ({ page, consolePage }) => {
+test('a folder row\'s menu opens it, bulk-edits it or deletes it (counted first)', async ({ page, consolePage }) => {
   await consolePage.open('/buckets/pek3a/demo-documents');
   await consolePage.waitForList();
-  const menu = await openRowMenu(consolePage, 'reports/');
-  await expect(menu.getByRole('menuitem')).toHaveText(['Open', 'Delete folder…']);
+  let menu = await openRowMenu(consolePage, 'reports/');
+  await expect(menu.getByRole('menuitem')).toHaveText(['Open', 'Bulk-edit this folder…', 'Delete folder…']);
+  // Bulk edit of the folder from its row, without opening it first.
+  await menu.getByRole('menuitem', { name: 'Bulk-edit this folder…' }).click();
+  const bulk = page.getByRole('dialog', { name: 'Edit metadata of all objects in reports/' });
+  await expect(bulk.getByTestId('bulk-listed')).toHaveText(/^\d+ objects? in this folder and its subfolders will be edited\.$/);
+  await bulk.getByRole('button', { name: 'Close' }).first().click();
+  await expect(bulk).toBeHidden();
+  await expect(page).toHaveURL(/\/buckets\/pek3a\/demo-documents$/);
+  menu = await openRowMenu(consolePage, 'reports/');
   await menu.getByRole('menuitem', { name: 'Delete folder…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete folder demo-documents/reports/' });
   await expect(dialog.getByTestId('folder-count')).toBeVisible();

@@ -307,6 +307,7 @@ export const en = {
   'menu.move': 'Move or rename…',
   'menu.editMetadata': 'Edit metadata…',
   'menu.delete': 'Delete…',
+  'menu.bulkEditFolder': 'Bulk-edit this folder…',
   'menu.deleteFolder': 'Delete folder…',
   'menu.downloadFailed': 'The download could not start.',
   'selection.move': 'Move…',

@@ -872,6 +872,7 @@ export const zhCN: Record<MessageKey, string> = {
   'menu.move': '移动或重命名…',
   'menu.editMetadata': '编辑元数据…',
   'menu.delete': '删除…',
+  'menu.bulkEditFolder': '批量编辑此文件夹…',
   'menu.deleteFolder': '删除文件夹…',
   'menu.downloadFailed': '无法开始下载。',
   'selection.move': '移动…',

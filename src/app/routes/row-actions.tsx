@@ -11,6 +11,7 @@ import { useNavigate } from '../../lib/router.tsx';
 // object-actions, bucket-admin and metadata features (loaded when the first one is needed).
 
 const ReplaceMetadataFields = lazyView(async () => (await import('../../features/metadata/replace-metadata-fields.tsx')).ReplaceMetadataFields);
+const BulkEditPrefixDialog = lazyView(async () => (await import('../../features/metadata/bulk-edit.tsx')).BulkEditPrefixDialog);
 const renderReplaceMetadata: ReplaceMetadataRenderer = (props) => <ReplaceMetadataFields {...props} />;
 
 export function SelectionSingle({ zone, bucket, keys }: { zone: string; bucket: string; keys: readonly string[] }) {
@@ -48,6 +49,8 @@ export function RowActionView({ action }: { action: RowAction }) {
     case 'editMetadata':
       // The metadata editor opens over the object's details (its open state is the URL's `edit=1`).
       return <NavigateOnce to={`${browseHref({ ...here, object: key })}&edit=1`} navigate={navigate} onDone={onClose} />;
+    case 'bulkEditFolder':
+      return <BulkEditPrefixDialog zone={zone} bucket={bucket} prefix={key} onClose={onClose} />;
     case 'deleteFolder':
       return <DeleteFolderDialog zone={zone} bucket={bucket} prefix={key} onClose={onClose} />;
     default:

@@ -58,9 +58,9 @@ export interface ObjectBrowserSlots {
   onDropFiles?: (target: { zone: string; bucket: string; prefix: string }, transfer: DataTransfer) => void;
 }
 
-export type RowActionKind = 'download' | 'copy' | 'move' | 'editMetadata' | 'delete' | 'deleteFolder';
+export type RowActionKind = 'download' | 'copy' | 'move' | 'editMetadata' | 'delete' | 'bulkEditFolder' | 'deleteFolder';
 
-/** An action picked in a row's menu: on an object, or (deleteFolder) on a folder whose prefix is `key`. */
+/** An action picked in a row's menu: on an object, or (bulkEditFolder, deleteFolder) on a folder whose prefix is `key`. */
 export interface RowAction {
   kind: RowActionKind;
   zone: string;
@@ -235,7 +235,12 @@ export function ObjectBrowser({ toolbarExtra, detailsExtra, detailsMetadataActio
     if (row.kind === 'folder') {
       return [
         { id: 'open', label: t('menu.open'), onSelect: () => onOpen(row) },
-        ...(rowAction ? [{ id: 'deleteFolder', label: t('menu.deleteFolder'), danger: true, onSelect: pick('deleteFolder') }] : []),
+        ...(rowAction
+          ? [
+              { id: 'bulkEditFolder', label: t('menu.bulkEditFolder'), onSelect: pick('bulkEditFolder') },
+              { id: 'deleteFolder', label: t('menu.deleteFolder'), danger: true, onSelect: pick('deleteFolder') },
+            ]
+          : []),
       ];
     }
     return [
