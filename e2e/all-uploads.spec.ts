@@ -57,6 +57,43 @@ test('endpoint: uploads of buckets in two zones in one table, oldest first; filt
   await expect(rowOf('e2e-all/today.bin')).toBeVisible();
 });
 
+test('endpoint: the key prefix filter is asked of every bucket and kept in the URL; a prefix nothing starts with says so', async ({ page, emulator }) => {
+  const { store } = emulator.server;
+  store.initiateMultipartUpload('demo-uploads', 'e2e-prefix/videos/a.mp4', {});
+  store.initiateMultipartUpload('demo-photos', 'e2e-prefix/videos/b.mp4', {});
+  store.initiateMultipartUpload('demo-documents', 'e2e-prefix/docs/c.pdf', {});
+  const requests: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.searchParams.has('uploads') && request.method() === 'GET') requests.push(`${url.pathname}?${url.searchParams.get('prefix') ?? ''}`);
+  });
+
+  await page.goto('/connect');
+  await connect(page, { endpoint: emulator.url, remember: true });
+  await page.getByRole('link', { name: 'In-progress uploads, all buckets' }).click();
+  const table = page.getByRole('table', { name: 'Uploads not yet completed' });
+  await expect(table.getByRole('link', { name: 'e2e-prefix/docs/c.pdf' })).toBeVisible();
+
+  requests.length = 0;
+  await page.getByLabel('Filter by key prefix').fill('e2e-prefix/videos/');
+  await expect(page).toHaveURL(/\/uploads\?prefix=e2e-prefix\/videos\/$/);
+  await expect(table.getByRole('link', { name: /^e2e-prefix\// })).toHaveCount(2);
+  await expect(table.getByRole('link', { name: 'e2e-prefix/videos/a.mp4' })).toBeVisible();
+  await expect(table.getByRole('link', { name: 'e2e-prefix/videos/b.mp4' })).toBeVisible();
+  // Each bucket was asked for the prefix, not listed whole and filtered here.
+  expect(requests.length).toBeGreaterThanOrEqual(5);
+  expect(requests.every((r) => r.endsWith('?e2e-prefix/videos/'))).toBe(true);
+
+  // A reload keeps the filter; an upload's link carries it to the bucket's own page.
+  await page.reload();
+  await expect(page.getByLabel('Filter by key prefix')).toHaveValue('e2e-prefix/videos/');
+  await expect(table.getByRole('link', { name: /^e2e-prefix\// })).toHaveCount(2);
+  expect(await table.getByRole('link', { name: 'e2e-prefix/videos/a.mp4' }).getAttribute('href')).toContain('prefix=e2e-prefix/videos/');
+
+  await page.getByLabel('Filter by key prefix').fill('e2e-prefix/none/');
+  await expect(page.getByText('No in-progress uploads with keys starting with “e2e-prefix/none/”.')).toBeVisible();
+});
+
 test('endpoint: a bucket whose uploads cannot be listed is named under the table with the reason, not left out silently', async ({ page, emulator }) => {
   const { store } = emulator.server;
   store.initiateMultipartUpload('demo-uploads', 'e2e-all-denied/x.bin', {});

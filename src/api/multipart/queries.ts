@@ -83,17 +83,18 @@ export function allUploadsKey(client: QsClient) {
 /**
  * The first page (up to 1,000) of each bucket's in-progress uploads, a few buckets at a time, for the view
  * across buckets. A bucket that fails (no permission, another owner) is kept with its error: the view names
- * it rather than leaving it out. `onProgress` hears how many buckets are done.
+ * it rather than leaving it out. `prefix` (may be empty) is asked of every bucket. `onProgress` hears how
+ * many buckets are done.
  */
-export function uploadsOfBucketsQuery(client: QsClient, buckets: ReadonlyArray<{ zone: string; bucket: string }>, onProgress: (done: number) => void) {
+export function uploadsOfBucketsQuery(client: QsClient, buckets: ReadonlyArray<{ zone: string; bucket: string }>, prefix: string, onProgress: (done: number) => void) {
   return queryOptions({
-    queryKey: [...allUploadsKey(client), buckets.map((b) => `${b.zone}/${b.bucket}`)] as const,
+    queryKey: [...allUploadsKey(client), buckets.map((b) => `${b.zone}/${b.bucket}`), { prefix }] as const,
     queryFn: async ({ signal }): Promise<BucketUploads[]> => {
       let done = 0;
       onProgress(0);
       return mapConcurrently(buckets, BUCKETS_AT_ONCE, async ({ zone, bucket }): Promise<BucketUploads> => {
         try {
-          const page = await listMultipartUploads(client, { zone, bucket, limit: MAX_LIST_UPLOADS_LIMIT }, { signal });
+          const page = await listMultipartUploads(client, { zone, bucket, limit: MAX_LIST_UPLOADS_LIMIT, ...(prefix ? { prefix } : {}) }, { signal });
           return { zone, bucket, page };
         } catch (error) {
           if (signal.aborted) throw error;

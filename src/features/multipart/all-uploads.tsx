@@ -1,16 +1,16 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { Link } from '../../lib/router.tsx';
+import { Link, useLocation, useNavigate } from '../../lib/router.tsx';
 import { allUploadsKey, uploadListsKey, uploadsOfBucketsQuery } from '../../api/multipart/queries.ts';
 import { uploadsHaveMore } from '../../api/multipart/operations.ts';
 import { allBucketsQuery } from '../../api/service/queries.ts';
 import { SkeletonRows } from '../../components/spinner.tsx';
-import { bucketPath } from '../../hooks/browse-location.ts';
+import { bucketPath, readQueryParam } from '../../hooks/browse-location.ts';
 import { useConnectedSession } from '../../hooks/session.ts';
 import { useClient } from '../../hooks/use-client.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
-import { uploadsHref } from './location.ts';
-import { AgeFilter, olderThan, UploadsTable, type UploadRowData } from './uploads-table.tsx';
+import { allUploadsHref, uploadsHref } from './location.ts';
+import { AgeFilter, olderThan, PrefixFilter, UploadsTable, type UploadRowData } from './uploads-table.tsx';
 // oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
 import './multipart.css';
 // oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
@@ -22,7 +22,7 @@ type PartialListing = { zone: string; bucket: string } & ({ kind: 'failed'; mess
 /**
  * In-progress uploads in every bucket of the account (all zones), oldest first: one ListMultipartUploads
  * request per bucket (its first 1,000 uploads), a few buckets at a time, counted while they come in. The same table as one bucket's page: age filter, select and
- * abort many. A bucket whose listing fails (no permission, another owner) or that has more than one page is
+ * abort many, and a key prefix filter (in the URL, `?prefix=`) asked of every bucket. A bucket whose listing fails (no permission, another owner) or that has more than one page is
  * named under the table with a link to its own page, so nothing is left out without saying so.
  */
 export function AllUploads() {
@@ -30,10 +30,12 @@ export function AllUploads() {
   const session = useConnectedSession();
   const client = useClient();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const prefix = readQueryParam(useLocation().search, 'prefix') ?? '';
   const bucketsQuery = useQuery({ ...allBucketsQuery(client), enabled: session.mode !== 'anonymous' });
   const buckets = useMemo(() => (bucketsQuery.data ?? []).map((b) => ({ zone: b.location, bucket: b.name })), [bucketsQuery.data]);
   const [settled, setSettled] = useState(0);
-  const listings = useQuery({ ...uploadsOfBucketsQuery(client, buckets, setSettled), enabled: bucketsQuery.data !== undefined });
+  const listings = useQuery({ ...uploadsOfBucketsQuery(client, buckets, prefix, setSettled), enabled: bucketsQuery.data !== undefined });
   const [minAgeDays, setMinAgeDays] = useState(0);
 
   const now = listings.dataUpdatedAt;
@@ -80,13 +82,18 @@ export function AllUploads() {
       <UploadsTable
         rows={shown}
         now={now}
-        prefix=""
+        prefix={prefix}
         showBucket
         onAborted={async (changed) => {
           for (const { bucket } of changed) void queryClient.invalidateQueries({ queryKey: uploadListsKey(client, bucket) });
           await queryClient.invalidateQueries({ queryKey: allUploadsKey(client) });
         }}
-        filters={<AgeFilter value={minAgeDays} onChange={setMinAgeDays} />}
+        filters={
+          <>
+            <PrefixFilter prefix={prefix} onChange={(value) => navigate(allUploadsHref(value), { replace: true })} />
+            <AgeFilter value={minAgeDays} onChange={setMinAgeDays} />
+          </>
+        }
         notices={
           <>
             {bucketsQuery.isError ? (
@@ -102,7 +109,7 @@ export function AllUploads() {
             ) : null}
             {!loading && bucketsQuery.data && buckets.length === 0 ? <p className="empty-state">{t('multipart.all.noBuckets')}</p> : null}
             {!loading && buckets.length > 0 && shown.length === 0 ? (
-              <p className="empty-state">{rows.length > 0 ? tp('multipart.noneOlder', minAgeDays) : t('multipart.all.none')}</p>
+              <p className="empty-state">{rows.length > 0 ? tp('multipart.noneOlder', minAgeDays) : prefix ? t('multipart.noneWithPrefix', { prefix }) : t('multipart.all.none')}</p>
             ) : null}
           </>
         }
@@ -120,7 +127,7 @@ export function AllUploads() {
                   {partial.map((item) => (
                     <li key={`${item.zone}\u0000${item.bucket}`}>
                       {item.kind === 'failed' ? t('multipart.all.failed', { bucket: item.bucket, message: item.message }) : tp('multipart.all.more', item.count, { bucket: item.bucket })}{' '}
-                      <Link to={item.kind === 'failed' ? bucketPath(item.zone, item.bucket) : uploadsHref({ zone: item.zone, bucket: item.bucket })}>
+                      <Link to={item.kind === 'failed' ? bucketPath(item.zone, item.bucket) : uploadsHref({ zone: item.zone, bucket: item.bucket, prefix })}>
                         {item.kind === 'failed' ? t('multipart.all.openBucketItself', { bucket: item.bucket }) : t('multipart.all.openBucket', { bucket: item.bucket })}
                       </Link>
                     </li>

@@ -1,12 +1,13 @@
 import { useMemo } from 'react';
 import { useLocation, useParams } from '../../lib/router.tsx';
-import { bucketPath, readQueryParam } from '../../hooks/browse-location.ts';
+import { bucketPath, readQueryParam, ROUTE_PATHS } from '../../hooks/browse-location.ts';
 
 /**
  * The inspector's navigation state lives in the URL, so every view is a deep link:
  *
  *   /buckets/<zone>/<bucket>/uploads?prefix=videos/                       in-progress uploads, filtered
  *   /buckets/<zone>/<bucket>/uploads?upload=<id>&key=<key>&limit=1000&after=999   one upload, a page of parts
+ *   /uploads?prefix=videos/                                               every bucket's, filtered
  *
  * `after` is the `part_number_marker` of the page shown (absent on the first page, ref §8.4); `limit` the
  * user's page size (1..1000).
@@ -37,6 +38,11 @@ export function uploadsHref(location: Pick<UploadsLocation, 'zone' | 'bucket'> &
   if (location.after !== undefined && location.after !== null) params.push(`after=${location.after}`);
   const base = `${bucketPath(location.zone, location.bucket)}/uploads`;
   return params.length ? `${base}?${params.join('&')}` : base;
+}
+
+/** The in-progress uploads of every bucket, optionally only keys starting with `prefix`. */
+export function allUploadsHref(prefix: string): string {
+  return prefix ? `${ROUTE_PATHS.allUploads}?prefix=${encodeQueryValue(prefix)}` : ROUTE_PATHS.allUploads;
 }
 
 function intParam(search: string, name: string): number | null {

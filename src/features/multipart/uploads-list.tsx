@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from '../../lib/router.tsx';
 import { listMultipartUploadsInfiniteQuery, uploadListsKey } from '../../api/multipart/queries.ts';
 import { SkeletonRows } from '../../components/spinner.tsx';
@@ -8,13 +8,12 @@ import { useI18n } from '../../i18n/i18n.tsx';
 import { AutoAbortRule } from './auto-abort-rule.tsx';
 import { DEFAULT_PARTS_LIMIT, uploadsHref } from './location.ts';
 import { UploadErrorNotice } from './upload-error.tsx';
-import { AgeFilter, olderThan, UploadsTable } from './uploads-table.tsx';
+import { AgeFilter, olderThan, PrefixFilter, UploadsTable } from './uploads-table.tsx';
 // oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
 import '../../i18n/parts/multipart.ts';
 
 /** Uploads per ListMultipartUploads request (ref §8.7: default 200, max 1000). */
 export const UPLOADS_PAGE_LIMIT = 50;
-const FILTER_DEBOUNCE_MS = 250;
 
 export function UploadsList({ zone, bucket, prefix }: { zone: string; bucket: string; prefix: string }) {
   const { t, tp } = useI18n();
@@ -83,24 +82,6 @@ export function UploadsList({ zone, bucket, prefix }: { zone: string; bucket: st
         />
       </section>
     </>
-  );
-}
-
-function PrefixFilter({ prefix, onChange }: { prefix: string; onChange: (value: string) => void }) {
-  const { t } = useI18n();
-  const id = useId();
-  const [draft, setDraft] = useState({ base: prefix, value: prefix });
-  const value = draft.base === prefix ? draft.value : prefix;
-  useEffect(() => {
-    if (value === prefix) return;
-    const timer = setTimeout(() => onChange(value), FILTER_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [value, prefix, onChange]);
-  return (
-    <search className="filter">
-      <label htmlFor={id}>{t('multipart.prefixFilter')}</label>
-      <input id={id} type="search" value={value} onChange={(e) => setDraft({ base: prefix, value: e.target.value })} dir="auto" spellCheck={false} autoComplete="off" />
-    </search>
   );
 }
 

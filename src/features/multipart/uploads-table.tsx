@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { Link } from '../../lib/router.tsx';
 import { ApiError } from '../../api/errors.ts';
 import { abortMultipartUpload } from '../../api/multipart/operations.ts';
@@ -286,5 +286,27 @@ export function AgeFilter({ value, onChange }: { value: number; onChange: (days:
         ))}
       </select>
     </div>
+  );
+}
+
+/** How long typing in the prefix filter pauses before the listing is asked again. */
+const FILTER_DEBOUNCE_MS = 250;
+
+/** The key prefix filter of an uploads table: the URL changes (and the listing is asked again) once typing pauses. */
+export function PrefixFilter({ prefix, onChange }: { prefix: string; onChange: (value: string) => void }) {
+  const { t } = useI18n();
+  const id = useId();
+  const [draft, setDraft] = useState({ base: prefix, value: prefix });
+  const value = draft.base === prefix ? draft.value : prefix;
+  useEffect(() => {
+    if (value === prefix) return;
+    const timer = setTimeout(() => onChange(value), FILTER_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [value, prefix, onChange]);
+  return (
+    <search className="filter">
+      <label htmlFor={id}>{t('multipart.prefixFilter')}</label>
+      <input id={id} type="search" value={value} onChange={(e) => setDraft({ base: prefix, value: e.target.value })} dir="auto" spellCheck={false} autoComplete="off" />
+    </search>
   );
 }
