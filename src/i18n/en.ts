@@ -27,7 +27,6 @@ export const en = {
   'app.nav': 'Main',
   'app.notFound': 'There is nothing at this address.',
   'app.goHome': 'Go to the bucket list',
-  'app.bootFailed': 'The console could not start: {message}',
   'app.loadFailed': 'This part of the console could not load ({message}). Check the network and try again.',
 
   'common.copy': 'Copy',
@@ -37,8 +36,6 @@ export const en = {
   'common.retry': 'Try again',
   'common.cancel': 'Cancel',
   'common.none': '—',
-  'common.yes': 'Yes',
-  'common.no': 'No',
 
   'error.title': 'The request failed',
   'error.code': 'Error code',
@@ -138,7 +135,6 @@ export const en = {
   'browser.allBuckets': 'All buckets',
   'browser.filter': 'Filter by prefix',
   'browser.filterHint': 'Press / to focus',
-  'browser.clearFilter': 'Clear filter',
   'browser.objects': 'Objects in {location}',
   'browser.col.name': 'Name',
   'browser.col.size': 'Size',
@@ -199,7 +195,6 @@ export const en = {
   'cors.applyMayFail': 'Applying the rule is itself a request to the bucket; it can be blocked for the same CORS reason. Then add the rule with another tool (the QingStor web console, the SDK or qsctl) and try again.',
   'cors.applyFailed': 'The rule could not be applied.',
   'cors.merge': 'Existing rules for other origins are kept.',
-  'cors.show': 'Show how to fix CORS',
 
 
 
@@ -265,10 +260,7 @@ export const en = {
   'app.theme.system': 'Follow the system',
   'app.theme.light': 'Light',
   'app.theme.dark': 'Dark',
-  'app.connection': 'Connection',
   'app.user': 'Access key {user}',
-  'app.mode.demoShort': 'Demo',
-  'app.menu': 'Menu',
   'app.page.buckets': 'Buckets',
   'app.page.connect': 'Connect',
   'app.page.notFound': 'Not found',

@@ -32,8 +32,6 @@ export const metadataEn = {
   'metadata.addRow': 'Add key',
   'metadata.keyBytes': '{bytes} / {limit} bytes',
   'metadata.totalBytes': 'Total: {bytes} / {limit} bytes',
-  'metadata.storedAs': 'Stored as:',
-  'metadata.readsAs': 'reads as:',
   'metadata.encoding.percent': 'Percent-encoding',
   'metadata.encoding.rfc2047b': 'RFC 2047 (Base64)',
   'metadata.encoding.rfc2047q': 'RFC 2047 (Q)',
