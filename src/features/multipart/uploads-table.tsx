@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { Link } from '../../lib/router.tsx';
 import { ApiError } from '../../api/errors.ts';
 import { abortMultipartUpload } from '../../api/multipart/operations.ts';
 import type { UploadEntry } from '../../api/multipart/schemas.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { useClient } from '../../hooks/use-client.ts';
+import { useUrlDraft } from '../../hooks/use-url-draft.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { forEachConcurrently } from '../../lib/concurrency.ts';
 import { formatBytes } from '../../lib/format.ts';
@@ -289,24 +290,15 @@ export function AgeFilter({ value, onChange }: { value: number; onChange: (days:
   );
 }
 
-/** How long typing in the prefix filter pauses before the listing is asked again. */
-const FILTER_DEBOUNCE_MS = 250;
-
 /** The key prefix filter of an uploads table: the URL changes (and the listing is asked again) once typing pauses. */
 export function PrefixFilter({ prefix, onChange }: { prefix: string; onChange: (value: string) => void }) {
   const { t } = useI18n();
   const id = useId();
-  const [draft, setDraft] = useState({ base: prefix, value: prefix });
-  const value = draft.base === prefix ? draft.value : prefix;
-  useEffect(() => {
-    if (value === prefix) return;
-    const timer = setTimeout(() => onChange(value), FILTER_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [value, prefix, onChange]);
+  const [value, setValue] = useUrlDraft(prefix, onChange);
   return (
     <search className="filter">
       <label htmlFor={id}>{t('multipart.prefixFilter')}</label>
-      <input id={id} type="search" value={value} onChange={(e) => setDraft({ base: prefix, value: e.target.value })} dir="auto" spellCheck={false} autoComplete="off" />
+      <input id={id} type="search" value={value} onChange={(e) => setValue(e.target.value)} dir="auto" spellCheck={false} autoComplete="off" />
     </search>
   );
 }

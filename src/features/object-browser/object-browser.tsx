@@ -8,6 +8,7 @@ import { SkeletonRows } from '../../components/spinner.tsx';
 import { browseHref, parentPrefix, readQueryParam, useBrowseLocation, type BrowseLocation } from '../../hooks/browse-location.ts';
 import { useConnectedSession } from '../../hooks/session.ts';
 import { useClient } from '../../hooks/use-client.ts';
+import { useUrlDraft } from '../../hooks/use-url-draft.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { formatBytes } from '../../lib/format.ts';
 import { Breadcrumbs } from './breadcrumbs.tsx';
@@ -30,8 +31,6 @@ const CountAll = lazyView(async () => (await import('./count-all.tsx')).CountAll
 // A failed listing's notice (and the error wording under it) loads only when a listing fails.
 const ListingError = lazyView(async () => (await import('./listing-error.tsx')).ListingError);
 const LATER_VIEWS = [ObjectDetails, RowMenu, CountAll];
-
-const FILTER_DEBOUNCE_MS = 250;
 
 const SORT_LABELS = { name: 'browser.col.name', size: 'browser.col.size', type: 'browser.col.type', modified: 'browser.col.modified' } as const;
 
@@ -412,16 +411,8 @@ function FilterBox({ filter, onChange }: { filter: string; onChange: (value: str
   const id = useId();
   const hintId = useId();
   const ref = useRef<HTMLInputElement>(null);
-  // The draft remembers which URL filter it was typed against; when the URL changes from outside
-  // (back/forward, a link) the URL wins.
-  const [draftState, setDraftState] = useState({ base: filter, value: filter });
-  const draft = draftState.base === filter ? draftState.value : filter;
+  const [draft, setDraft] = useUrlDraft(filter, onChange);
   useSlashFocus(ref);
-  useEffect(() => {
-    if (draft === filter) return;
-    const timer = setTimeout(() => onChange(draft), FILTER_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [draft, filter, onChange]);
 
   return (
     <search className="filter">
@@ -434,7 +425,7 @@ function FilterBox({ filter, onChange }: { filter: string; onChange: (value: str
         id={id}
         type="search"
         value={draft}
-        onChange={(e) => setDraftState({ base: filter, value: e.target.value })}
+        onChange={(e) => setDraft(e.target.value)}
         onKeyDown={(e) => {
           if (e.key === 'Enter') onChange(draft);
         }}
