@@ -120,6 +120,17 @@ test('remember in this tab: a deep link into a nested prefix survives a reload, 
   expect(page.url()).not.toContain('qsdemoSecret');
 });
 
+test('a deep link whose listing code never arrives still shows the console: boot waits for the first request only briefly', async ({ page, emulator }) => {
+  await page.goto('/connect');
+  await connect(page, { endpoint: emulator.url, remember: true });
+  await expect(page.getByRole('heading', { level: 1, name: 'Buckets' })).toBeVisible();
+  // A stalled network: the API client's code (needed to send the first listing) is never answered.
+  await page.context().route(/\/assets\/client-[^/]+\.js$/, () => undefined);
+  await page.goto('/buckets/pek3a/demo-photos', { waitUntil: 'commit' });
+  await expect(page.getByRole('banner').getByRole('link', { name: 'QingStor Console' })).toBeVisible();
+  await expect(page.getByRole('main')).toBeVisible();
+});
+
 test('without "remember", a reload forgets the connection; a deep link goes through Connect and on to its target', async ({ page, emulator }) => {
   await page.goto('/connect');
   await connect(page, { endpoint: emulator.url });

@@ -11,6 +11,9 @@ import { installWindowDropGuard } from './hooks/window-drop-guard.ts';
 import { ensureLocale, initialLocale } from './i18n/i18n.tsx';
 import { applyTheme, loadTheme } from './lib/theme.ts';
 
+/** The longest boot waits for the first listing's request to be sent before rendering (see below). */
+const FIRST_REQUEST_WAIT_MS = 150;
+
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 const root = createRoot(rootElement);
@@ -36,9 +39,13 @@ try {
   }
   // A deep link into a bucket: its first page is requested now, while the view's code loads and renders.
   // Rendering waits until the request is on its way (not answered): the first render is one long task that
-  // would otherwise hold it back. A chunk that fails to load here leaves the list to ask by itself.
+  // would otherwise hold it back. It waits FIRST_REQUEST_WAIT_MS at most, so a slow or stalled chunk never
+  // keeps the page blank; a chunk that fails to load leaves the list to ask by itself.
   const queryClient = createQueryClient();
-  await prefetchFirstListing(queryClient, mode.session, window.location).catch(() => undefined);
+  await Promise.race([
+    prefetchFirstListing(queryClient, mode.session, window.location).catch(() => undefined),
+    new Promise((resolve) => setTimeout(resolve, FIRST_REQUEST_WAIT_MS)),
+  ]);
   await locale;
   root.render(
     <StrictMode>
