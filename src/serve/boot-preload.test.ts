@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ROUTE_VIEWS } from '../app/route-views.ts';
-import { bootPreloadSource, bootPreloadTable, type BootPreloadTable, type BuiltChunk } from './boot-preload.ts';
+import { bootPreload, bootPreloadSource, bootPreloadTable, type BootPreloadTable, type BuiltChunk } from './boot-preload.ts';
 
 interface FakeLink {
   rel: string;
@@ -107,5 +107,25 @@ describe('route views', () => {
     const paths = routes.map((r) => r.path).filter((p) => p !== '*');
     expect(new Set(ROUTE_VIEWS.map((v) => v.path))).toEqual(new Set(paths));
     for (const view of ROUTE_VIEWS) for (const module of view.modules) expect([module, existsSync(module)]).toEqual([module, true]);
+  });
+});
+
+describe('boot preload plugin', () => {
+  it('puts an async script (never holding the page back) ahead of the entry module in index.html', () => {
+    const bundle: Parameters<ReturnType<typeof bootPreload>['generateBundle']['handler']>[1] = {
+      'index.html': { type: 'asset', fileName: 'index.html', source: '<html><head><script type="module" src="/assets/index.js"></script></head><body></body></html>' },
+      'assets/index.js': chunk('assets/index.js', '/repo/index.html', [], true),
+      'assets/home.js': chunk('assets/home.js', '/repo/src/app/routes/home-route.tsx', []),
+      'assets/browser.js': chunk('assets/browser.js', '/repo/mocks/browser.ts', []),
+    };
+    const emitted: Array<{ name: string; source: string }> = [];
+    const context = {
+      emitFile: (file: { type: 'asset'; name: string; source: string }) => String(emitted.push(file) - 1),
+      getFileName: (ref: string) => `assets/${emitted[Number(ref)]?.name ?? ''}`,
+    };
+    bootPreload({ routes: [{ path: '/', modules: ['src/app/routes/home-route.tsx'] }], demo: 'mocks/browser.ts' }).generateBundle.handler.call(context, {}, bundle);
+    const html = bundle['index.html'];
+    expect(html?.type === 'asset' ? String(html.source) : '').toContain('<script async src="/assets/boot-preload.js"></script>\n    <script type="module" src="/assets/index.js">');
+    expect(emitted[0]?.source).toContain('"/assets/home.js"');
   });
 });

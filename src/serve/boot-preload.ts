@@ -1,5 +1,5 @@
 /**
- * Build step: a small classic script that index.html loads before the entry module. From the page's first
+ * Build step: a small classic script that index.html loads (async, ahead of the entry module). From the page's first
  * bytes it starts downloading the code the page is about to run but that the entry's static imports do not
  * name, so the browser does not learn of it only once the entry has run (a second round of requests):
  *
@@ -150,7 +150,8 @@ export function bootPreload(options: BootPreloadOptions): BootPreloadPlugin {
         if (html === undefined || html.type !== 'asset') return;
         const chunks = Object.values(bundle).filter((output): output is BuiltChunk => output.type === 'chunk');
         const ref = this.emitFile({ type: 'asset', name: 'boot-preload.js', source: bootPreloadSource(bootPreloadTable(chunks, options)) });
-        const tag = `<script src="/${this.getFileName(ref)}"></script>`;
+        // async: a slow or stalled answer for this file never holds the page back (it only adds hints).
+        const tag = `<script async src="/${this.getFileName(ref)}"></script>`;
         const source = String(html.source);
         const at = source.indexOf('<script');
         html.source = at < 0 ? source.replace('</head>', `${tag}</head>`) : `${source.slice(0, at)}${tag}\n    ${source.slice(at)}`;
