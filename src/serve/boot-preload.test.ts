@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { bootModeWithoutServe, MODE_KEY } from '../app/boot.ts';
 import { ROUTE_VIEWS } from '../app/route-views.ts';
 import { bootPreload, bootPreloadSource, bootPreloadTable, type BootPreloadTable, type BuiltChunk } from './boot-preload.ts';
 
@@ -34,7 +35,8 @@ describe('boot preload script', () => {
     expect(run(table, '/buckets/pek3a/photos?prefix=a/')).toEqual([
       { rel: 'modulepreload', crossOrigin: '', href: '/assets/bucket.js' },
       { rel: 'modulepreload', crossOrigin: '', href: '/assets/client.js' },
-      { rel: 'preload', as: 'style', href: '/assets/bucket.css' },
+      // crossorigin as Vite's own stylesheet link has it, or the browser downloads the file a second time.
+      { rel: 'preload', as: 'style', crossOrigin: '', href: '/assets/bucket.css' },
     ]);
     expect(run(table, '/').map((l) => l.href)).toEqual(['/assets/home.js']);
   });
@@ -55,10 +57,46 @@ describe('boot preload script', () => {
   });
 
   it("preloads the demo backend only in a demo tab's reload, never in an endpoint tab or a first visit", () => {
-    expect(run(table, '/connect', { 'qsc.mode': 'demo' }).map((l) => l.href)).toEqual(['/assets/browser.js']);
+    expect(run(table, '/', { 'qsc.mode': 'demo' }).map((l) => l.href)).toEqual(['/assets/home.js', '/assets/browser.js']);
+    expect(run(table, '/buckets/pek3a/photos', { 'qsc.mode': 'demo' }).map((l) => l.href)).toContain('/assets/browser.js');
+    // /connect boots an endpoint tab even after the demo (app/boot.ts decideBootMode): no emulator.
+    expect(run(table, '/connect', { 'qsc.mode': 'demo' })).toEqual([]);
+    expect(run(table, '/connect/', { 'qsc.mode': 'demo' })).toEqual([]);
     expect(run(table, '/connect', { 'qsc.mode': 'endpoint' })).toEqual([]);
     expect(run(table, '/connect', { 'qsc.mode': 'demo', 'qsc.session': '{}' })).toEqual([]);
     expect(run(table, '/connect')).toEqual([]);
+  });
+
+  it('preloads the demo backend exactly when boot starts it (app/boot.ts decideBootMode)', () => {
+    class MemoryStorage implements Storage {
+      private items = new Map<string, string>();
+      get length() {
+        return this.items.size;
+      }
+      clear() {
+        this.items.clear();
+      }
+      getItem(key: string) {
+        return this.items.get(key) ?? null;
+      }
+      key(index: number) {
+        return [...this.items.keys()][index] ?? null;
+      }
+      removeItem(key: string) {
+        this.items.delete(key);
+      }
+      setItem(key: string, value: string) {
+        this.items.set(key, value);
+      }
+    }
+    for (const mode of ['demo', 'endpoint', undefined]) {
+      for (const path of ['/', '/connect', '/connect/', '/connect/x', '/Connect', '/buckets/pek3a/photos', '/uploads']) {
+        const storage = new MemoryStorage();
+        if (mode) storage.setItem(MODE_KEY, mode);
+        const preloads = run(table, path, mode ? { [MODE_KEY]: mode } : {}).some((l) => l.href === '/assets/browser.js');
+        expect([mode, path, preloads]).toEqual([mode, path, bootModeWithoutServe(path, storage)?.kind === 'demo']);
+      }
+    }
   });
 });
 

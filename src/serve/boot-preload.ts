@@ -57,7 +57,9 @@ export function bootPreloadSource(table: BootPreloadTable): string {
     '(function(){',
     `var files=${JSON.stringify(files)},seen={};`,
     "function add(i,style){var href=files[i];if(seen[href])return;seen[href]=1;var l=document.createElement('link');",
-    "if(style){l.rel='preload';l.as='style'}else{l.rel='modulepreload';l.crossOrigin=''}l.href=href;document.head.appendChild(l)}",
+    // crossorigin on both: Vite loads a view's CSS as `<link rel=stylesheet crossorigin>`, and a preload whose
+    // credentials mode differs is not used (the file downloads twice).
+    "if(style){l.rel='preload';l.as='style'}else{l.rel='modulepreload'}l.crossOrigin='';l.href=href;document.head.appendChild(l)}",
     'try{',
     "var have=location.pathname.split('/').filter(Boolean).map(function(s){try{s=decodeURIComponent(s)}catch(e){}return s.toLowerCase()});",
     `var routes=${JSON.stringify(routes)};`,
@@ -67,7 +69,8 @@ export function bootPreloadSource(table: BootPreloadTable): string {
     'r[2].forEach(function(f){add(f,false)});r[3].forEach(function(f){add(f,true)})}',
     '}catch(e){}',
     'try{',
-    "var s=sessionStorage;if(s.getItem('qsc.mode')==='demo'&&!s.getItem('qsc.session'))",
+    // As app/boot.ts decideBootMode: /connect boots an endpoint tab even when the tab chose the demo.
+    "var p=location.pathname,s=sessionStorage;if(p!=='/connect'&&p.indexOf('/connect/')!==0&&s.getItem('qsc.mode')==='demo'&&!s.getItem('qsc.session'))",
     `${JSON.stringify(demo)}.forEach(function(f){add(f,false)})`,
     '}catch(e){}',
     '})();',
