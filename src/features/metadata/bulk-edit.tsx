@@ -71,7 +71,7 @@ export function BulkEditPrefixDialog({ zone, bucket, prefix, onClose }: { zone: 
   const { t } = useI18n();
   const guard = useUnsavedGuard(onClose);
   return (
-    <Dialog open onClose={onClose} title={t('metadata.bulkRun.prefixTitle', { prefix })} guard={guard} wide>
+    <Dialog open onClose={onClose} title={t('metadata.bulkRun.prefixTitle', { prefix: visibleText(prefix) })} guard={guard} wide>
       <PrefixBulkEditor zone={zone} bucket={bucket} prefix={prefix} onDirty={guard.setDirty} />
     </Dialog>
   );
@@ -97,7 +97,7 @@ function PrefixBulkEditor({ zone, bucket, prefix, onDirty }: { zone: string; buc
     case 'over-cap':
       return <p role="alert" className="notice notice--warn">{t('metadata.bulkRun.overCap', { cap: BULK_MAX_OBJECTS })}</p>;
     case 'failed':
-      return <ErrorNotice error={listing.error} title={t('metadata.bulkRun.prefixTitle', { prefix })} />;
+      return <ErrorNotice error={listing.error} title={t('metadata.bulkRun.prefixTitle', { prefix: visibleText(prefix) })} />;
     case 'listed':
       if (listing.keys.length === 0) return <p className="status-line">{t('metadata.bulkRun.emptyPrefix')}</p>;
       return (
