@@ -232,6 +232,36 @@ test('demo mode: closing a running bulk edit or dry run asks to stop it, in thos
   expect((await backend.head(untouched))?.standard['content-type']).toBe('text/plain');
 });
 
+test('demo mode: going back while a bulk edit from a row menu runs asks to stop it, and "Stop and close" does both before leaving', async ({ page }) => {
+  test.setTimeout(120_000);
+  const backend = await demoBackend(page);
+  const prefix = uniquePrefix('leave');
+  const keys = Array.from({ length: 200 }, (_, i) => `${prefix}l-${String(i).padStart(3, '0')}.txt`);
+  await putAll(backend, keys);
+  // The folder, then the bucket's root: Back returns to the folder, in the same object browser.
+  await backend.open(backend.path(`prefix=${encodeURIComponent(prefix)}`));
+  await expect(page.getByRole('grid')).toBeVisible();
+  await backend.open(backend.path());
+  await page.getByRole('button', { name: `Actions for ${prefix}` }).click();
+  await page.getByRole('menuitem', { name: 'Bulk-edit this folder…' }).click();
+  const bulk = page.getByRole('dialog', { name: `Edit metadata of all objects in ${prefix}` });
+  await expect(bulk.getByTestId('bulk-listed')).toHaveText('200 objects in this folder and its subfolders will be edited.');
+  await bulk.getByLabel('Content-Type', { exact: true }).selectOption({ label: 'Set to' });
+  await bulk.getByLabel('New value of Content-Type').fill('text/csv');
+  await bulk.getByRole('button', { name: 'Apply to 200 objects' }).click();
+  await bulk.getByRole('button', { name: 'Pause' }).click();
+  const results = bulk.getByTestId('bulk-results');
+  await expect(results.locator('tr[data-status="running"]')).toHaveCount(0, { timeout: 30_000 });
+  const untouched = (await results.locator('tr[data-status="pending"]').last().getByRole('rowheader').textContent()) ?? '';
+
+  await page.goBack();
+  await page.getByRole('alertdialog', { name: 'Stop the bulk edit?' }).getByRole('button', { name: 'Stop and close' }).click();
+  // Stopped and closed, not left open (still paused, resumable) over the folder's page.
+  await expect(bulk).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`prefix=${encodeURIComponent(prefix)}$`));
+  expect((await backend.head(untouched))?.standard['content-type']).toBe('text/plain');
+});
+
 test("demo mode: a folder's row menu names the folder in the bulk edit's title as the table shows it, its bidi control visible", async ({ page }) => {
   const backend = await demoBackend(page);
   // A folder whose name a right-to-left override would show reversed ('…exe.txt' read as '…txt.exe').

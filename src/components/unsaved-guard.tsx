@@ -32,8 +32,12 @@ export interface UnsavedGuard extends DialogGuard {
   dirty(): boolean;
 }
 
-/** The guard of a dialog whose content may hold unsaved edits; `onClose` closes the dialog. */
-export function useUnsavedGuard(onClose: () => void): UnsavedGuard {
+/**
+ * The guard of a dialog whose content may hold unsaved edits; `onClose` closes the dialog. `closeOnLeave`: when
+ * the user lets a back/forward or in-app navigation happen, the dialog closes too (for a dialog whose open
+ * state is not in the URL, which would otherwise stay open over the next page with its work still running).
+ */
+export function useUnsavedGuard(onClose: () => void, { closeOnLeave = false }: { closeOnLeave?: boolean } = {}): UnsavedGuard {
   const dirtyRef = useRef(false);
   const wordingRef = useRef<GuardWording | undefined>(undefined);
   // The question asked, with the words it was asked in (those of the moment it was asked).
@@ -47,7 +51,19 @@ export function useUnsavedGuard(onClose: () => void): UnsavedGuard {
     wordingRef.current = value ? wording : undefined;
   }, []);
   const ask = useCallback((proceed: () => void) => setPending({ proceed, wording: wordingRef.current }), []);
-  const blocker = useMemo<NavigationBlocker>(() => ({ blocks: () => dirtyRef.current, ask }), [ask]);
+  const blocker = useMemo<NavigationBlocker>(
+    () => ({
+      blocks: () => dirtyRef.current,
+      ask: closeOnLeave
+        ? (proceed: () => void) =>
+            ask(() => {
+              closeRef.current();
+              proceed();
+            })
+        : ask,
+    }),
+    [ask, closeOnLeave],
+  );
   useNavigationBlocker(blocker);
   // Installed for as long as the guard lives and decided by the ref, so it holds from the moment the
   // edits are reported, not one effect later.

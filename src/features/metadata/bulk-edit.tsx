@@ -40,7 +40,8 @@ export function BulkEditButton({ zone, bucket, keys }: { zone: string; bucket: s
   const [open, setOpen] = useState(false);
   // The selection is frozen when the dialog opens: the run and its retries cover exactly these objects.
   const [frozen, setFrozen] = useState<readonly string[]>([]);
-  const guard = useUnsavedGuard(() => setOpen(false));
+  // Its open state is not in the URL: leaving the page (after the question) closes it, which stops the run.
+  const guard = useUnsavedGuard(() => setOpen(false), { closeOnLeave: true });
   return (
     <>
       <button
@@ -69,7 +70,7 @@ type Listing = { state: 'listing'; count: number } | { state: 'listed'; keys: re
  */
 export function BulkEditPrefixDialog({ zone, bucket, prefix, onClose }: { zone: string; bucket: string; prefix: string; onClose: () => void }) {
   const { t } = useI18n();
-  const guard = useUnsavedGuard(onClose);
+  const guard = useUnsavedGuard(onClose, { closeOnLeave: true });
   return (
     <Dialog open onClose={onClose} title={t('metadata.bulkRun.prefixTitle', { prefix: visibleText(prefix) })} guard={guard} wide>
       <PrefixBulkEditor zone={zone} bucket={bucket} prefix={prefix} onDirty={guard.setDirty} />
