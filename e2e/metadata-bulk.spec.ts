@@ -232,6 +232,31 @@ test('demo mode: closing a running bulk edit or dry run asks to stop it, in thos
   expect((await backend.head(untouched))?.standard['content-type']).toBe('text/plain');
 });
 
+test('demo mode: closing while an undo runs asks to stop the undo, and stopping leaves the rest with the bulk values', async ({ page }) => {
+  test.setTimeout(120_000);
+  const backend = await demoBackend(page);
+  const prefix = uniquePrefix('undo');
+  const keys = Array.from({ length: 200 }, (_, i) => `${prefix}u-${String(i).padStart(3, '0')}.txt`);
+  await putAll(backend, keys);
+  await backend.open(backend.path(`prefix=${encodeURIComponent(prefix)}`));
+  await page.getByRole('button', { name: 'Bulk-edit this folder…' }).click();
+  const bulk = page.getByRole('dialog', { name: `Edit metadata of all objects in ${prefix}` });
+  await expect(bulk.getByTestId('bulk-listed')).toHaveText('200 objects in this folder and its subfolders will be edited.');
+  await bulk.getByLabel('Content-Type', { exact: true }).selectOption({ label: 'Set to' });
+  await bulk.getByLabel('New value of Content-Type').fill('text/csv');
+  await bulk.getByRole('button', { name: 'Apply to 200 objects' }).click();
+  await expect(bulk.getByTestId('bulk-summary')).toHaveText('200 of 200 finished: 200 changed, 0 already up to date, 0 failed.', { timeout: 60_000 });
+
+  await bulk.getByRole('button', { name: 'Undo this bulk edit (200 objects)' }).click();
+  await page.keyboard.press('Escape');
+  const question = page.getByRole('alertdialog', { name: 'Stop the undo?' });
+  await expect(question).toContainText('the others keep the values this bulk edit wrote');
+  await question.getByRole('button', { name: 'Stop and close' }).click();
+  await expect(bulk).toBeHidden();
+  // The undo stopped: the last objects (restored last, if at all) still carry the bulk edit's value.
+  expect((await backend.head(keys.at(-1) ?? ''))?.standard['content-type']).toBe('text/csv');
+});
+
 test('demo mode: going back while a bulk edit from a row menu runs asks to stop it, and "Stop and close" does both before leaving', async ({ page }) => {
   test.setTimeout(120_000);
   const backend = await demoBackend(page);

@@ -39,18 +39,20 @@ export interface UnsavedGuard extends DialogGuard {
  */
 export function useUnsavedGuard(onClose: () => void, { closeOnLeave = false }: { closeOnLeave?: boolean } = {}): UnsavedGuard {
   const dirtyRef = useRef(false);
-  const wordingRef = useRef<GuardWording | undefined>(undefined);
-  // The question asked, with the words it was asked in (those of the moment it was asked).
-  const [pending, setPending] = useState<{ proceed: () => void; wording: GuardWording | undefined } | null>(null);
+  // The question's words follow the work under way while it is open (a preview that became a run says so).
+  const [wording, setWording] = useState<GuardWording | undefined>(undefined);
+  const [pending, setPending] = useState<{ proceed: () => void } | null>(null);
   const closeRef = useRef(onClose);
   useEffect(() => {
     closeRef.current = onClose;
   }, [onClose]);
-  const setDirty = useCallback((value: boolean, wording?: GuardWording) => {
+  const setDirty = useCallback((value: boolean, words?: GuardWording) => {
     dirtyRef.current = value;
-    wordingRef.current = value ? wording : undefined;
+    setWording(value ? words : undefined);
+    // Nothing is at stake any more (the run finished, the edits were saved): the question has no object.
+    if (!value) setPending(null);
   }, []);
-  const ask = useCallback((proceed: () => void) => setPending({ proceed, wording: wordingRef.current }), []);
+  const ask = useCallback((proceed: () => void) => setPending({ proceed }), []);
   const blocker = useMemo<NavigationBlocker>(
     () => ({
       blocks: () => dirtyRef.current,
@@ -85,7 +87,7 @@ export function useUnsavedGuard(onClose: () => void, { closeOnLeave = false }: {
   };
   const keep = () => setPending(null);
   return {
-    confirm: pending ? <UnsavedConfirm wording={pending.wording} onDiscard={discard} onKeep={keep} /> : null,
+    confirm: pending ? <UnsavedConfirm wording={wording} onDiscard={discard} onKeep={keep} /> : null,
     setDirty,
     dirty: () => dirtyRef.current,
     asking: pending !== null,

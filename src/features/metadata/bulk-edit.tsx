@@ -134,6 +134,7 @@ function BulkEditor({ zone, bucket, keys, onDirty }: { zone: string; bucket: str
   const issues = { get: (path: string) => (attempted || typed.has(path) ? allIssues.get(path) : undefined) };
   const [states, setStates] = useState<ReadonlyMap<string, BulkItemState>>(new Map());
   const [running, setRunning] = useState(false);
+  const [undoing, setUndoing] = useState(false);
   const [noEdits, setNoEdits] = useState(false);
   const editsRef = useRef<MetadataEdits | null>(null);
   // The dry run: per object what would change or why it is skipped. Null until a preview was asked for.
@@ -149,17 +150,19 @@ function BulkEditor({ zone, bucket, keys, onDirty }: { zone: string; bucket: str
   const block = completenessBlock(visibility);
 
   const started = states.size > 0;
-  const dirty = running || previewing || (!started && hasAnyEdit(values));
+  const dirty = running || previewing || undoing || (!started && hasAnyEdit(values));
   // Closing while objects are being read or written stops that work (the gate is cancelled below):
   // the question says so, rather than speaking of unsaved edits.
-  const closing: 'run' | 'preview' | null = running ? 'run' : previewing ? 'preview' : null;
+  const closing: 'run' | 'preview' | 'undo' | null = running ? 'run' : previewing ? 'preview' : undoing ? 'undo' : null;
   useEffect(() => {
     const wording: GuardWording | undefined =
       closing === 'run'
         ? { title: t('metadata.bulkRun.closeRunning.title'), body: t('metadata.bulkRun.closeRunning.body'), discard: t('metadata.bulkRun.closeRunning.stop'), keep: t('metadata.bulkRun.closeRunning.keep') }
         : closing === 'preview'
           ? { title: t('metadata.bulkRun.closePreview.title'), body: t('metadata.bulkRun.closePreview.body'), discard: t('metadata.bulkRun.closePreview.stop'), keep: t('metadata.bulkRun.closePreview.keep') }
-          : undefined;
+          : closing === 'undo'
+            ? { title: t('metadata.bulkRun.closeUndo.title'), body: t('metadata.bulkRun.closeUndo.body'), discard: t('metadata.bulkRun.closeUndo.stop'), keep: t('metadata.bulkRun.closeUndo.keep') }
+            : undefined;
     onDirty(dirty, wording);
   }, [dirty, closing, onDirty, t]);
   useEffect(() => () => gateRef.current?.cancel(), []);
@@ -212,15 +215,21 @@ function BulkEditor({ zone, bucket, keys, onDirty }: { zone: string; bucket: str
   };
 
   const [undoStates, setUndoStates] = useState<ReadonlyMap<string, BulkItemState>>(new Map());
-  const [undoing, setUndoing] = useState(false);
   const undoAll = async () => {
     const targets: UndoTarget[] = [];
     for (const [key, state] of states) if (state.status === 'done') targets.push({ zone, bucket, key, before: state.before, after: state.after });
     setUndoing(true);
-    await runBulkUndo(client, targets, visibility, (key, state) => {
-      if (state.status === 'done') recordSave(lastSaveId(connectionId(client.connection), zone, bucket, key), null);
-      setUndoStates((previous) => new Map(previous).set(key, state));
-    });
+    // Its own gate, so that closing the dialog (which cancels the current gate) stops the undo too.
+    await runBulkUndo(
+      client,
+      targets,
+      visibility,
+      (key, state) => {
+        if (state.status === 'done') recordSave(lastSaveId(connectionId(client.connection), zone, bucket, key), null);
+        setUndoStates((previous) => new Map(previous).set(key, state));
+      },
+      { gate: newGate() },
+    );
     setUndoing(false);
     await invalidateObjectWrites(queryClient, client, bucket);
   };
