@@ -94,6 +94,20 @@ test('endpoint: the key prefix filter is asked of every bucket and kept in the U
   await expect(page.getByText('No in-progress uploads with keys starting with “e2e-prefix/none/”.')).toBeVisible();
 });
 
+test('endpoint: an upload key with a bidi control is shown with the control visible, in the table, its checkbox and its parts view', async ({ page, emulator }) => {
+  const key = 'e2e-bidi/invoice\u202etxt.exe';
+  const shown = 'e2e-bidi/invoice\u27e8U+202E\u27e9txt.exe';
+  emulator.server.store.initiateMultipartUpload('demo-uploads', key, {});
+  await page.goto('/connect');
+  await connect(page, { endpoint: emulator.url, remember: true });
+  await page.goto('/uploads?prefix=e2e-bidi/');
+  const table = page.getByRole('table', { name: 'Uploads not yet completed' });
+  await expect(table.getByRole('link', { name: shown })).toBeVisible();
+  await expect(page.getByLabel(`Select the upload of ${shown} in demo-uploads`)).toBeVisible();
+  await table.getByRole('link', { name: shown }).click();
+  await expect(page.getByRole('heading', { level: 2, name: shown })).toBeVisible();
+});
+
 test('endpoint: a bucket whose uploads cannot be listed is named under the table with the reason, not left out silently', async ({ page, emulator }) => {
   const { store } = emulator.server;
   store.initiateMultipartUpload('demo-uploads', 'e2e-all-denied/x.bin', {});

@@ -287,18 +287,25 @@ test('demo mode: going back while a bulk edit from a row menu runs asks to stop 
   expect((await backend.head(untouched))?.standard['content-type']).toBe('text/plain');
 });
 
-test("demo mode: a folder's row menu names the folder in the bulk edit's title as the table shows it, its bidi control visible", async ({ page }) => {
+test("demo mode: a folder's row menu, its bulk edit and its delete dialog name the folder as the table shows it, its bidi control visible", async ({ page }) => {
   const backend = await demoBackend(page);
   // A folder whose name a right-to-left override would show reversed ('…exe.txt' read as '…txt.exe').
   const folder = `${uniquePrefix('bidi').slice(0, -1)}\u202etxt.exe/`;
   await putAll(backend, [`${folder}a.txt`]);
   await backend.open(backend.path());
-  await page.getByRole('button', { name: `Actions for ${folder}` }).click();
-  await page.getByRole('menuitem', { name: 'Bulk-edit this folder…' }).click();
   const shown = folder.replace('\u202e', '\u27e8U+202E\u27e9');
+  // The row's menu button and the menu name the folder the same visible way.
+  await page.getByRole('button', { name: `Actions for ${shown}` }).click();
+  await expect(page.getByRole('menu', { name: `Actions for ${shown}` })).toBeVisible();
+  await page.getByRole('menuitem', { name: 'Bulk-edit this folder…' }).click();
   const bulk = page.getByRole('dialog', { name: `Edit metadata of all objects in ${shown}` });
   await expect(bulk.getByTestId('bulk-listed')).toHaveText('1 object in this folder and its subfolders will be edited.');
   await expect(bulk.getByRole('heading', { level: 2 })).toHaveText(`Edit metadata of all objects in ${shown}`);
+  await bulk.getByRole('button', { name: 'Close' }).first().click();
+  // So does the delete-folder dialog reached from the same menu.
+  await page.getByRole('button', { name: `Actions for ${shown}` }).click();
+  await page.getByRole('menuitem', { name: 'Delete folder…' }).click();
+  await expect(page.getByRole('dialog', { name: new RegExp(`^Delete folder .*${shown.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) })).toBeVisible();
 });
 
 test('demo mode, in Chinese: the folder entry, the dry run with an object over the limit, the run and its skipped object', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
+import { visibleText } from '../../lib/visible-text.ts';
 import { deleteObjectsMutation, prefixScanQuery, type DeleteObjectsOutcome } from '../../api/objects/queries.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
@@ -31,7 +32,7 @@ export function DeleteFolderButton({ zone, bucket, prefix }: { zone: string; buc
       }}>
         {t('admin.folder.delete')}
       </button>
-      <Dialog open={open} onClose={() => setOpen(false)} title={t('admin.folder.title', { location: `${bucket}/${prefix}` })}>
+      <Dialog open={open} onClose={() => setOpen(false)} title={t('admin.folder.title', { location: `${bucket}/${visibleText(prefix)}` })}>
         <DeleteFolderFlow key={run} zone={zone} bucket={bucket} prefix={prefix} onClose={() => setOpen(false)} />
       </Dialog>
     </>
@@ -42,7 +43,7 @@ export function DeleteFolderButton({ zone, bucket, prefix }: { zone: string; buc
 export function DeleteFolderDialog({ zone, bucket, prefix, onClose }: { zone: string; bucket: string; prefix: string; onClose: () => void }) {
   const { t } = useI18n();
   return (
-    <Dialog open onClose={onClose} title={t('admin.folder.title', { location: `${bucket}/${prefix}` })}>
+    <Dialog open onClose={onClose} title={t('admin.folder.title', { location: `${bucket}/${visibleText(prefix)}` })}>
       <DeleteFolderFlow zone={zone} bucket={bucket} prefix={prefix} onClose={onClose} />
     </Dialog>
   );

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { visibleText } from '../../lib/visible-text.ts';
 import { Link } from '../../lib/router.tsx';
 import { browseHref } from '../../hooks/browse-location.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
@@ -51,7 +52,7 @@ export function MultipartInspector({ renderResume }: { renderResume?: (context: 
           {upload !== null && key !== null ? (
             <li>
               <span aria-current="page" dir="auto">
-                {key}
+                {visibleText(key)}
               </span>
             </li>
           ) : null}

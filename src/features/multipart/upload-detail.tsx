@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { visibleText } from '../../lib/visible-text.ts';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Link, useNavigate } from '../../lib/router.tsx';
@@ -101,7 +102,7 @@ export function UploadDetail({ zone, bucket, objectKey: key, uploadId, limit, af
   if (outcome) {
     return (
       <section className="upload-detail" aria-labelledby="upload-detail-title">
-        <h2 id="upload-detail-title">{key}</h2>
+        <h2 id="upload-detail-title">{visibleText(key)}</h2>
         <div className="notice notice--ok">
           <p>
             <output>{outcome.kind === 'completed' ? t('multipart.completed', { key }) : t('multipart.aborted', { key })}</output>
@@ -185,12 +186,12 @@ export function UploadDetail({ zone, bucket, objectKey: key, uploadId, limit, af
         <Link to={listHref}>{t('multipart.backToList')}</Link>
       </p>
       <h2 id="upload-detail-title" dir="auto">
-        {key}
+        {visibleText(key)}
       </h2>
       <dl className="upload-detail__facts">
         <dt>{t('multipart.key')}</dt>
         <dd dir="auto">
-          <code>{key}</code> <CopyButton text={key} label={t('multipart.copyKey')} />
+          <code>{visibleText(key)}</code> <CopyButton text={key} label={t('multipart.copyKey')} />
         </dd>
         <dt>{t('multipart.uploadId')}</dt>
         <dd>

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { visibleText } from '../../lib/visible-text.ts';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { Link } from '../../lib/router.tsx';
 import { ApiError } from '../../api/errors.ts';
@@ -141,7 +142,7 @@ export function UploadsTable({ rows, now, prefix, showBucket, onAborted, filters
               {failed.map((o) => (
                 <li key={rowId(o.zone, o.bucket, o.key, o.uploadId)}>
                   {showBucket ? `${o.bucket}/` : ''}
-                  <span dir="auto">{o.key}</span>: {o.error}
+                  <span dir="auto">{visibleText(o.key)}</span>: {o.error}
                   {o.requestId ? ` (${t('error.requestId')}: ${o.requestId})` : ''}
                 </li>
               ))}
@@ -200,7 +201,7 @@ export function UploadsTable({ rows, now, prefix, showBucket, onAborted, filters
           {selection.slice(0, 10).map((row) => (
             <li key={idOf(row)} dir="auto">
               {showBucket ? `${row.bucket}/` : ''}
-              {row.upload.key}
+              {visibleText(row.upload.key)}
             </li>
           ))}
           {selection.length > 10 ? <li>{tp('multipart.andMore', selection.length - 10)}</li> : null}
@@ -242,7 +243,7 @@ function UploadRow({ row, prefix, showBucket, now, checked, onToggle }: {
           type="checkbox"
           checked={checked}
           onChange={onToggle}
-          aria-label={showBucket ? t('multipart.all.selectUpload', { key: upload.key, bucket }) : t('multipart.selectUpload', { key: upload.key })}
+          aria-label={showBucket ? t('multipart.all.selectUpload', { key: visibleText(upload.key), bucket }) : t('multipart.selectUpload', { key: visibleText(upload.key) })}
         />
       </td>
       {showBucket ? (
@@ -252,7 +253,7 @@ function UploadRow({ row, prefix, showBucket, now, checked, onToggle }: {
       ) : null}
       <td className="uploads-table__key">
         <Link dir="auto" to={uploadsHref({ zone, bucket, prefix, key: upload.key, upload: upload.upload_id, limit: DEFAULT_PARTS_LIMIT })}>
-          {upload.key}
+          {visibleText(upload.key)}
         </Link>
         <code className="uploads-table__id" title={t('multipart.uploadId')}>
           {upload.upload_id}

@@ -9,6 +9,7 @@ import { browseHref, parentPrefix, readQueryParam, useBrowseLocation, type Brows
 import { useConnectedSession } from '../../hooks/session.ts';
 import { useClient } from '../../hooks/use-client.ts';
 import { useUrlDraft } from '../../hooks/use-url-draft.ts';
+import { visibleText } from '../../lib/visible-text.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { formatBytes } from '../../lib/format.ts';
 import { Breadcrumbs } from './breadcrumbs.tsx';
@@ -380,7 +381,7 @@ export function ObjectBrowser({ toolbarExtra, detailsExtra, detailsMetadataActio
                 // Another row's menu (or the same row's at another place) is a menu of its own.
                 key={`${menu.index}:${menu.anchor.x}:${menu.anchor.y}`}
                 anchor={menu.anchor}
-                label={t('menu.rowActions', { name: menu.row.kind === 'folder' ? `${menu.row.name}/` : menu.row.name })}
+                label={t('menu.rowActions', { name: visibleText(menu.row.kind === 'folder' ? `${menu.row.name}/` : menu.row.name) })}
                 items={menuItems(menu.row)}
                 onClose={() => setMenu(null)}
               />

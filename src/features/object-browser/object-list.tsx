@@ -314,7 +314,7 @@ export function ObjectList(props: ObjectListProps) {
                   type="button"
                   className="icon-button object-list__more"
                   tabIndex={-1}
-                  aria-label={t('menu.rowActions', { name: row.kind === 'folder' ? `${row.name}/` : row.name })}
+                  aria-label={t('menu.rowActions', { name: visibleText(row.kind === 'folder' ? `${row.name}/` : row.name) })}
                   aria-haspopup="menu"
                   aria-expanded={menuIndex === item.index}
                   // The grid keeps the focus (its keys work in the menu's absence and it gets the focus back).
