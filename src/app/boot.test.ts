@@ -1,28 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_CONNECTION } from '../api/connection.ts';
 import { bootModeWithoutServe, decideBootMode, MODE_KEY, saveSession, serveConfigSchema, SESSION_KEY, setEndpointMode } from './boot.ts';
+import { MemoryStorage } from '../test-support/memory-storage.ts';
 
-class MemoryStorage implements Storage {
-  private items = new Map<string, string>();
-  get length() {
-    return this.items.size;
-  }
-  clear() {
-    this.items.clear();
-  }
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  key(index: number) {
-    return [...this.items.keys()][index] ?? null;
-  }
-  removeItem(key: string) {
-    this.items.delete(key);
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, value);
-  }
-}
 
 const endpointSession = {
   mode: 'endpoint' as const,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bootModeWithoutServe, MODE_KEY } from '../app/boot.ts';
 import { ROUTE_VIEWS } from '../app/route-views.ts';
 import { bootPreload, bootPreloadSource, bootPreloadTable, type BootPreloadTable, type BuiltChunk } from './boot-preload.ts';
+import { MemoryStorage } from '../test-support/memory-storage.ts';
 
 interface FakeLink {
   rel: string;
@@ -68,27 +69,6 @@ describe('boot preload script', () => {
   });
 
   it('preloads the demo backend exactly when boot starts it (app/boot.ts decideBootMode)', () => {
-    class MemoryStorage implements Storage {
-      private items = new Map<string, string>();
-      get length() {
-        return this.items.size;
-      }
-      clear() {
-        this.items.clear();
-      }
-      getItem(key: string) {
-        return this.items.get(key) ?? null;
-      }
-      key(index: number) {
-        return [...this.items.keys()][index] ?? null;
-      }
-      removeItem(key: string) {
-        this.items.delete(key);
-      }
-      setItem(key: string, value: string) {
-        this.items.set(key, value);
-      }
-    }
     for (const mode of ['demo', 'endpoint', undefined]) {
       for (const path of ['/', '/connect', '/connect/', '/connect/x', '/Connect', '/buckets/pek3a/photos', '/uploads']) {
         const storage = new MemoryStorage();

@@ -2,28 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Session } from '../../hooks/session.ts';
 import { formFromRecent } from './connect-form-schema.ts';
 import { forgetSession, loadRecent, RECENT_KEY, RECENT_LIMIT, RECENT_SECRETS_KEY, recentSecret, rememberRecent } from './recent-connections.ts';
+import { MemoryStorage } from '../../test-support/memory-storage.ts';
 
-class MemoryStorage implements Storage {
-  private readonly map = new Map<string, string>();
-  get length() {
-    return this.map.size;
-  }
-  clear() {
-    this.map.clear();
-  }
-  getItem(key: string) {
-    return this.map.get(key) ?? null;
-  }
-  key(index: number) {
-    return [...this.map.keys()][index] ?? null;
-  }
-  removeItem(key: string) {
-    this.map.delete(key);
-  }
-  setItem(key: string, value: string) {
-    this.map.set(key, value);
-  }
-}
 
 const SECRET = 'secretAccessKey-that-must-not-persist';
 const session = (accessKeyId: string, endpoint = 'http://127.0.0.1:9000'): Session => ({
