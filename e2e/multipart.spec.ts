@@ -113,3 +113,10 @@ test('abort asks for confirmation, deletes the upload, and a stale link says it 
   await expect(gone).toContainText('upload_not_exists');
   await expectNoAxeViolations(page);
 });
+
+test('a link to an upload with an empty key shows the bucket’s uploads, not an error', async ({ page }) => {
+  await page.goto('/buckets/sh1a/demo-uploads/uploads?key=&upload=not-an-upload');
+  await expect(page.getByRole('heading', { level: 1, name: 'In-progress uploads in demo-uploads' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Uploads not yet completed' }).getByRole('link', { name: 'backups/db-dump.sql' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});

@@ -80,3 +80,11 @@ describe('prefetchFirstListing', () => {
     await vi.waitFor(() => expect(queryClient.getQueryState(query.queryKey)?.status).toBe('error'));
   });
 });
+
+describe('an upload deep link with an empty key', () => {
+  it('asks for nothing: no key names no upload', async () => {
+    const requests = heldFetch();
+    await prefetchFirstListing(new QueryClient(), session, at('/buckets/pek3a/photos/uploads?key=&upload=u-1'));
+    expect(requests).toEqual([]);
+  });
+});

@@ -57,7 +57,8 @@ export function parseUploadsLocation(params: Readonly<Record<string, string | un
     bucket: params['bucket'] ?? '',
     prefix: readQueryParam(search, 'prefix') ?? '',
     upload: readQueryParam(search, 'upload') || null,
-    key: readQueryParam(search, 'key'),
+    // An object key is never empty (1 to 1023 bytes, ref §1.3): `key=` names no upload, so the bucket's list shows.
+    key: readQueryParam(search, 'key') || null,
     limit: intParam(search, 'limit'),
     after: intParam(search, 'after'),
   };
