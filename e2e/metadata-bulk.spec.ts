@@ -22,6 +22,25 @@ async function putAll(backend: Backend, keys: readonly string[]): Promise<void> 
   }
 }
 
+/** `count` objects (text/plain) in a fresh folder of the demo, and that folder open. */
+async function demoFolder(page: Page, name: string, count: number): Promise<{ backend: Backend; prefix: string; keys: string[] }> {
+  const backend = await demoBackend(page);
+  const prefix = uniquePrefix(name);
+  const keys = Array.from({ length: count }, (_, i) => `${prefix}o-${String(i).padStart(3, '0')}.txt`);
+  await putAll(backend, keys);
+  await backend.open(backend.path(`prefix=${encodeURIComponent(prefix)}`));
+  return { backend, prefix, keys };
+}
+
+/** The folder's bulk edit once it has listed `count` objects, with Content-Type set to text/csv. */
+async function setCsvInFolderBulk(page: Page, prefix: string, count: number) {
+  const bulk = page.getByRole('dialog', { name: `Edit metadata of all objects in ${prefix}` });
+  await expect(bulk.getByTestId('bulk-listed')).toHaveText(`${count} objects in this folder and its subfolders will be edited.`);
+  await bulk.getByLabel('Content-Type', { exact: true }).selectOption({ label: 'Set to' });
+  await bulk.getByLabel('New value of Content-Type').fill('text/csv');
+  return bulk;
+}
+
 for (const mode of MODES) {
   test.describe(`${mode} mode`, () => {
     test('bulk edit of a folder of 200 objects: paused and resumed, 2 failures shown with their code and request id, retried successfully', async ({ page, emulator, api, pageOrigin }) => {
@@ -158,16 +177,9 @@ for (const mode of MODES) {
 
 test('demo mode: cancel while paused leaves the rest untouched and reports them as not started; they run later on request', async ({ page }) => {
   test.setTimeout(120_000);
-  const backend = await demoBackend(page);
-  const prefix = uniquePrefix('cancel');
-  const keys = Array.from({ length: 100 }, (_, i) => `${prefix}c-${String(i).padStart(3, '0')}.txt`);
-  await putAll(backend, keys);
-  await backend.open(backend.path(`prefix=${encodeURIComponent(prefix)}`));
+  const { backend, prefix } = await demoFolder(page, 'cancel', 100);
   await page.getByRole('button', { name: 'Bulk-edit this folder…' }).click();
-  const bulk = page.getByRole('dialog', { name: `Edit metadata of all objects in ${prefix}` });
-  await expect(bulk.getByTestId('bulk-listed')).toHaveText('100 objects in this folder and its subfolders will be edited.');
-  await bulk.getByLabel('Content-Type', { exact: true }).selectOption({ label: 'Set to' });
-  await bulk.getByLabel('New value of Content-Type').fill('text/csv');
+  const bulk = await setCsvInFolderBulk(page, prefix, 100);
   await bulk.getByRole('button', { name: 'Apply to 100 objects' }).click();
   await bulk.getByRole('button', { name: 'Pause' }).click();
   const results = bulk.getByTestId('bulk-results');
@@ -189,16 +201,9 @@ test('demo mode: cancel while paused leaves the rest untouched and reports them 
 
 test('demo mode: closing a running bulk edit or dry run asks to stop it, in those words; stopping leaves the objects not started untouched', async ({ page }) => {
   test.setTimeout(120_000);
-  const backend = await demoBackend(page);
-  const prefix = uniquePrefix('close');
-  const keys = Array.from({ length: 200 }, (_, i) => `${prefix}c-${String(i).padStart(3, '0')}.txt`);
-  await putAll(backend, keys);
-  await backend.open(backend.path(`prefix=${encodeURIComponent(prefix)}`));
+  const { backend, prefix } = await demoFolder(page, 'close', 200);
   await page.getByRole('button', { name: 'Bulk-edit this folder…' }).click();
-  const bulk = page.getByRole('dialog', { name: `Edit metadata of all objects in ${prefix}` });
-  await expect(bulk.getByTestId('bulk-listed')).toHaveText('200 objects in this folder and its subfolders will be edited.');
-  await bulk.getByLabel('Content-Type', { exact: true }).selectOption({ label: 'Set to' });
-  await bulk.getByLabel('New value of Content-Type').fill('text/csv');
+  const bulk = await setCsvInFolderBulk(page, prefix, 200);
 
   // 200 objects: the dry run and the run each take long enough to be paused while objects still wait.
   // Esc during a paused dry run: the question is about stopping the preview; nothing was written.
@@ -234,16 +239,9 @@ test('demo mode: closing a running bulk edit or dry run asks to stop it, in thos
 
 test('demo mode: closing while an undo runs asks to stop the undo, and stopping leaves the rest with the bulk values', async ({ page }) => {
   test.setTimeout(120_000);
-  const backend = await demoBackend(page);
-  const prefix = uniquePrefix('undo');
-  const keys = Array.from({ length: 200 }, (_, i) => `${prefix}u-${String(i).padStart(3, '0')}.txt`);
-  await putAll(backend, keys);
-  await backend.open(backend.path(`prefix=${encodeURIComponent(prefix)}`));
+  const { backend, prefix, keys } = await demoFolder(page, 'undo', 200);
   await page.getByRole('button', { name: 'Bulk-edit this folder…' }).click();
-  const bulk = page.getByRole('dialog', { name: `Edit metadata of all objects in ${prefix}` });
-  await expect(bulk.getByTestId('bulk-listed')).toHaveText('200 objects in this folder and its subfolders will be edited.');
-  await bulk.getByLabel('Content-Type', { exact: true }).selectOption({ label: 'Set to' });
-  await bulk.getByLabel('New value of Content-Type').fill('text/csv');
+  const bulk = await setCsvInFolderBulk(page, prefix, 200);
   await bulk.getByRole('button', { name: 'Apply to 200 objects' }).click();
   await expect(bulk.getByTestId('bulk-summary')).toHaveText('200 of 200 finished: 200 changed, 0 already up to date, 0 failed.', { timeout: 60_000 });
 
@@ -259,20 +257,13 @@ test('demo mode: closing while an undo runs asks to stop the undo, and stopping 
 
 test('demo mode: going back while a bulk edit from a row menu runs asks to stop it, and "Stop and close" does both before leaving', async ({ page }) => {
   test.setTimeout(120_000);
-  const backend = await demoBackend(page);
-  const prefix = uniquePrefix('leave');
-  const keys = Array.from({ length: 200 }, (_, i) => `${prefix}l-${String(i).padStart(3, '0')}.txt`);
-  await putAll(backend, keys);
   // The folder, then the bucket's root: Back returns to the folder, in the same object browser.
-  await backend.open(backend.path(`prefix=${encodeURIComponent(prefix)}`));
+  const { backend, prefix } = await demoFolder(page, 'leave', 200);
   await expect(page.getByRole('grid')).toBeVisible();
   await backend.open(backend.path());
   await page.getByRole('button', { name: `Actions for ${prefix}` }).click();
   await page.getByRole('menuitem', { name: 'Bulk-edit this folder…' }).click();
-  const bulk = page.getByRole('dialog', { name: `Edit metadata of all objects in ${prefix}` });
-  await expect(bulk.getByTestId('bulk-listed')).toHaveText('200 objects in this folder and its subfolders will be edited.');
-  await bulk.getByLabel('Content-Type', { exact: true }).selectOption({ label: 'Set to' });
-  await bulk.getByLabel('New value of Content-Type').fill('text/csv');
+  const bulk = await setCsvInFolderBulk(page, prefix, 200);
   await bulk.getByRole('button', { name: 'Apply to 200 objects' }).click();
   await bulk.getByRole('button', { name: 'Pause' }).click();
   const results = bulk.getByTestId('bulk-results');
