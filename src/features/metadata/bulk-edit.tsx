@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { memo, useEffect, useId, useRef, useState } from 'react';
+import { memo, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { connectionId } from '../../api/connection.ts';
 import { MetadataEditError, type MetadataChange, type MetadataEdits } from '../../api/metadata/edit.ts';
@@ -519,25 +519,11 @@ function BulkEditor({ zone, bucket, keys, onDirty }: { zone: string; bucket: str
               </div>
             </>
           )}
-          {/* A long list scrolls inside the dialog, so the summary and its buttons stay in view. */}
-          {/* oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region is reachable by keyboard */}
-          <section className="bulk-table-scroll" aria-label={t('metadata.bulkRun.previewResults')} tabIndex={0}>
-            <table className="table table--compact bulk-preview" data-testid="bulk-preview">
-              <caption>{t('metadata.bulkRun.previewResults')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('details.key')}</th>
-                  <th scope="col">{t('metadata.bulk.status')}</th>
-                  <th scope="col">{t('metadata.bulkRun.changes')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {keys.map((key) => (
-                  <PreviewRow key={key} rowKey={key} state={previews.get(key) ?? PENDING} />
-                ))}
-              </tbody>
-            </table>
-          </section>
+          <BulkTable label={t('metadata.bulkRun.previewResults')} testId="bulk-preview" className="bulk-preview" columns={[t('details.key'), t('metadata.bulk.status'), t('metadata.bulkRun.changes')]}>
+            {keys.map((key) => (
+              <PreviewRow key={key} rowKey={key} state={previews.get(key) ?? PENDING} />
+            ))}
+          </BulkTable>
         </div>
       ) : null}
 
@@ -573,27 +559,15 @@ function BulkEditor({ zone, bucket, keys, onDirty }: { zone: string; bucket: str
               {undoing ? t('metadata.undoing') : t('metadata.bulk.undone', { done: undoCounts.done, failed: undoCounts.failed })}
             </output>
           ) : null}
-          {/* oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region is reachable by keyboard */}
-          <section className="bulk-table-scroll" aria-label={t('metadata.bulk.results')} tabIndex={0}>
-            <table className="table table--compact" data-testid="bulk-results">
-              <caption>{t('metadata.bulk.results')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('details.key')}</th>
-                  <th scope="col">{t('metadata.bulk.status')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {runKeys.map((key) => (
-                  <ResultRow key={key} rowKey={key} state={states.get(key) ?? PENDING} undoState={undoStates.get(key)} />
-                ))}
-                {/* The objects the preview kept out of the run, last, each with its reason. */}
-                {skippedKeys.map((key) => (
-                  <SkippedRow key={key} rowKey={key} state={previews?.get(key) ?? PENDING} />
-                ))}
-              </tbody>
-            </table>
-          </section>
+          <BulkTable label={t('metadata.bulk.results')} testId="bulk-results" columns={[t('details.key'), t('metadata.bulk.status')]}>
+            {runKeys.map((key) => (
+              <ResultRow key={key} rowKey={key} state={states.get(key) ?? PENDING} undoState={undoStates.get(key)} />
+            ))}
+            {/* The objects the preview kept out of the run, last, each with its reason. */}
+            {skippedKeys.map((key) => (
+              <SkippedRow key={key} rowKey={key} state={previews?.get(key) ?? PENDING} />
+            ))}
+          </BulkTable>
         </section>
       ) : null}
     </div>
@@ -610,6 +584,28 @@ const STATUS_LABELS: Record<BulkItemState['status'], MessageKey> = {
 };
 
 const PENDING = { status: 'pending' } as const;
+
+/** A per-object table of the dialog: a long list scrolls inside it, so the summary and its buttons stay in view. */
+function BulkTable({ label, testId, className, columns, children }: { label: string; testId: string; className?: string; columns: readonly string[]; children: ReactNode }) {
+  return (
+    // oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region is reachable by keyboard
+    <section className="bulk-table-scroll" aria-label={label} tabIndex={0}>
+      <table className={`table table--compact${className ? ` ${className}` : ''}`} data-testid={testId}>
+        <caption>{label}</caption>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </section>
+  );
+}
 
 // Rows are memoized: a run reports every object twice, and only the row whose state changed re-renders.
 const PreviewRow = memo(function PreviewRow({ rowKey, state }: { rowKey: string; state: BulkPreview }) {

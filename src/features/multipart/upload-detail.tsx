@@ -452,12 +452,7 @@ const PartsTable = memo(function PartsTable({ parts, lastPartNumber, jumpedTo }:
           </tr>
         </thead>
         <tbody>
-          {before > 0 ? (
-            <tr aria-hidden="true" className="parts-table__spacer">
-              {/* oxlint-disable-next-line jsx-a11y/control-has-associated-label -- an empty spacer hidden from assistive technology */}
-              <td colSpan={4} style={{ height: before }} />
-            </tr>
-          ) : null}
+          <SpacerRow height={before} />
           {items.map((item) => {
             const part = parts[item.index];
             if (!part) return null;
@@ -491,17 +486,23 @@ const PartsTable = memo(function PartsTable({ parts, lastPartNumber, jumpedTo }:
               </tr>
             );
           })}
-          {after > 0 ? (
-            <tr aria-hidden="true" className="parts-table__spacer">
-              {/* oxlint-disable-next-line jsx-a11y/control-has-associated-label -- an empty spacer hidden from assistive technology */}
-              <td colSpan={4} style={{ height: after }} />
-            </tr>
-          ) : null}
+          <SpacerRow height={after} />
         </tbody>
       </table>
     </section>
   );
 });
+
+/** The height of the rows not in the DOM, above or below the rendered ones (nothing when there are none). */
+function SpacerRow({ height }: { height: number }) {
+  if (height <= 0) return null;
+  return (
+    <tr aria-hidden="true" className="parts-table__spacer">
+      {/* oxlint-disable-next-line jsx-a11y/control-has-associated-label -- an empty spacer hidden from assistive technology */}
+      <td colSpan={4} style={{ height }} />
+    </tr>
+  );
+}
 
 function JumpForm({ onJump }: { onJump: (part: number) => void }) {
   const { t } = useI18n();
