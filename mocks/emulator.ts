@@ -5,11 +5,12 @@
 import type { HttpHandler } from 'msw';
 import type { MockUser } from './auth/signature.ts';
 import { createHandlers } from './handlers/index.ts';
-import type { PostFormReader } from './handlers/post-object.ts';
+import type { PostFormReader } from './http/post-form.ts';
 import { DEMO_MIN_PART_SIZE } from '../src/api/protocol/demo.ts';
 import { MAX_LIST_OBJECTS_LIMIT, MIN_PART_SIZE } from '../src/api/protocol/limits.ts';
 import { applySeed, DEMO_USER, type SeedName } from './seed.ts';
-import { Store, type BodySink, type StoreJournal } from './store/index.ts';
+import { Store } from './store/index.ts';
+import type { EmulatorPersistence } from './store/persistence.ts';
 
 export { DEMO_USER } from './seed.ts';
 
@@ -49,19 +50,6 @@ export interface CreateEmulatorOptions {
   postFormReader?: PostFormReader;
   /** Persistent records and bodies (the standalone server's --data-dir); default: memory only. */
   persistence?: EmulatorPersistence;
-}
-
-export interface EmulatorPersistence {
-  journal: StoreJournal;
-  /** Where request bodies go; default memory. */
-  bodySink?: () => BodySink;
-  /**
-   * Resolves once every change made so far is persisted; each request's answer waits for it (a journal
-   * that writes asynchronously, e.g. IndexedDB). Absent: the journal is durable when its call returns.
-   */
-  durable?: () => Promise<void>;
-  /** Loads what was persisted into the new store; false when there was nothing (then the seed is applied). */
-  restore(store: Store): boolean;
 }
 
 export interface Emulator {

@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { bootModeWithoutServe, decideBootMode, fetchServeConfig, setEndpointMode } from './app/boot.ts';
 import { prefetchFirstListing } from './app/first-listing.ts';
+import { startDemoBackend } from './app/demo-backend.ts';
 import { createQueryClient } from './app/query-client.ts';
 import { preloadRoute } from './app/router.tsx';
 import { installWindowDropGuard } from './hooks/window-drop-guard.ts';
@@ -33,8 +34,7 @@ try {
   // Remember the tab's mode, so a reload on a deep link stays out of (or in) the demo.
   setEndpointMode(window.sessionStorage, mode.kind === 'endpoint');
   if (mode.kind === 'demo') {
-    // Dynamic import: a build used against a real endpoint never downloads the emulator chunk.
-    const { startDemoBackend } = await import('../mocks/browser.ts');
+    // The emulator's chunk is imported here only: a build used against a real endpoint never downloads it.
     await startDemoBackend();
   }
   // A deep link into a bucket: its first page is requested now, while the view's code loads and renders.

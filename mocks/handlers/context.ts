@@ -8,11 +8,11 @@ import { assertAllowed, type BucketOperation } from '../auth/acl.ts';
 import type { MockUser, Principal } from '../auth/signature.ts';
 import { QsError } from '../errors.ts';
 import type { Address } from '../http/address.ts';
+import type { PostFormReader } from '../http/post-form.ts';
 import { headerSafe } from '../http/response.ts';
 import type { BodySegment, BucketInfo, StorageClass, Store } from '../store/index.ts';
 import { Md5 } from '../store/md5.ts';
 import { MAX_KEY_BYTES } from '../../src/api/protocol/limits.ts';
-import type { PostFormReader } from './post-object.ts';
 
 /** Zones of the DOCS (ref §1.1); `?location` lists them and PutBucket accepts only these. */
 export const DEFAULT_ZONES = ['pek3a', 'pek3b', 'sh1a', 'gd2', 'ap3'] as const;

@@ -8,32 +8,10 @@ import { authenticatePostForm } from '../auth/signature.ts';
 import { QsError } from '../errors.ts';
 import { emptyResponse, headerSafe } from '../http/response.ts';
 import { quoteEtag } from '../../src/api/protocol/etag.ts';
+import type { PostForm } from '../http/post-form.ts';
 import { assertValidKey, collectPayload, requireBucket, storageClassOf, validatedMetadata, type RequestContext } from './context.ts';
 
-/** The file part of a PostObject form, whose content is read only after the form has been checked. */
-export interface PostFormFile {
-  /** File name as sent (path included; `${filename}` takes its base name). */
-  name: string;
-  /** The part's Content-Type ('' or text/plain when it had none, as the Fetch standard parses forms). */
-  type: string;
-  /** The content, read as it is iterated (the caller enforces the size cap). */
-  chunks(): AsyncIterable<Uint8Array>;
-}
-
-export interface PostForm {
-  /** String fields in form order, up to (not including) `file`. */
-  fields: Array<[string, string]>;
-  file: PostFormFile;
-}
-
-/**
- * Parses a PostObject body up to its `file` part. The default reads the whole form with
- * `request.formData()` (the browser's service worker has nothing else); the standalone server passes a
- * streaming reader (mocks/http/form-stream.ts) that stops at the file part, so that a form refused by its
- * policy, signature, bucket or ACL is answered before its file is read.
- */
-export type PostFormReader = (request: Request) => Promise<PostForm>;
-
+/** The default PostFormReader (mocks/http/post-form.ts): the whole form through `request.formData()`. */
 export async function readWholeForm(request: Request): Promise<PostForm> {
   const type = request.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data\s*;/i.test(type)) {

@@ -7,7 +7,7 @@
 import { Readable } from 'node:stream';
 import busboy from 'busboy';
 import { QsError } from '../errors.ts';
-import type { PostForm, PostFormReader } from '../handlers/post-object.ts';
+import type { PostForm, PostFormReader } from './post-form.ts';
 
 /** Limits on the fields before the file: they are held in memory and compared with the policy. */
 const FIELD_LIMITS = { fieldSize: 1024 * 1024, fields: 1000, parts: 1001, headerPairs: 100, fieldNameSize: 1024 };

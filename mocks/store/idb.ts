@@ -31,8 +31,8 @@
  */
 import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb';
 import { z } from 'zod';
-import type { EmulatorPersistence } from '../emulator.ts';
 import { makeBody } from './body.ts';
+import type { EmulatorPersistence } from './persistence.ts';
 import { bucketInfoOf, metadataOf, objectRecordSchema, partRecordSchema, storedObjectOf, uploadRecordSchema } from './record-schemas.ts';
 import type { Store } from './store.ts';
 import type { BodySegment, BucketInfo, LazyObjectSource, ObjectBody, PartInfo, StoredObject, StoreJournal, UploadInfo } from './types.ts';

@@ -9,6 +9,7 @@ import { ROUTE_PATHS } from '../hooks/browse-location.ts';
 import { useSession } from '../hooks/session.ts';
 import { useI18n } from '../i18n/i18n.tsx';
 import { Link, matchPath, useLocation } from '../lib/router.tsx';
+import { demoDataControls } from './demo-backend.ts';
 import { pageTitle, usePageTitle } from './page-title.ts';
 
 // The sidebar needs the bucket list's query and schemas, which the first screen may not: it loads next to the view.
@@ -68,7 +69,7 @@ export function Shell({ children }: { children: ReactNode }) {
         </p>
         {session ? (
           <div className="topbar__connection">
-            {session.mode === 'demo' ? <DemoBadge /> : null}
+            {session.mode === 'demo' ? <DemoBadge controls={demoDataControls} /> : null}
             {session.mode === 'endpoint' ? <span className="topbar__mode">{t('app.mode.endpoint', { endpoint: endpointLabel })}</span> : null}
             {session.mode === 'anonymous' ? <span className="topbar__mode">{t('app.mode.anonymous', { endpoint: endpointLabel })}</span> : null}
             {user && session.mode !== 'demo' ? <span className="topbar__user mono">{t('app.user', { user })}</span> : null}
