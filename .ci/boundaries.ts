@@ -6,13 +6,14 @@
  * Tests (TEST_FILE, TEST_SUPPORT) may import what their zone's code may, plus the row's `tests` entries and
  * any package; production code never imports a test file.
  *
- * Also checked here: browser tests and benches wait for conditions, never for time (no `waitForTimeout`
- * in e2e/ or bench/), and outside src/api no code writes a query key array (keys come from the factories
- * in src/api/<area>/queries.ts).
+ * Also checked here: no import cycles, type-only imports included (cycles.ts); browser tests and benches
+ * wait for conditions, never for time (no `waitForTimeout` in e2e/ or bench/); outside src/api no code
+ * writes a query key array (keys come from the factories in src/api/<area>/queries.ts).
  *
  * Usage: node .ci/boundaries.ts [root] — prints each violation as file:line and exits 1 if any.
  */
 import path from 'node:path';
+import { findCycles } from './cycles.ts';
 import { parseSource, readTree, type ImportRef, type ParsedSource } from './source-graph.ts';
 
 export interface Zone {
@@ -198,6 +199,10 @@ export function checkSources(sources: readonly ParsedSource[]): Violation[] {
         found.push({ file, line: index + 1, rule: 'a query key array outside src/api (use a factory from src/api/<area>/queries.ts)', text: text.trim() });
       }
     });
+  }
+  for (const cycle of findCycles(sources)) {
+    const files = [...cycle.files, cycle.files[0]].join(' → ');
+    found.push({ file: cycle.files[0] ?? '', line: cycle.line, rule: `import cycle: ${files} (move what they share into a module below them)`, text: cycle.text });
   }
   return found;
 }

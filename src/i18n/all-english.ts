@@ -1,4 +1,5 @@
-import { en, type MessageKey } from './en.ts';
+import { en } from './en.ts';
+import type { MessageKey } from './message-key.ts';
 import { adminEn } from './parts/admin.ts';
 import { metadataEn } from './parts/metadata.ts';
 import { multipartEn } from './parts/multipart.ts';

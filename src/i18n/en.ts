@@ -1,16 +1,8 @@
-import type { adminEn } from './parts/admin.ts';
-import type { metadataEn } from './parts/metadata.ts';
-import type { multipartEn } from './parts/multipart.ts';
-import type { uploadsEn } from './parts/uploads.ts';
-import type { connectEn } from './parts/connect.ts';
-import type { pickerEn } from './parts/picker.ts';
-import type { transferEn } from './parts/transfer.ts';
-
 /**
- * The English catalog is the reference: its keys and those of the parts in ./parts/ define `MessageKey`,
- * and every other catalog must provide exactly the same keys (checked by the type of `zhCN`). This file
- * holds what the shell and the first screens need; a feature's own messages live in its part, which
- * loads with the feature. Placeholders are `{name}`.
+ * The English catalog is the reference: its keys and those of the parts in ./parts/ define `MessageKey`
+ * (message-key.ts), and every other catalog must provide exactly the same keys (checked by the type of
+ * `zhCN`). This file holds what the shell and the first screens need; a feature's own messages live in
+ * its part, which loads with the feature. Placeholders are `{name}`.
  */
 export const en = {
   'app.title': 'QingStor Console',
@@ -357,14 +349,3 @@ export const en = {
   'detailsPanel.share.hint': 'Anyone who has the link can download this object until the link expires.',
   'detailsPanel.share.url': 'Link',
 } as const satisfies Record<string, string>;
-
-/** Every message key: the entry chunk's and those of the parts that load with their features. */
-export type MessageKey =
-  | keyof typeof en
-  | keyof typeof metadataEn
-  | keyof typeof multipartEn
-  | keyof typeof uploadsEn
-  | keyof typeof adminEn
-  | keyof typeof connectEn
-  | keyof typeof pickerEn
-  | keyof typeof transferEn;

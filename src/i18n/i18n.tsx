@@ -1,8 +1,8 @@
 import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { MessageKey } from './en.ts';
+import type { MessageKey } from './message-key.ts';
 import { englishMessage } from './registry.ts';
 
-export type { MessageKey } from './en.ts';
+export type { MessageKey } from './message-key.ts';
 export const LOCALES = ['en', 'zh-CN'] as const;
 export type Locale = (typeof LOCALES)[number];
 export type MessageParams = Readonly<Record<string, string | number>>;

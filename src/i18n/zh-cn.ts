@@ -1,4 +1,4 @@
-import type { MessageKey } from './en.ts';
+import type { MessageKey } from './message-key.ts';
 
 /** Simplified Chinese. Typed as a full record: a missing or extra key is a compile error. */
 export const zhCN: Record<MessageKey, string> = {
