@@ -7,13 +7,15 @@
  * any package; production code never imports a test file.
  *
  * Also checked here: no import cycles, type-only imports included (cycles.ts); browser tests and benches
- * wait for conditions, never for time (no `waitForTimeout` in e2e/ or bench/); outside src/api no code
- * writes a query key array (keys come from the factories in src/api/<area>/queries.ts).
+ * wait for conditions, never for time (no `waitForTimeout` in e2e/ or bench/); in src/ outside src/api no
+ * code builds a query key array by hand, tests included (query-keys.ts: keys come from the factories in
+ * src/api/<area>/queries.ts).
  *
  * Usage: node .ci/boundaries.ts [root] — prints each violation as file:line and exits 1 if any.
  */
 import path from 'node:path';
 import { findCycles } from './cycles.ts';
+import { findHandBuiltKeys } from './query-keys.ts';
 import { parseSource, readTree, type ImportRef, type ParsedSource } from './source-graph.ts';
 
 export interface Zone {
@@ -177,7 +179,6 @@ export function importViolation(file: string, ref: Pick<ImportRef, 'spec' | 'tar
   return `${from.name} imports ${to.name} (${from.zone.why})`;
 }
 
-const QUERY_KEY_ARRAY = /\bqueryKey\s*:\s*\[/;
 const WAIT_FOR_TIMEOUT = /\.waitForTimeout\s*\(/;
 
 /** The violations in parsed sources (paths relative to the root). */
@@ -190,15 +191,18 @@ export function checkSources(sources: readonly ParsedSource[]): Violation[] {
       const rule = importViolation(file, ref);
       if (rule) found.push({ file, line: ref.line, rule, text: parsed.lineText(ref.line) });
     }
-    const isTest = isTestFile(file);
-    parsed.source.split('\n').forEach((text, index) => {
-      if ((file.startsWith('e2e/') || file.startsWith('bench/')) && WAIT_FOR_TIMEOUT.test(text)) {
-        found.push({ file, line: index + 1, rule: 'waits for time (waitForTimeout); wait for a condition instead (expect.poll, toHave…, waitFor)', text: text.trim() });
+    if (file.startsWith('e2e/') || file.startsWith('bench/')) {
+      parsed.source.split('\n').forEach((text, index) => {
+        if (WAIT_FOR_TIMEOUT.test(text)) {
+          found.push({ file, line: index + 1, rule: 'waits for time (waitForTimeout); wait for a condition instead (expect.poll, toHave…, waitFor)', text: text.trim() });
+        }
+      });
+    }
+    if (file.startsWith('src/') && !file.startsWith('src/api/')) {
+      for (const key of findHandBuiltKeys(parsed)) {
+        found.push({ file, line: key.line, rule: `a query key built outside src/api: ${key.why} (use a factory from src/api/<area>/queries.ts)`, text: parsed.lineText(key.line) });
       }
-      if (!isTest && file.startsWith('src/') && !file.startsWith('src/api/') && QUERY_KEY_ARRAY.test(text)) {
-        found.push({ file, line: index + 1, rule: 'a query key array outside src/api (use a factory from src/api/<area>/queries.ts)', text: text.trim() });
-      }
-    });
+    }
   }
   for (const cycle of findCycles(sources)) {
     const files = [...cycle.files, cycle.files[0]].join(' → ');

@@ -43,6 +43,15 @@ export function uploadInfoKey(client: QsClient, ref: UploadRef) {
   return [...uploadKey(client, ref.bucket, ref.key, ref.uploadId), 'info'] as const;
 }
 
+/**
+ * The multipart uploads this browser remembers for a bucket: the upload drawer's resume offer, kept in
+ * IndexedDB and checked against the server each time it is asked. Outside the ['qs', …] tree, as what it
+ * lists is kept by the browser; `scope` is the connection id (connectionId).
+ */
+export function rememberedUploadsKey(scope: string, bucket: string) {
+  return ['uploads-ui', 'remembered', scope, bucket] as const;
+}
+
 export interface UploadsPageParam {
   keyMarker: string;
   uploadIdMarker: string;

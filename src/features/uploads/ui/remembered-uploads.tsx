@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../../api/errors.ts';
 import { listParts } from '../../../api/multipart/operations.ts';
+import { rememberedUploadsKey } from '../../../api/multipart/queries.ts';
 import { useClient } from '../../../hooks/use-client.ts';
 import { useI18n } from '../../../i18n/i18n.tsx';
 import { formatBytes } from '../../../lib/format.ts';
@@ -22,7 +23,7 @@ export function RememberedUploads({ session, bucket }: { session: UploadSession;
   const [busy, setBusy] = useState<string | null>(null);
   const snapshot = session.queue.getSnapshot();
   const active = new Set(snapshot.items.filter((i) => i.state !== 'done' && i.state !== 'cancelled').map((i) => i.multipart?.uploadId));
-  const queryKey = ['uploads-ui', 'remembered', session.scope, bucket] as const;
+  const queryKey = rememberedUploadsKey(session.scope, bucket);
   const remembered = useQuery({
     queryKey,
     queryFn: async ({ signal }) => {
