@@ -24,6 +24,8 @@ export interface ParsedSource {
   source: string;
   program: Program;
   imports: ImportRef[];
+  /** The comments' text with where each starts. */
+  readonly comments: ReadonlyArray<{ value: string; start: number }>;
   lineOf(offset: number): number;
   /** The trimmed text of a 1-based line. */
   lineText(line: number): string;
@@ -121,6 +123,9 @@ export function parseSource(file: string, source: string): ParsedSource {
       return result.program;
     },
     imports,
+    get comments() {
+      return result.comments;
+    },
     lineOf,
     lineText: (line) => (lines[line - 1] ?? '').trim(),
   };

@@ -18,8 +18,8 @@
  *     and a scroll through 10,000 of its rows with the browser's long tasks (PerformanceObserver
  *     'longtask': main-thread work over 50 ms) counted.
  *
- * `node bench/browse.ts [samples]` prints the figures; `node bench/browse.ts --ab <distA> <distB>
- * [samples]` compares the demo figures of two builds, samples interleaved.
+ * `npm run bench:browse -- [samples]` prints the figures; `npm run bench:browse -- --ab <distA>
+ * <distB> [samples]` compares the demo figures of two builds, samples interleaved.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';

@@ -1,7 +1,7 @@
 /**
  * A metadata edit of an object above the copy limit, end to end over real HTTP:
  *
- *   node bench/large-copy-edit.ts [--size-mib 6144] [--data-dir DIR] [--copy-limit-mib N] [--max-rss-mib 8192] [--emulator-arg X]...
+ *   npm run bench:large-copy-edit -- [--size-mib 6144] [--data-dir DIR] [--copy-limit-mib N] [--max-rss-mib 8192] [--emulator-arg X]...
  *
  * 1. starts the standalone emulator (mocks/server.ts) in a CHILD PROCESS, so its memory is its own;
  *    `--emulator-arg` passes flags through (e.g. a disk-backed storage option where the emulator has one);

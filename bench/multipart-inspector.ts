@@ -12,8 +12,8 @@
  * Then, once, paging through all pages with "Next page".
  *
  * The upload has part numbers 0..10,000 without 5,001 (10,000 parts, one gap), 16-byte bodies.
- * `node bench/multipart-inspector.ts [samples]` prints the figures; `node bench/multipart-inspector.ts
- * --ab <distA> <distB> [samples]` compares two builds, samples interleaved.
+ * `npm run bench:multipart-inspector -- [samples]` prints the figures; `npm run
+ * bench:multipart-inspector -- --ab <distA> <distB> [samples]` compares two builds, samples interleaved.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';

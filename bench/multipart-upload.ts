@@ -25,8 +25,8 @@
  * page holds a disk-backed File as it does for a user. (A 1 GiB Blob made in the page cannot be used:
  * Chromium keeps Blobs of a non-persistent profile in memory and refuses to read one that large.)
  *
- *   node bench/multipart-upload.ts [runs] [dist]
- *   node bench/multipart-upload.ts --ab <distA> <distB> [runs]   (two builds, runs interleaved A, B, A, B…)
+ *   npm run bench:multipart-upload -- [runs] [dist]
+ *   npm run bench:multipart-upload -- --ab <distA> <distB> [runs]   (two builds, runs interleaved A, B, A, B…)
  */
 import { execFile } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
@@ -311,7 +311,7 @@ if (import.meta.main) {
   const args = process.argv.slice(2);
   if (args[0] === '--ab') {
     const [, a, b, runs] = args;
-    if (a === undefined || b === undefined) throw new Error('usage: node bench/multipart-upload.ts --ab <distA> <distB> [runs]');
+    if (a === undefined || b === undefined) throw new Error('usage: npm run bench:multipart-upload -- --ab <distA> <distB> [runs]');
     print(await compareUploadBuilds([{ label: 'A', dist: a }, { label: 'B', dist: b }], runs === undefined ? 3 : Number(runs)));
   } else {
     const runs = args[0] === undefined ? undefined : Number(args[0]);

@@ -1,6 +1,6 @@
 /**
  * Browser adapter: the emulator in msw's service worker, started lazily by the console in demo mode
- * (src/main.tsx imports this module dynamically). Requests to https://qingstor.invalid and its zone/bucket
+ * (src/app/demo-backend.ts imports this module dynamically). Requests to https://qingstor.invalid and its zone/bucket
  * subdomains are answered in the page; `.invalid` never resolves, so nothing can leak to a real service.
  * So are the console's same-origin demo object links (`/demo-object/…`, see demo-link.ts). Everything else (the
  * app's own assets, real endpoints) bypasses the worker.

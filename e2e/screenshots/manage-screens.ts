@@ -3,7 +3,7 @@
  * to e2e/screenshots/manage-<screen>-<width>-<scheme>.png.
  *
  * Usage: build and preview the console, then
- *   node e2e/screenshots/manage-screens.ts http://127.0.0.1:4911
+ *   npm run shots:manage -- http://127.0.0.1:4911
  * (CHROMIUM_PATH overrides /usr/bin/chromium). Demo screens use the in-browser demo backend; the Connect
  * screens run in endpoint mode with one remembered connection and a port where nothing listens.
  */

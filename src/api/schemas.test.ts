@@ -24,8 +24,8 @@ import { extractContract, findSpecDir, isRecord, readRecordedContract, type Cont
 
 /**
  * Checks our zod wire schemas against the official swagger specs (ref: SPEC), as recorded in
- * swagger-contract.json (see swagger-contract.ts: the specs live outside the repo). Where this machine has
- * the specs, the recording itself is compared with a fresh extraction first.
+ * swagger-contract.json (see swagger-contract.ts: the specs are not part of the repository). With
+ * QS_SPECS_DIR naming a checkout of the specs, the recording itself is compared with a fresh extraction first.
  */
 
 const contract = readRecordedContract();
@@ -158,9 +158,15 @@ it('the recorded contract covers every case below, and equals the official specs
   expect(Object.keys(contract.objectHeaders.head).length).toBeGreaterThan(10);
   // Inline schemas only: sample/violations below do not follow references.
   expect(JSON.stringify(contract)).not.toContain('$ref');
-  // Where this machine has the specs (see findSpecDir, or QS_SPECS_DIR) they are re-extracted; a bare clone uses the recording.
+  // With QS_SPECS_DIR set (findSpecDir) the specs are re-extracted; otherwise the recording is the contract.
   const specDir = findSpecDir();
   expect(specDir === undefined ? contract : extractContract(specDir)).toEqual(contract);
+});
+
+it('reads the specs only from the folder QS_SPECS_DIR names, never from outside the repository by itself', () => {
+  expect(findSpecDir({})).toBeUndefined();
+  expect(findSpecDir({ QS_SPECS_DIR: '' })).toBeUndefined();
+  expect(findSpecDir({ QS_SPECS_DIR: import.meta.dirname })).toBeUndefined(); // no definitions.json there
 });
 
 interface ResponseCase {

@@ -2,12 +2,13 @@
  * The wire contract our zod schemas are checked against (src/api/schemas.test.ts): for each response and
  * request body we parse or send, and for the HEAD/GET object headers, the facts the official QingStor
  * swagger specs (qingstor-api-specs, Apache-2.0) state: property names, types, formats, enums and
- * `required`, with every `$ref` resolved. They are recorded in swagger-contract.json so the check runs
- * in any clone; the specs themselves live outside the repo.
+ * `required`, with every `$ref` resolved. They are recorded in swagger-contract.json, in this folder, and
+ * that recording is all the check reads: the specs themselves are not part of the repository.
  *
- * Regenerate after a spec change (and review the diff):
- *   node src/api/swagger-contract.ts <folder holding the official swagger JSON files>
- * The test also re-extracts and compares when it finds the specs (see findSpecDir, or QS_SPECS_DIR).
+ * Regenerate after a spec change (and review the diff), from a checkout of the official specs:
+ *   npm run contract:record -- <folder holding the official swagger JSON files>
+ * With QS_SPECS_DIR set to such a folder, the test also re-extracts the contract and compares it with the
+ * recording (findSpecDir); nothing outside the repository is read unless that variable names it.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -126,16 +127,16 @@ export function readRecordedContract(): SwaggerContract {
   return JSON.parse(readFileSync(CONTRACT_FILE, 'utf8')) as SwaggerContract;
 }
 
-/** The specs folder if this machine has one: QS_SPECS_DIR, or the workspace folder beside the clone named below. */
-export function findSpecDir(cwd = process.cwd()): string | undefined {
-  const candidates = [process.env.QS_SPECS_DIR, path.resolve(cwd, '../shared/reference/qingstor-api-specs')];
-  return candidates.find((dir): dir is string => typeof dir === 'string' && dir !== '' && existsSync(path.join(dir, 'definitions.json')));
+/** The specs folder named by QS_SPECS_DIR, if it holds the specs; otherwise undefined (the recording is used). */
+export function findSpecDir(env: Readonly<Record<string, string | undefined>> = process.env): string | undefined {
+  const dir = env.QS_SPECS_DIR;
+  return dir && existsSync(path.join(dir, 'definitions.json')) ? dir : undefined;
 }
 
 if (import.meta.main) {
   const dir = process.argv[2] ?? findSpecDir();
   if (!dir || !existsSync(path.join(dir, 'definitions.json'))) {
-    console.error('usage: node src/api/swagger-contract.ts <qingstor-api-specs folder>');
+    console.error('usage: npm run contract:record -- <qingstor-api-specs folder>');
     process.exit(2);
   }
   writeFileSync(CONTRACT_FILE, `${JSON.stringify(extractContract(dir), null, 2)}\n`);

@@ -3,8 +3,8 @@ import { ROUTE_PATHS } from '../hooks/route-paths.ts';
 /**
  * The modules each route's view loads lazily (app/router.tsx imports the same files). The build reads this
  * table (vite.config.ts, src/serve/boot-preload.ts) so that a deep link or a reload starts downloading its
- * view with the entry instead of after it; route-views.test.ts checks that it names every route. Free of
- * imports beyond the route paths, for the build to read.
+ * view with the entry instead of after it; src/serve/boot-preload.test.ts checks that it names every route
+ * and that each module exists. Free of imports beyond the route paths, for the build to read.
  */
 export const ROUTE_VIEWS: ReadonlyArray<{ path: string; search?: string; modules: readonly string[] }> = [
   { path: ROUTE_PATHS.home, modules: ['src/app/routes/home-route.tsx'] },
