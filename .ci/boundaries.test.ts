@@ -35,7 +35,7 @@ describe('import boundaries: the zone table', () => {
     expect(rules('src/features/uploads/ui/panel.tsx', "const m = import('../../multipart/x.tsx');")).toHaveLength(1);
     expect(rules('src/features/uploads/engine/hasher.ts', "const w = new Worker(new URL('../../metadata/x.worker.ts', import.meta.url));")).toHaveLength(1);
     // Within one feature, and to shared layers, is fine; so is an import written inside a string or comment.
-    expect(rules('src/features/uploads/ui/panel.tsx', "import { x } from '../engine/queue.ts';\nimport { y } from '../../../api/client.ts';")).toEqual([]);
+    expect(rules('src/features/uploads/ui/panel.tsx', "import { x } from '../engine/index.ts';\nimport { y } from '../../../api/client.ts';")).toEqual([]);
     expect(rules('src/features/uploads/ui/panel.tsx', "// import { x } from '../../metadata/save.ts';\nconst s = \"import { y } from '../../metadata/save.ts'\";")).toEqual([]);
     expect(rules('src/features/uploads/engine/hasher.ts', "/** new Worker(new URL('../../metadata/x.worker.ts', import.meta.url)) */")).toEqual([]);
   });
@@ -81,6 +81,14 @@ describe('import boundaries: the zone table', () => {
   it('keeps test helpers out of production code', () => {
     expect(rules('src/features/uploads/engine/queue.ts', "import { FakeServer } from './test-fakes.ts';")).toEqual([expect.stringMatching(/test helper src\/features\/uploads\/engine\/test-fakes\.ts/)]);
     expect(rules('src/features/uploads/engine/queue.test.ts', "import { FakeServer } from './test-fakes.ts';")).toEqual([]);
+  });
+
+  it("reaches the upload engine through its public surface only, except from the engine itself and tests", () => {
+    expect(rules('src/features/uploads/ui/settings.ts', "import { DEFAULT_PART_SIZE } from '../engine/part-plan.ts';")).toEqual([expect.stringMatching(/past src\/features\/uploads\/engine\/index\.ts/)]);
+    expect(rules('src/features/uploads/ui/upload-hooks.ts', "import type { UploadTotals } from '../engine/queue.ts';")).toHaveLength(1);
+    expect(rules('src/features/uploads/ui/settings.ts', "import { DEFAULT_PART_SIZE } from '../engine/index.ts';")).toEqual([]);
+    expect(rules('src/features/uploads/engine/queue.ts', "import { planParts } from './part-plan.ts';")).toEqual([]);
+    expect(rules('src/features/uploads/ui/upload-host.test.ts', "import { createUploadQueue } from '../engine/queue.ts';")).toEqual([]);
   });
 
   it('refuses waitForTimeout in browser tests and benches', () => {

@@ -4,7 +4,8 @@
  * every source file belongs to one zone (the first row that matches it), and each row lists what the
  * zone's code may import, as allow-lists: zones (a zone may always import itself) and npm packages.
  * Tests (TEST_FILE, TEST_SUPPORT) may import what their zone's code may, plus the row's `tests` entries and
- * any package; production code never imports a test file.
+ * any package; production code never imports a test file. A folder in SURFACES is reached through its
+ * one public module only.
  *
  * Also checked here: no import cycles, type-only imports included (cycles.ts); browser tests and benches
  * wait for conditions, never for time (no `waitForTimeout` in e2e/ or bench/); in src/ outside src/api no
@@ -98,6 +99,11 @@ export const ZONES: readonly Zone[] = [
     why: 'build and test configuration' },
 ];
 
+/** Folders that the rest of the code reaches through one module, their public surface (tests excepted). */
+export const SURFACES: ReadonlyArray<{ folder: string; entry: string; why: string }> = [
+  { folder: 'src/features/uploads/engine/', entry: 'src/features/uploads/engine/index.ts', why: "the upload engine's public surface" },
+];
+
 /** Unit tests and the helpers named like them (test-utils.ts, test-fakes.ts). */
 const TEST_FILE = /\.test\.tsx?$|(?:^|\/)test-[\w-]+\.tsx?$/;
 /** Other files that only tests use. */
@@ -172,6 +178,8 @@ export function importViolation(file: string, ref: Pick<ImportRef, 'spec' | 'tar
     return `${from.name} imports package ${pkg}, not in its allow-list (${from.zone.why})`;
   }
   if (!test && isTestFile(ref.target)) return `production code imports the test helper ${ref.target}`;
+  const surface = SURFACES.find((s) => ref.target?.startsWith(s.folder) && !file.startsWith(s.folder));
+  if (surface && !test && ref.target !== surface.entry) return `imports ${ref.target} past ${surface.entry} (${surface.why})`;
   const to = zoneOf(ref.target);
   if (!to) return `imports ${ref.target}, which is in no zone of .ci/boundaries.ts`;
   if (to.name === from.name) return null;

@@ -17,9 +17,6 @@ function loadNodeCrypto(): NodeCrypto | undefined {
 
 const nodeCrypto = loadNodeCrypto();
 
-/** True when HMAC and MD5 run on node:crypto (Node) rather than Web Crypto and hash-wasm (browser). */
-export const HAS_NODE_CRYPTO = nodeCrypto !== undefined;
-
 const webKeys = new Map<string, Promise<CryptoKey>>();
 
 function webKey(secret: string): Promise<CryptoKey> {

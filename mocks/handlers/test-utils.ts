@@ -82,13 +82,6 @@ export function md5Hex(data: string | Uint8Array): string {
   return createHash('md5').update(data).digest('hex');
 }
 
-export interface ErrorJson {
-  code: string;
-  message: string;
-  request_id: string;
-  url: string;
-}
-
 /** Asserts nothing itself; returns status and parsed error body for expect(). */
 export async function errorOf(response: Response): Promise<{ status: number; code: string | undefined; requestIdMatches: boolean }> {
   const text = await response.text();

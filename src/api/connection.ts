@@ -72,7 +72,6 @@ export const connectionSchema = z.object({
 });
 
 export type Connection = z.infer<typeof connectionSchema>;
-export type AddressingStyle = Connection['style'];
 
 // Compile-time guarantee that our zod shape stays assignable to the signing contract's Credentials.
 const credentialsMatchContract: (c: z.infer<typeof credentialsSchema>) => Credentials = (c) => c;
@@ -113,9 +112,4 @@ export function connectionId(connection: Connection): string {
   const endpoint = new URL(connection.endpoint).origin;
   const via = connection.proxy ? `|via ${connection.proxy.replace(/\/+$/, '')}` : '';
   return `${who}@${endpoint}|${connection.zoneInHost ? 'zone-host' : 'fixed-host'}|${connection.style}|${connection.defaultZone}${via}`;
-}
-
-/** True when the connection signs its requests (as opposed to anonymous access). */
-export function isAuthenticated(connection: Connection): boolean {
-  return connection.credentials !== undefined;
 }

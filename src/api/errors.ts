@@ -170,10 +170,6 @@ export class ContractError extends Error {
   }
 }
 
-export function isApiError(error: unknown): error is ApiError {
-  return error instanceof ApiError;
-}
-
 /** True for the DOMException fetch/XHR reject with when an AbortSignal fires (not an API failure). */
 export function isAbortError(error: unknown): boolean {
   return (

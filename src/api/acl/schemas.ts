@@ -5,7 +5,6 @@ import { ownerSchema } from '../buckets/schemas.ts';
 
 export const ACL_PERMISSIONS = ['READ', 'WRITE', 'FULL_CONTROL'] as const;
 export const aclPermissionSchema = z.enum(ACL_PERMISSIONS);
-export type AclPermission = z.infer<typeof aclPermissionSchema>;
 
 /** The only group QingStor knows: everyone, i.e. anonymous requests (ref §9.7). */
 export const ALL_USERS_GROUP = 'QS_ALL_USERS';
@@ -23,7 +22,6 @@ export const granteeSchema = z
   .refine((g) => (g.type === 'user' ? Boolean(g.id) : Boolean(g.name)), {
     message: 'A user grantee needs an id, a group grantee a name',
   });
-export type Grantee = z.infer<typeof granteeSchema>;
 
 export const aclEntrySchema = z.object({
   grantee: granteeSchema,

@@ -1,7 +1,7 @@
 import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { BucketRef, QsClient } from '../client.ts';
 import { bucketsKey, qsRootKey } from '../service/queries.ts';
-import { deleteBucket, getBucketStatistics, headBucket, putBucket } from './operations.ts';
+import { deleteBucket, getBucketStatistics, putBucket } from './operations.ts';
 
 /**
  * ['qs', connectionId, 'bucket', bucket] — root of everything inside one bucket. Bucket names are
@@ -19,15 +19,6 @@ export function bucketStatisticsQuery(client: QsClient, ref: BucketRef) {
   return queryOptions({
     queryKey: bucketStatisticsKey(client, ref.bucket),
     queryFn: ({ signal }) => getBucketStatistics(client, ref, { signal }),
-  });
-}
-
-/** Connection check / access probe: HEAD bucket (ref §9.4). */
-export function headBucketQuery(client: QsClient, ref: BucketRef) {
-  return queryOptions({
-    queryKey: [...bucketKey(client, ref.bucket), 'head'] as const,
-    queryFn: ({ signal }) => headBucket(client, ref, { signal }),
-    retry: false,
   });
 }
 

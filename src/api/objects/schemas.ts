@@ -23,7 +23,6 @@ export const objectEntrySchema = z.object({
   encrypted: z.boolean().optional(),
   storage_class: z.string().optional(),
 });
-export type ObjectEntry = z.infer<typeof objectEntrySchema>;
 
 /**
  * GET bucket (ref §9.5). Keys and common prefixes share `limit`; `next_marker` is the last item of the
@@ -93,4 +92,3 @@ export const objectHeadersSchema = z.object({
   'x-qs-delete-marker': z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
   'x-qs-request-id': z.string().optional(),
 });
-export type ObjectHeaders = z.output<typeof objectHeadersSchema>;

@@ -19,7 +19,8 @@ export const MIN_PART_SIZE = 4 * MiB;
  * emulator never refuses what the service might accept and the console never plans a part above it.
  */
 export const MAX_OBJECT_SIZE = 5 * 1024 * MiB;
-export const MAX_PART_SIZE = MAX_OBJECT_SIZE;
+/** Largest part of a multipart upload (ref §8): the same "5 GB", read the same way. */
+export const MAX_PART_SIZE = 5 * 1024 * MiB;
 /**
  * Largest source of one PUT-copy and range of one part copy as the console assumes it (ref §5.2, §8.3):
  * "5 GB" read as 5·10⁹ bytes, the smaller reading, so the console never sends a single copy the service

@@ -28,5 +28,4 @@ export const locationSchema = z.object({
 export const locationsSchema = z.object({
   locations: z.array(locationSchema).default([]),
 });
-export type Location = z.infer<typeof locationSchema>;
 export type LocationsResult = z.infer<typeof locationsSchema>;

@@ -55,14 +55,6 @@ export interface EditorValues {
   rows: MetadataRow[];
 }
 
-function isRowEncoding(value: string): value is RowEncoding {
-  return (ROW_ENCODINGS as readonly string[]).includes(value);
-}
-
-export function parseRowEncoding(value: string): RowEncoding {
-  return isRowEncoding(value) ? value : 'percent';
-}
-
 /** A new, empty row (percent-encoding is the default form for non-ASCII text). */
 export function newRow(): MetadataRow {
   return { origKey: null, key: '', text: '', encoding: 'percent', autoEncoding: true, origText: '', origEncoding: 'percent', origStored: '' };

@@ -21,7 +21,7 @@
 import type { ObjectRef, QsClient } from '../../api/client.ts';
 import { canReadHeader, hiddenHeaders, hiddenHeadersOf, saveWouldBeIncomplete, type HeaderVisibility, type HiddenHeaders } from '../../api/cors/visibility.ts';
 import { ApiError } from '../../api/errors.ts';
-import { applyMetadataEdits, diffMetadata, replaceRequestHeaders, type MetadataEdits } from '../../api/metadata/edit.ts';
+import { diffMetadata, replaceRequestHeaders, type MetadataEdits } from '../../api/metadata/edit.ts';
 import { metadataFromEntries, type ObjectMetadata } from '../../api/metadata/model.ts';
 import { headObjectReadable, type CopyConditions, type ObjectHead } from '../../api/objects/operations.ts';
 import { copyLimitOf, copyOntoItself, needsPartCopy, type LargeCopyOptions } from './large-copy.ts';
@@ -245,9 +245,4 @@ export async function saveMetadataEdits(client: QsClient, input: SaveInput): Pro
   const after = await headObjectReadable(client, ref, options);
   if (!holdsWhatWasSent(fresh, merged, after)) return { kind: 'conflict', detectedBy: 'verify', theirs: after };
   return { kind: 'saved', before: fresh, after, requestId, guard };
-}
-
-/** What the user's edits produce on top of `base` (for previews). */
-export function previewEdits(base: ObjectMetadata, edits: MetadataEdits): ObjectMetadata {
-  return applyMetadataEdits(base, edits);
 }

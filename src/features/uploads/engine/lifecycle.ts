@@ -29,8 +29,6 @@ export type Lifecycle =
   | { readonly state: 'cancelled'; readonly error: Error | undefined }
   | { readonly state: 'removed' };
 
-export type LifecycleState = Lifecycle['state'];
-
 export type LifecycleEvent =
   /** The queue gives the item a slot. */
   | { readonly type: 'start' }

@@ -18,8 +18,6 @@ export const batchFormSchema = z.object({
   prefix: z.string().refine((prefix) => !prefix.startsWith('/'), { params: { rule: 'prefix_leading_slash' } }),
 });
 
-export type BatchRule = 'prefix_leading_slash';
-
 /** A resolver that keeps the rule id as the error `type`, so the panel shows it in the user's language. */
 export const batchFormResolver: Resolver<BatchFormValues> = async (values) => {
   const parsed = batchFormSchema.safeParse(values);

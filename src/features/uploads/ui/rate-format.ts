@@ -1,6 +1,6 @@
 import type { I18n } from '../../../i18n/i18n.tsx';
 import { formatBytes } from '../../../lib/format.ts';
-import type { UploadTotals } from '../engine/queue.ts';
+import type { UploadTotals } from '../engine/index.ts';
 // oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module formats
 import '../../../i18n/parts/uploads.ts';
 

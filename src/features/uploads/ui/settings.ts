@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_MULTIPART_THRESHOLD } from '../engine/plan-batch.ts';
-import { DEFAULT_PART_SIZE, MAX_PART_SIZE, MIN_PART_SIZE } from '../engine/part-plan.ts';
+import { DEFAULT_MULTIPART_THRESHOLD, DEFAULT_PART_SIZE, MAX_PART_SIZE, MIN_PART_SIZE } from '../engine/index.ts';
 
 /**
  * Transfer settings of the upload panel, remembered per browser. Sizes are entered in MB (threshold,

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { UploadTotals } from '../engine/queue.ts';
+import type { UploadTotals } from '../engine/index.ts';
 import type { DrawerState, UploadHost } from './upload-host.ts';
 import { useUploadHost } from './uploads-provider.tsx';
 
