@@ -21,13 +21,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { SERVER_NODE_FLAGS } from '../mocks/server-options.ts';
 import { signRequest } from '../src/api/signing.ts';
-
-export interface Figure {
-  name: string;
-  value: number;
-  unit: string;
-  note?: string;
-}
+import type { Figure } from './lib.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const credentials = { accessKeyId: DEMO_ACCESS_KEY_ID, secretAccessKey: DEMO_SECRET_ACCESS_KEY };

@@ -18,13 +18,7 @@ import { join, resolve } from 'node:path';
 import http from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { startServe } from '../src/serve/serve.ts';
-
-export interface Figure {
-  name: string;
-  value: number;
-  unit: string;
-  note?: string;
-}
+import type { Figure } from './lib.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const dist = join(root, 'dist');

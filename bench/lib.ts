@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { z } from 'zod';
 
+/** One measured figure, as every bench prints it and bench/run.ts compares it with its goal. */
 export interface Figure {
   name: string;
   value: number;

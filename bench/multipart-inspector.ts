@@ -25,8 +25,6 @@ import { createStaticSite } from '../src/serve/static.ts';
 import { markPaintOf, paintTimeOf, spread, startServersProcess, summarize, type Figure, type ServersProcess } from './lib.ts';
 import { PLANTED_KEY } from './servers-process.ts';
 
-export type { Figure } from './lib.ts';
-
 export interface ConsoleBenchOptions {
   /** Run `vite build` first. Default: only when the build is missing. */
   build?: boolean;

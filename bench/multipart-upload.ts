@@ -39,7 +39,8 @@ import { chromium, type Browser, type CDPSession } from '@playwright/test';
 import { DEMO_ACCESS_KEY_ID, DEMO_SECRET_ACCESS_KEY } from '../mocks/server.ts';
 import { presignUrl } from '../src/api/signing.ts';
 import { startServersProcess, summarize, type ServersProcess } from './lib.ts';
-import { CHROMIUM_ARGS, connectConsole, ensureBuild, type ConsoleBenchOptions, type Figure } from './multipart-inspector.ts';
+import type { Figure } from './lib.ts';
+import { CHROMIUM_ARGS, connectConsole, ensureBuild, type ConsoleBenchOptions } from './multipart-inspector.ts';
 
 const MiB = 1024 * 1024;
 const SIZE = 1024 * MiB;

@@ -26,13 +26,7 @@ import { benchBrowse } from './browse.ts';
 import { benchBigBodies } from './big-bodies.ts';
 import { benchBundleSize } from './bundle-size.ts';
 import { benchServerThroughput } from './server-throughput.ts';
-
-export interface Figure {
-  name: string;
-  value: number;
-  unit: string;
-  note?: string;
-}
+import type { Figure } from './lib.ts';
 
 const figureSchema = z.object({ name: z.string(), value: z.number(), unit: z.string(), note: z.string().optional() });
 const figuresSchema = z.array(figureSchema);
