@@ -1,4 +1,3 @@
-import { resolve } from 'node:path';
 import type { Route } from '@playwright/test';
 import { getBucketAcl } from '../src/api/acl/operations.ts';
 import { putBucket } from '../src/api/buckets/operations.ts';
@@ -7,10 +6,10 @@ import { buildCorsRule } from '../src/api/cors/rule.ts';
 import { deleteObject, listObjects, nextObjectsMarker, putObject } from '../src/api/objects/operations.ts';
 import { pages } from '../src/api/protocol/paging.ts';
 import { listAllBuckets } from '../src/api/service/operations.ts';
-import { startServe, type RunningServe } from '../src/serve/serve.ts';
 import { DEMO_USER } from '../mocks/seed.ts';
 import { ConsolePage, expectNoAxeViolations } from './fixtures.ts';
-import { connect, expect, OTHER_USER, test as base, uniqueBucketName, type EmulatorHandle } from './support/emulator.ts';
+import { connect, expect, OTHER_USER, uniqueBucketName, type EmulatorHandle } from './support/emulator.ts';
+import { test } from './support/serve.ts';
 import type { QsClient } from '../src/api/client.ts';
 
 // Folders and buckets against the standalone emulator: a recursive folder delete of 1,501 keys (counted
@@ -18,17 +17,6 @@ import type { QsClient } from '../src/api/client.ts';
 // settings → public read → an anonymous read, through the same-origin proxy of `npm run serve` (a browser
 // cannot create or configure a bucket that has no CORS rule for it yet; the real service is the same).
 
-const dist = resolve(import.meta.dirname, '..', process.env.QSC_DIST ?? 'dist');
-const test = base.extend<Record<never, never>, { serve: RunningServe }>({
-  serve: [
-    async ({ emulator }, use) => {
-      const running = await startServe({ endpoint: emulator.url, port: 0, dist });
-      await use(running);
-      await running.close();
-    },
-    { scope: 'worker' },
-  ],
-});
 test.use({ emulatorOptions: { seed: 'demo', users: [DEMO_USER, OTHER_USER] } });
 
 async function countUnder(api: QsClient, bucket: string, prefix: string): Promise<number> {

@@ -1,14 +1,14 @@
 import http from 'node:http';
-import { resolve } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { putBucket } from '../src/api/buckets/operations.ts';
 import { putObject } from '../src/api/objects/operations.ts';
 import { consoleSecurityHeaders } from '../src/serve/headers.ts';
-import { startServe, type RunningServe } from '../src/serve/serve.ts';
+import type { RunningServe } from '../src/serve/serve.ts';
 import { createStaticSite } from '../src/serve/static.ts';
 import { rawHttp } from '../mocks/server-client.ts';
 import { ConsolePage } from './fixtures.ts';
-import { connect, expect, test as base, uniqueBucketName } from './support/emulator.ts';
+import { connect, expect, uniqueBucketName } from './support/emulator.ts';
+import { SERVED_DIST, test as base } from './support/serve.ts';
 import { dropFiles } from './uploads-drop.ts';
 
 // Every screen of the built console under the Content-Security-Policy `npm run serve` sends
@@ -16,17 +16,7 @@ import { dropFiles } from './uploads-drop.ts';
 // itself and the endpoint. Any violation (reported by the browser as a securitypolicyviolation event in the
 // page, or as an error in a worker's console) fails the test; the page fixture also fails on console errors.
 
-const dist = resolve(import.meta.dirname, '..', process.env.QSC_DIST ?? 'dist');
-
-const test = base.extend<{ violations: string[] }, { serve: RunningServe }>({
-  serve: [
-    async ({ emulator }, use) => {
-      const running = await startServe({ endpoint: emulator.url, port: 0, dist });
-      await use(running);
-      await running.close();
-    },
-    { scope: 'worker' },
-  ],
+const test = base.extend<{ violations: string[] }>({
   violations: async ({ context }, use) => {
     await use(await watchViolations(context));
   },
@@ -210,7 +200,7 @@ test.describe('directly to the endpoint', () => {
 
 test('the demo (dist/ hosted elsewhere with the README headers, no proxy) runs under the same CSP', async ({ page, context, violations }) => {
   // The headers README.md gives for hosting dist/ elsewhere; the demo backend is answered in the browser.
-  const site = createStaticSite(dist, consoleSecurityHeaders(new URL('https://qingstor.com')));
+  const site = createStaticSite(SERVED_DIST, consoleSecurityHeaders(new URL('https://qingstor.com')));
   const server = http.createServer((req, res) => site.handle(req, res));
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const address = server.address();

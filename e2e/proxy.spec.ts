@@ -1,4 +1,3 @@
-import { resolve } from 'node:path';
 import { putBucketAcl } from '../src/api/acl/operations.ts';
 import { ALL_USERS_GROUP } from '../src/api/acl/schemas.ts';
 import { putBucket } from '../src/api/buckets/operations.ts';
@@ -9,29 +8,19 @@ import { startServe, type RunningServe } from '../src/serve/serve.ts';
 import { rawHttp } from '../mocks/server-client.ts';
 import { DEMO_USER } from '../mocks/seed.ts';
 import { ConsolePage, expectNoAxeViolations } from './fixtures.ts';
-import { connect, expect, fillConnectForm, OTHER_USER, test as base, uniqueBucketName } from './support/emulator.ts';
+import { connect, expect, fillConnectForm, OTHER_USER, uniqueBucketName } from './support/emulator.ts';
+import { SERVED_DIST, test as base } from './support/serve.ts';
 
 // The console served by `npm run serve` (src/serve/serve.ts) in front of the standalone emulator: the
 // production build and the API proxy share one origin, so no request is cross-origin and no bucket needs a
 // CORS rule — not even the service-level ListBuckets. The emulator runs in strict CORS mode: any Origin that
 // leaked through the proxy would be refused with 403 for the rule-less buckets used here.
-//
-// dist/ is the build the Playwright webServer made (`npm run build`); QSC_DIST points elsewhere if needed.
-const dist = resolve(import.meta.dirname, '..', process.env.QSC_DIST ?? 'dist');
 
-const test = base.extend<Record<never, never>, { serve: RunningServe; serveVhost: RunningServe }>({
-  serve: [
-    async ({ emulator }, use) => {
-      const running = await startServe({ endpoint: emulator.url, port: 0, dist });
-      await use(running);
-      await running.close();
-    },
-    { scope: 'worker' },
-  ],
+const test = base.extend<Record<never, never>, { serveVhost: RunningServe }>({
   // Virtual-host names of the emulator's domain, reached without DNS through --connect-to.
   serveVhost: [
     async ({ emulator }, use) => {
-      const running = await startServe({ endpoint: `http://qingstor.local:${emulator.port}`, port: 0, dist, connectTo: { host: '127.0.0.1', port: emulator.port } });
+      const running = await startServe({ endpoint: `http://qingstor.local:${emulator.port}`, port: 0, dist: SERVED_DIST, connectTo: { host: '127.0.0.1', port: emulator.port } });
       await use(running);
       await running.close();
     },
