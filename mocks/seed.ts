@@ -20,6 +20,7 @@
  * Every demo bucket gets a permissive CORS rule so a real browser can use the standalone server too.
  */
 import { DEMO_CREDENTIALS } from '../src/api/connection.ts';
+import { CONSOLE_READ_HEADERS } from '../src/api/cors/rule.ts';
 import { encodePercent, encodeRfc2047B, encodeRfc2047Q } from '../src/api/metadata/encoding.ts';
 import type { MockUser } from './auth/signature.ts';
 import type { CorsConfiguration, LazyObjectSource, MetadataInput, Store } from './store/index.ts';
@@ -52,19 +53,7 @@ export const DEMO_CORS: CorsConfiguration = {
       allowed_methods: ['GET', 'PUT', 'POST', 'DELETE', 'HEAD'],
       allowed_headers: ['*'],
       expose_headers: [
-        'ETag',
-        'x-qs-request-id',
-        'Content-Range',
-        'Content-Disposition',
-        'Content-Type',
-        'Content-Length',
-        'Content-Encoding',
-        'Cache-Control',
-        'Expires',
-        'Last-Modified',
-        'x-qs-next-append-position',
-        'x-qs-object-type',
-        'x-qs-storage-class',
+        ...CONSOLE_READ_HEADERS,
         'x-qs-meta-author',
         'x-qs-meta-title',
         'x-qs-meta-camera',

@@ -3,6 +3,7 @@
  * A rule matches when its origin pattern matches `Origin`, its methods contain the (requested) method and its
  * headers cover every requested header, case-insensitively; the first matching rule wins.
  */
+import { CONSOLE_READ_HEADERS } from '../../src/api/cors/rule.ts';
 import { globMatch } from '../../src/api/protocol/glob.ts';
 
 export interface CorsRuleLike {
@@ -78,26 +79,10 @@ export function corsHeadersForRule(
 }
 
 /**
- * Response headers a console needs to read (ref §9.9 list) plus the standard object headers; used for
- * service-level endpoints, which have no configurable CORS and which the emulator opens to any origin (ref §12).
+ * Exposed by service-level endpoints, which have no configurable CORS and which the emulator opens to any
+ * origin (ref §12): the headers a console reads (ref §9.9).
  */
-export const SERVICE_EXPOSE_HEADERS = [
-  'ETag',
-  'x-qs-request-id',
-  'Content-Range',
-  'Content-Disposition',
-  'Content-Type',
-  'Content-Length',
-  'Content-Encoding',
-  'Cache-Control',
-  'Expires',
-  'Last-Modified',
-  'Date',
-  'Server',
-  'x-qs-next-append-position',
-  'x-qs-object-type',
-  'x-qs-storage-class',
-] as const;
+const SERVICE_EXPOSE_HEADERS = CONSOLE_READ_HEADERS;
 
 export function serviceCorsHeaders(origin: string, requestedHeaders: readonly string[] | undefined): Record<string, string> {
   const out: Record<string, string> = {

@@ -22,13 +22,10 @@ export const CONSOLE_REQUEST_HEADERS = [
 ] as const;
 
 /**
- * `*` comes first: browsers read it as "every header" for requests without credentials (the console
- * sends none), and it is the only way to expose custom metadata keys the console does not know by name
- * (browsers take `x-qs-meta-*` literally, not as a pattern). The names after it keep the rule useful for
- * a client that does not honour `*`.
+ * The response headers the console reads by name (ref §9.9): what a CORS rule must expose for it. The one
+ * list of them: the rule below, and the emulator's demo buckets and service-level answers, use it.
  */
-export const CONSOLE_EXPOSED_HEADERS = [
-  '*',
+export const CONSOLE_READ_HEADERS = [
   'etag',
   'date',
   'x-qs-request-id',
@@ -44,6 +41,14 @@ export const CONSOLE_EXPOSED_HEADERS = [
   'x-qs-object-type',
   'x-qs-next-append-position',
 ] as const;
+
+/**
+ * `*` comes first: browsers read it as "every header" for requests without credentials (the console
+ * sends none), and it is the only way to expose custom metadata keys the console does not know by name
+ * (browsers take `x-qs-meta-*` literally, not as a pattern). The names after it keep the rule useful for
+ * a client that does not honour `*`.
+ */
+export const CONSOLE_EXPOSED_HEADERS = ['*', ...CONSOLE_READ_HEADERS] as const;
 
 /**
  * `metaNames`: custom metadata keys (without prefix) the user wants to read, listed by name beside `*`.
