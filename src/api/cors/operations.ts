@@ -1,43 +1,20 @@
-import { requestIdOf, type BucketRef, type CallOptions, type QsClient, type WriteResult } from '../client.ts';
+import { deleteBucketSubresource, getBucketSubresource, putBucketSubresource } from '../bucket-subresource.ts';
+import type { BucketRef, CallOptions, QsClient, WriteResult } from '../client.ts';
 import { bucketCorsSchema, putBucketCorsBodySchema, type BucketCors, type PutBucketCorsBody } from './schemas.ts';
+
+const CORS = { name: 'cors', get: 'GetBucketCORS', put: 'PutBucketCORS', delete: 'DeleteBucketCORS' } as const;
 
 /** GetBucketCORS — GET /?cors (ref §9.9), owner only; no configuration ⇒ empty rule list. */
 export function getBucketCors(client: QsClient, ref: BucketRef, options: CallOptions = {}): Promise<BucketCors> {
-  return client.json(bucketCorsSchema, {
-    operation: 'GetBucketCORS',
-    method: 'GET',
-    zone: ref.zone,
-    bucket: ref.bucket,
-    query: { cors: null },
-    signal: options.signal,
-  });
+  return getBucketSubresource(client, ref, CORS, bucketCorsSchema, options);
 }
 
 /** PutBucketCORS — PUT /?cors (ref §9.9) → 200; replaces the whole configuration. */
 export async function putBucketCors(client: QsClient, ref: BucketRef, config: PutBucketCorsBody, options: CallOptions = {}): Promise<WriteResult> {
-  const body = putBucketCorsBodySchema.parse(config);
-  const response = await client.send({
-    operation: 'PutBucketCORS',
-    method: 'PUT',
-    zone: ref.zone,
-    bucket: ref.bucket,
-    query: { cors: null },
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-    signal: options.signal,
-  });
-  return { requestId: requestIdOf(response) };
+  return putBucketSubresource(client, ref, CORS, putBucketCorsBodySchema.parse(config), options);
 }
 
 /** DeleteBucketCORS — DELETE /?cors (ref §9.9) → 204. */
 export async function deleteBucketCors(client: QsClient, ref: BucketRef, options: CallOptions = {}): Promise<WriteResult> {
-  const response = await client.send({
-    operation: 'DeleteBucketCORS',
-    method: 'DELETE',
-    zone: ref.zone,
-    bucket: ref.bucket,
-    query: { cors: null },
-    signal: options.signal,
-  });
-  return { requestId: requestIdOf(response) };
+  return deleteBucketSubresource(client, ref, CORS, options);
 }
