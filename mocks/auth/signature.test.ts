@@ -242,6 +242,17 @@ describe('authenticateRequest: pre-signed URLs', () => {
     await expect(authenticateRequest(new Request(expired), ctx())).rejects.toMatchObject(qs('request_expired', 403));
   });
 
+  it('lifetime: at most 7 days (plus the 15-minute clock allowance) after the server time; later ⇒ invalid_argument 400', async () => {
+    const link = (expires: number) => presignUrl({ method: 'GET', url: new URL('https://pek3a.qingstor.com/b/k'), credentials: aliceCreds, expires });
+    const week = 7 * 24 * 3600;
+    await expect(authenticateRequest(new Request(await link(NOW_S + week + 15 * 60)), ctx())).resolves.toMatchObject({ kind: 'user' });
+    for (const expires of [NOW_S + week + 15 * 60 + 1, NOW_S + 100 * 365 * 24 * 3600, 999_999_999_999_999]) {
+      const refused = authenticateRequest(new Request(await link(expires)), ctx());
+      await expect(refused).rejects.toMatchObject(qs('invalid_argument', 400));
+      await expect(refused).rejects.toThrow(/at most 604800 seconds \(7 days\)/);
+    }
+  });
+
   it('tampered path, query or expires ⇒ signature_not_matched; unknown key ⇒ invalid_access_key_id', async () => {
     const url = await presignUrl({
       method: 'GET',

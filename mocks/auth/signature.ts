@@ -11,6 +11,7 @@ import {
   SUB_RESOURCES,
 } from '../../src/api/signing.ts';
 import { QsError } from '../errors.ts';
+import { MAX_PRESIGNED_URL_SECONDS, PRESIGNED_CLOCK_SKEW_SECONDS } from '../../src/api/protocol/limits.ts';
 import { hmacBase64, hmacTextBase64, latin1Bytes } from './hmac.ts';
 
 export interface MockUser {
@@ -165,6 +166,14 @@ async function authenticateQuerySigned(
   const expires = Number(expiresText);
   // ref §2.5: requests arriving after `expires` are refused; the 15-minute Date rule does not apply.
   if (ctx.now.getTime() > expires * 1000) throw new QsError('request_expired', 'The pre-signed URL has expired.');
+  // ref §2.5: a link lives at most seven days (with the 15-minute clock allowance); a later `expires` is refused.
+  const latest = Math.floor(ctx.now.getTime() / 1000) + MAX_PRESIGNED_URL_SECONDS + PRESIGNED_CLOCK_SKEW_SECONDS;
+  if (expires > latest) {
+    throw new QsError(
+      'invalid_argument',
+      `The expires parameter is ${expires - Math.floor(ctx.now.getTime() / 1000)} seconds after the server's time; a pre-signed URL may live at most ${MAX_PRESIGNED_URL_SECONDS} seconds (7 days).`,
+    );
+  }
 
   return verifySignature(request, user, signature, resourceCandidates(url, rawQuery, ctx.bucketInHost), expires);
 }

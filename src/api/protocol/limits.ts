@@ -41,3 +41,12 @@ export const MAX_LIST_UPLOADS_LIMIT = 1000;
 export const MAX_LIST_OBJECTS_LIMIT = 100;
 /** Lifecycle rules per bucket (ref §9.10). */
 export const MAX_LIFECYCLE_RULES = 100;
+
+/**
+ * Longest lifetime of a pre-signed URL the emulator accepts (ref §2.5): `expires` at most this many seconds
+ * after the server's clock, plus the 15-minute clock allowance of header signatures (PRESIGNED_CLOCK_SKEW_SECONDS).
+ * Seven days is also the longest link the console offers.
+ */
+export const MAX_PRESIGNED_URL_SECONDS = 7 * 24 * 3600;
+/** Clock difference tolerated between a signer and the server (ref §2.4): 15 minutes. */
+export const PRESIGNED_CLOCK_SKEW_SECONDS = 15 * 60;
