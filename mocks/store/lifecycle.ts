@@ -5,9 +5,14 @@
  * were last written. `transition` is stored and returned but changes nothing here (the emulator keeps one
  * storage class's behaviour for all objects).
  *
- * The work runs when a request addresses the bucket (handlers call `applyLifecycle`), at most once per
- * minute of the store's clock per bucket: no timers, and a clock a test advances by days takes effect on
- * the next request.
+ * A sweep starts when a request addresses the bucket (handlers call `applyLifecycle`), at most once per
+ * minute of the store's clock per bucket: no timers while nothing is due, and a clock a test advances by days
+ * takes effect on the next request. The work is done in SLICES of at most SLICE_ENTRIES listed entries and
+ * SLICE_MS milliseconds: the request that starts a sweep runs its first slice (a small bucket is done with it,
+ * so that request already sees the result), and the rest runs one slice per turn of the event loop, between
+ * other requests. A bucket of 100,000 objects with 100 rules therefore never holds another request back by
+ * more than one slice. Each slice deletes what it found in one journal change (`deleteObjects`), so with
+ * `--data-dir` a slice is one transaction, not one per object.
  */
 import type { Store } from './store.ts';
 import type { LifecycleRule } from './types.ts';
@@ -16,65 +21,226 @@ const DAY_MS = 86_400_000;
 /** New or changed rules act after this long (ref §9.10). */
 export const LIFECYCLE_DELAY_MS = DAY_MS;
 const SWEEP_EVERY_MS = 60_000;
-
-const lastSweep = new WeakMap<Store, Map<string, number>>();
+/** Entries (objects or uploads) one slice lists at most. */
+export const SLICE_ENTRIES = 1000;
+/** A slice stops after this long even if it has listed fewer entries (a loaded machine, a slow journal). */
+export const SLICE_MS = 10;
 
 export interface LifecycleSweep {
   abortedUploads: number;
   expiredObjects: number;
 }
 
-/** Runs the bucket's due rules; returns what it removed. A missing bucket or no rules does nothing. */
+/** What the sweeps of one store have done so far (tests and benches read it). */
+export interface LifecycleProgress extends LifecycleSweep {
+  /** Buckets with a sweep under way. */
+  running: number;
+  slices: number;
+  /** The most entries one slice listed, and the longest one slice ran (ms). */
+  maxSliceEntries: number;
+  longestSliceMs: number;
+}
+
+interface Target {
+  prefix: string;
+  /** Entries created / last modified at or before this time (ms) are due. */
+  cutoff: number;
+}
+
+interface Sweep {
+  bucket: string;
+  /** `updated` of the rules the sweep started with: new rules end it (the next request starts another). */
+  rulesUpdated: number;
+  uploads: Target[];
+  objects: Target[];
+  /** Prefixes to walk (none covered by another), per phase, and where the walk stands. */
+  phase: 'uploads' | 'objects';
+  roots: string[];
+  root: number;
+  marker: string;
+  uploadIdMarker: string;
+}
+
+interface Runner {
+  sweeps: Map<string, Sweep>;
+  lastStart: Map<string, number>;
+  scheduled: boolean;
+  progress: LifecycleProgress;
+  idle: Array<() => void>;
+}
+
+const runners = new WeakMap<Store, Runner>();
+
+function runnerOf(store: Store): Runner {
+  let runner = runners.get(store);
+  if (!runner) {
+    runner = {
+      sweeps: new Map(),
+      lastStart: new Map(),
+      scheduled: false,
+      progress: { running: 0, slices: 0, maxSliceEntries: 0, longestSliceMs: 0, abortedUploads: 0, expiredObjects: 0 },
+      idle: [],
+    };
+    runners.set(store, runner);
+  }
+  return runner;
+}
+
+/**
+ * Starts a sweep of the bucket when its rules are due and none ran in the last minute of the store's clock,
+ * and runs its first slice now; returns what that slice removed. A missing bucket or no rules does nothing.
+ */
 export function applyLifecycle(store: Store, bucket: string, options: { force?: boolean } = {}): LifecycleSweep {
   const done: LifecycleSweep = { abortedUploads: 0, expiredObjects: 0 };
-  const info = store.findBucket(bucket);
-  const lifecycle = info?.lifecycle;
+  const lifecycle = store.findBucket(bucket)?.lifecycle;
   if (!lifecycle) return done;
   const now = store.now().getTime();
   if (now < lifecycle.updated + LIFECYCLE_DELAY_MS) return done;
-  let sweeps = lastSweep.get(store);
-  if (!sweeps) lastSweep.set(store, (sweeps = new Map()));
-  const previous = sweeps.get(bucket);
+  const runner = runnerOf(store);
+  if (runner.sweeps.has(bucket)) return done;
+  const previous = runner.lastStart.get(bucket);
   if (!options.force && previous !== undefined && now >= previous && now - previous < SWEEP_EVERY_MS) return done;
-  sweeps.set(bucket, now);
-  for (const rule of lifecycle.rule) {
-    if (rule.status !== 'enabled') continue;
-    const abort = rule.abort_incomplete_multipart_upload;
-    if (abort) done.abortedUploads += abortOldUploads(store, bucket, prefixOf(rule), now - abort.days_after_initiation * DAY_MS);
-    const expiration = rule.expiration;
-    if (expiration) done.expiredObjects += expireObjects(store, bucket, prefixOf(rule), now - expiration.days * DAY_MS);
-  }
+  runner.lastStart.set(bucket, now);
+  const sweep = newSweep(bucket, lifecycle.rule, lifecycle.updated, now);
+  if (!sweep) return done;
+  runner.sweeps.set(bucket, sweep);
+  runner.progress.running = runner.sweeps.size;
+  const finished = runSlice(store, runner, sweep, done);
+  runner.progress.abortedUploads += done.abortedUploads;
+  runner.progress.expiredObjects += done.expiredObjects;
+  if (finished) endSweep(runner, bucket);
+  else schedule(store, runner);
   return done;
 }
 
-function prefixOf(rule: LifecycleRule): string {
-  return rule.filter.prefix ?? '';
+/** The sweeps' counters for `store`. */
+export function lifecycleProgress(store: Store): LifecycleProgress {
+  return { ...runnerOf(store).progress };
 }
 
-function abortOldUploads(store: Store, bucket: string, prefix: string, startedBefore: number): number {
-  const due: { key: string; uploadId: string }[] = [];
-  let keyMarker = '';
-  let uploadIdMarker = '';
-  for (;;) {
-    const page = store.listMultipartUploads(bucket, { prefix, keyMarker, uploadIdMarker, limit: 1000 });
-    for (const upload of page.uploads) if (upload.created.getTime() <= startedBefore) due.push({ key: upload.key, uploadId: upload.uploadId });
-    if (!page.hasMore) break;
-    keyMarker = page.nextKeyMarker;
-    uploadIdMarker = page.nextUploadIdMarker;
+/** Resolves once no sweep of `store` is under way. */
+export function lifecycleIdle(store: Store): Promise<void> {
+  const runner = runnerOf(store);
+  if (runner.sweeps.size === 0) return Promise.resolve();
+  return new Promise((resolve) => runner.idle.push(resolve));
+}
+
+function newSweep(bucket: string, rules: readonly LifecycleRule[], rulesUpdated: number, now: number): Sweep | undefined {
+  const uploads: Target[] = [];
+  const objects: Target[] = [];
+  for (const rule of rules) {
+    if (rule.status !== 'enabled') continue;
+    const prefix = rule.filter.prefix ?? '';
+    const abort = rule.abort_incomplete_multipart_upload;
+    if (abort) uploads.push({ prefix, cutoff: now - abort.days_after_initiation * DAY_MS });
+    if (rule.expiration) objects.push({ prefix, cutoff: now - rule.expiration.days * DAY_MS });
   }
-  for (const upload of due) store.abortMultipartUpload(bucket, upload.key, upload.uploadId);
-  return due.length;
+  if (uploads.length === 0 && objects.length === 0) return undefined;
+  const phase = uploads.length > 0 ? 'uploads' : 'objects';
+  return { bucket, rulesUpdated, uploads, objects, phase, roots: roots(phase === 'uploads' ? uploads : objects), root: 0, marker: '', uploadIdMarker: '' };
 }
 
-function expireObjects(store: Store, bucket: string, prefix: string, modifiedBefore: number): number {
+/** The rules' prefixes without those another prefix already covers, so no entry is listed twice. */
+function roots(targets: readonly Target[]): string[] {
+  const sorted = [...new Set(targets.map((t) => t.prefix))].sort((a, b) => a.length - b.length);
+  const kept: string[] = [];
+  for (const prefix of sorted) if (!kept.some((shorter) => prefix.startsWith(shorter))) kept.push(prefix);
+  return kept;
+}
+
+function isDue(targets: readonly Target[], key: string, time: number): boolean {
+  for (const t of targets) if (time <= t.cutoff && key.startsWith(t.prefix)) return true;
+  return false;
+}
+
+/** One bounded slice of a sweep; true when the sweep is finished (or cannot go on). */
+function runSlice(store: Store, runner: Runner, sweep: Sweep, removed: LifecycleSweep): boolean {
+  const started = performance.now();
+  let listed = 0;
+  try {
+    const rules = store.findBucket(sweep.bucket)?.lifecycle;
+    if (!rules || rules.updated !== sweep.rulesUpdated) return true;
+    while (listed < SLICE_ENTRIES && performance.now() - started < SLICE_MS) {
+      const root = sweep.roots[sweep.root];
+      if (root === undefined) {
+        if (sweep.phase === 'objects' || sweep.objects.length === 0) return true;
+        sweep.phase = 'objects';
+        sweep.roots = roots(sweep.objects);
+        sweep.root = 0;
+        sweep.marker = '';
+        continue;
+      }
+      const more = sweep.phase === 'uploads' ? uploadsPage(store, sweep, root, removed) : objectsPage(store, sweep, root, removed);
+      listed += more.listed;
+      if (!more.hasMore) {
+        sweep.root += 1;
+        sweep.marker = '';
+        sweep.uploadIdMarker = '';
+      }
+    }
+    return false;
+  } catch (error) {
+    // e.g. the journal refused (a full disk): stop; the next due request starts again.
+    console.error(`[qingstor-emulator] lifecycle sweep of ${sweep.bucket} stopped`, error);
+    return true;
+  } finally {
+    const p = runner.progress;
+    p.slices += 1;
+    p.maxSliceEntries = Math.max(p.maxSliceEntries, listed);
+    p.longestSliceMs = Math.max(p.longestSliceMs, performance.now() - started);
+  }
+}
+
+function objectsPage(store: Store, sweep: Sweep, prefix: string, removed: LifecycleSweep): { listed: number; hasMore: boolean } {
+  const page = store.listObjects(sweep.bucket, { prefix, marker: sweep.marker, limit: SLICE_ENTRIES });
   const due: string[] = [];
-  let marker = '';
-  for (;;) {
-    const page = store.listObjects(bucket, { prefix, marker, limit: 1000 });
-    for (const object of page.keys) if (object.lastModified.getTime() <= modifiedBefore) due.push(object.key);
-    if (!page.hasMore) break;
-    marker = page.nextMarker;
+  for (const o of page.keys) if (isDue(sweep.objects, o.key, o.lastModified.getTime())) due.push(o.key);
+  if (due.length > 0) store.deleteObjects(sweep.bucket, due);
+  removed.expiredObjects += due.length;
+  sweep.marker = page.nextMarker;
+  return { listed: Math.max(1, page.keys.length), hasMore: page.hasMore };
+}
+
+function uploadsPage(store: Store, sweep: Sweep, prefix: string, removed: LifecycleSweep): { listed: number; hasMore: boolean } {
+  const page = store.listMultipartUploads(sweep.bucket, { prefix, keyMarker: sweep.marker, uploadIdMarker: sweep.uploadIdMarker, limit: SLICE_ENTRIES });
+  let aborted = 0;
+  for (const u of page.uploads) {
+    if (!isDue(sweep.uploads, u.key, u.created.getTime())) continue;
+    store.abortMultipartUpload(sweep.bucket, u.key, u.uploadId);
+    aborted += 1;
   }
-  for (const key of due) store.deleteObject(bucket, key);
-  return due.length;
+  removed.abortedUploads += aborted;
+  sweep.marker = page.nextKeyMarker;
+  sweep.uploadIdMarker = page.nextUploadIdMarker;
+  return { listed: Math.max(1, page.uploads.length), hasMore: page.hasMore };
+}
+
+const nextTurn: (run: () => void) => void =
+  typeof globalThis.setImmediate === 'function'
+    ? (run) => void globalThis.setImmediate(run).unref()
+    : (run) => void globalThis.setTimeout(run, 0);
+
+/** Runs one slice of each sweep under way per turn of the event loop until none is left. */
+function schedule(store: Store, runner: Runner): void {
+  if (runner.scheduled) return;
+  runner.scheduled = true;
+  nextTurn(() => {
+    runner.scheduled = false;
+    for (const sweep of [...runner.sweeps.values()]) {
+      const removed: LifecycleSweep = { abortedUploads: 0, expiredObjects: 0 };
+      if (runSlice(store, runner, sweep, removed)) endSweep(runner, sweep.bucket);
+      runner.progress.abortedUploads += removed.abortedUploads;
+      runner.progress.expiredObjects += removed.expiredObjects;
+    }
+    if (runner.sweeps.size > 0) schedule(store, runner);
+  });
+}
+
+function endSweep(runner: Runner, bucket: string): void {
+  runner.sweeps.delete(bucket);
+  runner.progress.running = runner.sweeps.size;
+  if (runner.sweeps.size > 0) return;
+  const waiting = runner.idle;
+  runner.idle = [];
+  for (const resolve of waiting) resolve();
 }
