@@ -253,7 +253,7 @@ describe('malformed requests to the standalone server', () => {
     expect((await signed('HEAD', `/${bucket}/stalled`)).status).toBe(404);
   });
 
-  it('caps open connections per client address with 503 service_unavailable', async () => {
+  it('caps open connections per client address: a request on one more is answered 503 service_unavailable with Retry-After', async () => {
     const sockets: net.Socket[] = [];
     try {
       for (let i = 0; i < LIMITS.maxConnectionsPerClient; i += 1) {
@@ -264,6 +264,7 @@ describe('malformed requests to the standalone server', () => {
       const refused = await exchange(port, [`GET /${bucket} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`]);
       expect(refused.status).toBe(503);
       expect(codeOf(refused)).toBe('service_unavailable');
+      expect(refused.headers.get('retry-after')).toBe('1');
     } finally {
       for (const socket of sockets) socket.destroy();
     }

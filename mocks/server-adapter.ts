@@ -13,13 +13,12 @@
  * `.`/`..` segments are resolved): clients that percent-encode keys, as every QingStor SDK does, are not
  * affected.
  */
-import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { Socket } from 'node:net';
-import type { Duplex } from 'node:stream';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import { getResponse, type RequestHandler } from 'msw';
 import { HOP_BY_HOP_HEADERS } from '../src/api/protocol/headers.ts';
 import { formatHttpDate } from '../src/api/protocol/http-date.ts';
-import { ERROR_CATALOG, ERROR_HELP_URL, type QsErrorCode } from './errors.ts';
+import { ERROR_CATALOG, ERROR_HELP_URL, QsError, type QsErrorCode } from './errors.ts';
+import type { BodyTimer, Refusal, RequestGuard } from './server-guard.ts';
 
 /**
  * Bodies up to this size (known from Content-Length) are collected into one Buffer before the handlers
@@ -72,13 +71,28 @@ export function requestTarget(rawUrl: string, hostHeader: string | undefined, fa
   return { hostname: splitAuthority(authority).toLowerCase(), authority, pathAndQuery };
 }
 
+/** Where a request body reports its progress and how it is cut off when it arrives too slowly. */
+export interface BodyWatch {
+  start(fail: (error: QsError) => void): BodyTimer;
+}
+
+const NO_TIMER: BodyTimer = { received: () => undefined, stop: () => undefined };
+
 /** Reads a small body with plain events (a Readable's async iterator costs several promises per chunk). */
-function collect(req: IncomingMessage): Promise<Uint8Array<ArrayBuffer>> {
+function collect(req: IncomingMessage, watch: BodyWatch | undefined): Promise<Uint8Array<ArrayBuffer>> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('error', reject);
+    const timer = watch?.start(reject) ?? NO_TIMER;
+    req.on('data', (chunk: Buffer) => {
+      timer.received(chunk.byteLength);
+      chunks.push(chunk);
+    });
+    req.on('error', (error) => {
+      timer.stop();
+      reject(error);
+    });
     req.on('end', () => {
+      timer.stop();
       const all = chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks);
       // Node's socket buffers are never SharedArrayBuffer-backed; the check narrows the type without a cast.
       resolve(all.buffer instanceof ArrayBuffer ? new Uint8Array(all.buffer, all.byteOffset, all.byteLength) : new Uint8Array(all));
@@ -94,26 +108,31 @@ function collect(req: IncomingMessage): Promise<Uint8Array<ArrayBuffer>> {
  */
 const STREAM_BUFFER = 4 * 1024 * 1024;
 
-function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
+function bodyStream(req: IncomingMessage, watch: BodyWatch | undefined): ReadableStream<Uint8Array> {
   let finished = false;
+  let timer = NO_TIMER;
   return new ReadableStream<Uint8Array>(
     {
       start(controller) {
-        req.on('data', (chunk: Buffer) => {
-          if (finished) return;
-          controller.enqueue(chunk);
-          if ((controller.desiredSize ?? 0) <= 0) req.pause();
-        });
-        req.once('end', () => {
-          if (finished) return;
-          finished = true;
-          controller.close();
-        });
         const fail = (error: Error): void => {
+          timer.stop();
           if (finished) return;
           finished = true;
           controller.error(error);
         };
+        timer = watch?.start(fail) ?? NO_TIMER;
+        req.on('data', (chunk: Buffer) => {
+          if (finished) return;
+          timer.received(chunk.byteLength);
+          controller.enqueue(chunk);
+          if ((controller.desiredSize ?? 0) <= 0) req.pause();
+        });
+        req.once('end', () => {
+          timer.stop();
+          if (finished) return;
+          finished = true;
+          controller.close();
+        });
         req.once('error', fail);
         req.once('close', () => {
           if (!req.complete) fail(new Error('aborted'));
@@ -125,6 +144,7 @@ function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
       cancel() {
         // The handler stopped reading (e.g. a body over a limit): leave the rest unread; the adapter closes
         // the connection after its answer.
+        timer.stop();
         finished = true;
         req.pause();
       },
@@ -138,7 +158,7 @@ function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
  * AbortSignal is attached (undici links every signal into a FinalizationRegistry, a measurable cost per
  * request): a client that disconnects mid-upload errors the body stream, which fails the handler's read.
  */
-export async function toFetchRequest(req: IncomingMessage, target: RequestTarget): Promise<Request> {
+export async function toFetchRequest(req: IncomingMessage, target: RequestTarget, watch?: BodyWatch): Promise<Request> {
   const headers: Array<[string, string]> = [];
   const raw = req.rawHeaders;
   let contentLength: string | undefined;
@@ -163,9 +183,9 @@ export async function toFetchRequest(req: IncomingMessage, target: RequestTarget
   }
   const length = Number(contentLength);
   if (!chunked && Number.isFinite(length) && length <= BUFFER_BODY_LIMIT) {
-    return new Request(url, { method, headers, body: await collect(req) });
+    return new Request(url, { method, headers, body: await collect(req, watch) });
   }
-  const body = bodyStream(req);
+  const body = bodyStream(req, watch);
   // `duplex` is required by undici for stream bodies but missing from the DOM lib's RequestInit.
   const init: RequestInit & { duplex: 'half' } = { method, headers, body, duplex: 'half' };
   return new Request(url, init);
@@ -306,14 +326,14 @@ export function rawErrorResponse(code: QsErrorCode, message: string): string {
   return rawError(code, message).text;
 }
 
-interface RawError {
+export interface RawError {
   text: string;
   status: number;
   requestId: string;
   bytes: number;
 }
 
-function rawError(code: QsErrorCode, message: string): RawError {
+export function rawError(code: QsErrorCode, message: string): RawError {
   const [status] = ERROR_CATALOG[code];
   fallbackCounter = (fallbackCounter + 1) % 0x1_0000_0000;
   const requestId = `srv${Date.now().toString(16)}${fallbackCounter.toString(16).padStart(8, '0')}`;
@@ -338,88 +358,6 @@ function rawError(code: QsErrorCode, message: string): RawError {
  */
 export function connectRefusal(): string {
   return rawErrorResponse('method_not_allowed', 'CONNECT is not allowed.');
-}
-
-/** The response being written on each socket, so that a timeout can still answer it. */
-const activeResponses = new WeakMap<Socket, ServerResponse>();
-
-export interface ConnectionLimits {
-  idleTimeoutMs: number;
-  maxConnectionsPerClient: number;
-}
-
-/** What the parser error means for the client; Node's own codes for these cases. */
-function clientErrorAnswer(error: Error): RawError {
-  const code = 'code' in error ? error.code : undefined;
-  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return rawError('request_timeout', 'The request headers did not arrive in time.');
-  if (code === 'HPE_HEADER_OVERFLOW') return rawError('invalid_request', 'The request line and headers are too large.');
-  // The client closed its side before the whole body arrived.
-  if (code === 'HPE_INVALID_EOF_STATE') return rawError('incomplete_body', 'The connection closed before the whole body arrived.');
-  return rawError('invalid_request', 'The request is not valid HTTP/1.1.');
-}
-
-/** Log entry for an answer written straight to a socket (no request was parsed: method and path are '-'). */
-function rawLogEntry(answer: RawError, note: string): AccessLogEntry {
-  return { time: new Date(), method: '-', path: note, status: answer.status, bytes: answer.bytes, ms: 0, requestId: answer.requestId };
-}
-
-/**
- * Connection-level limits of the standalone server: at most `maxConnectionsPerClient` open connections per
- * client address (more are answered 503 and closed); a socket idle for `idleTimeoutMs` is closed, with 408
- * request_timeout when a request on it is still unanswered; requests the HTTP parser refuses (malformed,
- * headers too large, headers too slow) get a QingStor error instead of Node's bare status line.
- */
-export function guardConnections(server: Server, limits: ConnectionLimits, log?: (entry: AccessLogEntry) => void): void {
-  const open = new Map<string, number>();
-  server.on('connection', (socket: Socket) => {
-    const address = socket.remoteAddress ?? '';
-    const count = (open.get(address) ?? 0) + 1;
-    if (count > limits.maxConnectionsPerClient) {
-      const answer = rawError('service_unavailable', 'Too many open connections from this address.');
-      socket.end(answer.text);
-      log?.(rawLogEntry(answer, `(connection ${count} from ${address})`));
-      socket.destroySoon();
-      return;
-    }
-    open.set(address, count);
-    socket.once('close', () => {
-      const left = (open.get(address) ?? 1) - 1;
-      if (left <= 0) open.delete(address);
-      else open.set(address, left);
-    });
-  });
-  server.setTimeout(limits.idleTimeoutMs, (socket: Socket) => {
-    const res = activeResponses.get(socket);
-    if (res && !res.headersSent) {
-      res.setHeader('connection', 'close');
-      writeAdapterError(res, 'request_timeout', `Nothing arrived for ${limits.idleTimeoutMs} ms.`, res.req.method === 'HEAD');
-      res.once('finish', () => socket.destroy());
-      // If the client does not read the answer either, give up on it.
-      setTimeout(() => socket.destroy(), 1000).unref();
-      return;
-    }
-    socket.destroy();
-  });
-  server.on('clientError', (error: Error, socket: Duplex) => {
-    const res = socket instanceof Socket ? activeResponses.get(socket) : undefined;
-    const code = 'code' in error ? error.code : undefined;
-    if (!socket.writable || (res !== undefined && res.headersSent) || code === 'ECONNRESET') {
-      socket.destroy();
-      return;
-    }
-    const answer = (): void => {
-      if (!socket.writable) return;
-      const refusal = clientErrorAnswer(error);
-      socket.end(refusal.text);
-      log?.(rawLogEntry(refusal, `(${code === undefined ? 'client error' : String(code)})`));
-      // The client may keep sending; do not keep reading for it.
-      setTimeout(() => socket.destroy(), 1000).unref();
-    };
-    // Garbage after a complete request (a body longer than its Content-Length): that request is answered
-    // first, then the error.
-    if (res !== undefined && res.req.complete && !res.writableFinished) res.once('finish', answer);
-    else answer();
-  });
 }
 
 /** Answers one Fetch request; undefined = nothing matched. */
@@ -483,16 +421,17 @@ export interface ListenerOptions {
   fallbackHost: string;
   /** Called with unexpected failures (a handler threw); never with request data or secrets. */
   onError?: (error: unknown) => void;
+  /** The connection and request limits (mocks/server-guard.ts); none when absent. */
+  guard?: RequestGuard;
 }
 
 /** The `request` listener of the standalone emulator's node:http server. */
 export function createRequestListener(options: ListenerOptions): (req: IncomingMessage, res: ServerResponse) => void {
   const { respond } = options;
   return (req, res) => {
-    activeResponses.set(req.socket, res);
+    const refusal = options.guard?.begin(req, res);
     const started = performance.now();
     res.once('finish', () => {
-      if (activeResponses.get(req.socket) === res) activeResponses.delete(req.socket);
       if (!options.log) return;
       const info = sent.get(res);
       const stringToSign = signatureNotes.get(res);
@@ -507,7 +446,17 @@ export function createRequestListener(options: ListenerOptions): (req: IncomingM
         ...(stringToSign !== undefined ? { stringToSign } : {}),
       });
     });
+    if (refusal) {
+      refuse(req, res, refusal);
+      return;
+    }
     void handle(req, res).catch((error: unknown) => {
+      if (error instanceof QsError) {
+        // A limit of the adapter itself (a body arriving too slowly): its own QingStor error.
+        if (!req.complete) res.setHeader('connection', 'close');
+        writeAdapterError(res, error.code, error.message, req.method === 'HEAD');
+        return;
+      }
       if (clientWentAway(req, error)) {
         // The client hung up mid-body: nothing was written and it is not the emulator's failure (ref §4
         // incomplete_body); the answer reaches nobody if the socket is gone.
@@ -538,7 +487,9 @@ export function createRequestListener(options: ListenerOptions): (req: IncomingM
       writeAdapterError(res, 'invalid_request', 'The addressed host is not a valid host name.', isHead);
       return;
     }
-    const request = await toFetchRequest(req, target);
+    const guard = options.guard;
+    const watch: BodyWatch | undefined = guard ? { start: (fail) => guard.bodyTimer(req, fail) } : undefined;
+    const request = await toFetchRequest(req, target, watch);
     const response = await respond(request);
     if (!response) {
       req.resume();
@@ -551,4 +502,31 @@ export function createRequestListener(options: ListenerOptions): (req: IncomingM
     if (!req.complete) res.setHeader('connection', 'close');
     await writeFetchResponse(res, response, isHead);
   }
+}
+
+/** Bodies of refused requests up to this size are read (and dropped), so the connection can serve the next one. */
+const REFUSED_BODY_DRAIN = 64 * 1024;
+
+/**
+ * Answers a request the limits refused: 503 service_unavailable with Retry-After. A small body is read first
+ * so that the client sees the answer (and, under the rate limit, keeps its connection); a large one is not
+ * read, and the connection closes after the answer.
+ */
+function refuse(req: IncomingMessage, res: ServerResponse, refusal: Refusal): void {
+  const answer = (close: boolean): void => {
+    res.setHeader('retry-after', String(refusal.retryAfterSeconds));
+    if (close) res.setHeader('connection', 'close');
+    writeAdapterError(res, 'service_unavailable', refusal.message, req.method === 'HEAD');
+  };
+  const length = Number(req.headers['content-length'] ?? 0);
+  if (req.complete || (!req.headers['transfer-encoding'] && Number.isFinite(length) && length <= REFUSED_BODY_DRAIN)) {
+    req.resume();
+    if (req.complete) answer(refusal.close);
+    else {
+      req.once('end', () => answer(refusal.close));
+      req.once('error', () => res.destroy());
+    }
+    return;
+  }
+  answer(true);
 }

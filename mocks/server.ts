@@ -23,7 +23,6 @@ import {
   createRequestListener,
   formatAccessJson,
   formatAccessLine,
-  guardConnections,
   mswResponder,
   type AccessLogEntry,
   type Responder,
@@ -41,6 +40,7 @@ import {
   type ServerUser,
   type UsersSource,
 } from './server-options.ts';
+import { guardConnections, type ConnectionLimits } from './server-guard.ts';
 import type { Store } from './store/index.ts';
 
 export { DEMO_ACCESS_KEY_ID, DEMO_SECRET_ACCESS_KEY, parseUsersFile, type ServerUser } from './server-options.ts';
@@ -85,12 +85,15 @@ export interface EmulatorServerOptions {
    */
   viaMsw?: boolean;
   /**
-   * Limits that keep one misbehaving client from holding the server (all have defaults; tests shorten them):
-   * a request's headers must arrive within `headersTimeoutMs` (default 20 s); a socket on which nothing
-   * arrives for `idleTimeoutMs` (default 60 s) is closed, with 408 when an answer is still possible; one
-   * client address may hold `maxConnectionsPerClient` open connections (default 128); request line plus
-   * headers may be `maxHeaderSize` bytes (default 16 KiB, Node's own default). A whole request has no time
-   * limit, so a slow multi-GiB upload that keeps sending is never cut off.
+   * Limits that keep one misbehaving client from holding the server (all have defaults; tests shorten them;
+   * mocks/server-guard.ts): a request's headers must arrive within `headersTimeoutMs` (default 20 s); its
+   * body must bring at least `bodyMinBytesPerSecond` (default 500) × `bodyTimeoutMs` (default 20 s) bytes in
+   * every `bodyTimeoutMs`, else 408; a socket on which nothing arrives for `idleTimeoutMs` (default 60 s) is closed,
+   * with 408 when an answer is still possible; one client address may hold `maxConnectionsPerClient` open
+   * connections (default 256) and send `maxRequestsPerSecondPerClient` requests a second (default 10,000,
+   * bursts of `requestBurstPerClient`, default 20,000): past either, requests are answered 503 with
+   * Retry-After; request line plus headers may be `maxHeaderSize` bytes (default 16 KiB, Node's own default).
+   * A slow multi-GiB upload that keeps sending is never cut off.
    */
   limits?: Partial<ServerLimits>;
   /**
@@ -103,17 +106,19 @@ export interface EmulatorServerOptions {
   logLine?: (line: string) => void;
 }
 
-export interface ServerLimits {
+export interface ServerLimits extends ConnectionLimits {
   headersTimeoutMs: number;
-  idleTimeoutMs: number;
-  maxConnectionsPerClient: number;
   maxHeaderSize: number;
 }
 
 export const DEFAULT_LIMITS: ServerLimits = {
   headersTimeoutMs: 20_000,
   idleTimeoutMs: 60_000,
-  maxConnectionsPerClient: 128,
+  maxConnectionsPerClient: 256,
+  maxRequestsPerSecondPerClient: 10_000,
+  requestBurstPerClient: 20_000,
+  bodyTimeoutMs: 20_000,
+  bodyMinBytesPerSecond: 500,
   maxHeaderSize: 16 * 1024,
 };
 
@@ -201,15 +206,19 @@ export async function startEmulatorServer(options: EmulatorServerOptions = {}): 
       connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(limits.headersTimeoutMs / 4))),
       maxHeaderSize: limits.maxHeaderSize,
     },
+  );
+  const guard = guardConnections(server, limits, log);
+  server.on(
+    'request',
     createRequestListener({
       respond,
       fallbackHost: urlHost,
       stringToSignOf: computedStringToSign,
       ...(log ? { log } : {}),
       onError: (error) => console.error('[qingstor-emulator] adapter failure:', error instanceof Error ? error.message : String(error)),
+      guard,
     }),
   );
-  guardConnections(server, limits, log);
   server.on('connect', (_req, socket) => {
     socket.end(connectRefusal());
   });
