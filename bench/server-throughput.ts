@@ -19,8 +19,8 @@ import type { Figure } from './lib.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const credentials = { accessKeyId: DEMO_ACCESS_KEY_ID, secretAccessKey: DEMO_SECRET_ACCESS_KEY };
-const CONCURRENCY = 32;
-const BUCKET = 'bench-throughput';
+export const CONCURRENCY = 32;
+export const BUCKET = 'bench-throughput';
 
 interface Phase {
   requests: number;
@@ -42,7 +42,7 @@ function startChild(nodeArgs: readonly string[], serverArgs: readonly string[]):
  * CPU seconds (user + system) the server process has used so far, from /proc (Linux). Requests per
  * CPU-second of the server is the figure that stays meaningful when other work shares the machine.
  */
-function cpuSeconds(pid: number | undefined): number | undefined {
+export function cpuSeconds(pid: number | undefined): number | undefined {
   if (pid === undefined) return undefined;
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -54,7 +54,7 @@ function cpuSeconds(pid: number | undefined): number | undefined {
   }
 }
 
-interface Prepared {
+export interface Prepared {
   method: string;
   path: string;
   headers: Record<string, string>;
@@ -64,7 +64,7 @@ interface Prepared {
 const KEYS = 2_000;
 
 /** Signs one request per distinct key; the timed loop cycles over these (same key ⇒ same valid signature). */
-async function prepare(method: 'PUT' | 'HEAD', port: number, body: Uint8Array): Promise<Prepared[]> {
+export async function prepare(method: 'PUT' | 'HEAD', port: number, body: Uint8Array): Promise<Prepared[]> {
   const now = new Date();
   const out: Prepared[] = [];
   for (let i = 0; i < KEYS; i++) {
@@ -78,7 +78,7 @@ async function prepare(method: 'PUT' | 'HEAD', port: number, body: Uint8Array): 
   return out;
 }
 
-function send(agent: http.Agent, port: number, p: Prepared, body: Uint8Array | undefined): Promise<number> {
+export function send(agent: http.Agent, port: number, p: Prepared, body: Uint8Array | undefined): Promise<number> {
   return new Promise((done, fail) => {
     const req = http.request({ host: '127.0.0.1', port, method: p.method, path: p.path, headers: p.headers, agent }, (res) => {
       res.resume();
@@ -90,7 +90,7 @@ function send(agent: http.Agent, port: number, p: Prepared, body: Uint8Array | u
   });
 }
 
-interface Run {
+export interface Run {
   completed: number;
   failed: number;
   seconds: number;
@@ -100,7 +100,7 @@ interface Run {
   serverCpu: number | undefined;
 }
 
-async function drive(agent: http.Agent, port: number, pid: number | undefined, work: Prepared[], total: number, body: Uint8Array | undefined, expected: number, maxSeconds: number): Promise<Run> {
+export async function drive(agent: http.Agent, port: number, pid: number | undefined, work: Prepared[], total: number, body: Uint8Array | undefined, expected: number, maxSeconds: number): Promise<Run> {
   const cpuBefore = cpuSeconds(pid);
   let next = 0;
   let completed = 0;

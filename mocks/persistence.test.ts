@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { DatabaseSync } from 'node:sqlite';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -41,6 +42,17 @@ function signedClient(port: () => number) {
     return rawHttp({ port: port(), method, target, host, headers, agent, ...(opts.body ? { body: opts.body } : {}) });
   };
   return { request, close: () => agent.destroy() };
+}
+
+/** Bodies the data directory holds: body files, and small bodies kept in the database. */
+async function storedBodies(dir: string): Promise<number> {
+  const db = new DatabaseSync(path.join(dir, 'records.sqlite'), { readOnly: true });
+  try {
+    const row = db.prepare('SELECT count(*) AS n FROM inline_bodies').get();
+    return (await readdir(path.join(dir, 'bodies'))).length + Number(row?.n ?? 0);
+  } finally {
+    db.close();
+  }
 }
 
 function jsonBody(res: RawResponse): unknown {
@@ -154,14 +166,13 @@ describe('--data-dir: a clean restart keeps everything', () => {
     await server?.close();
     await writeFile(path.join(dir, 'tmp', 'half-written'), 'partial');
     await writeFile(path.join(dir, 'bodies', '0123456789abcdef0123456789abcdef'), 'orphan');
-    const before = await readdir(path.join(dir, 'bodies'));
+    const before = await storedBodies(dir);
     server = await startEmulatorServer({ port: 0, seed: 'empty', dataDir: dir });
     port = server.port;
     expect(await readdir(path.join(dir, 'tmp'))).toEqual([]);
-    const after = await readdir(path.join(dir, 'bodies'));
-    expect(after).not.toContain('0123456789abcdef0123456789abcdef');
+    expect(await readdir(path.join(dir, 'bodies'))).not.toContain('0123456789abcdef0123456789abcdef');
     // The orphan and the deleted multipart object's two part bodies are gone; live ones stay.
-    expect(after.length).toBe(before.length - 3);
+    expect(await storedBodies(dir)).toBe(before - 3);
     expect(md5Hex((await request('GET', `/${bucket}/open.bin`)).body)).toBe(md5Hex(contentOf('open-3', 2048)));
     expect(md5Hex((await request('GET', `/${bucket}/copy.bin`)).body)).toBe(md5Hex(contentOf('big', 3 * 1024 * 1024 + 17)));
     expect((await request('GET', `/${bucket}/log.txt`)).body.toString()).toBe('one,two,three');
@@ -206,7 +217,7 @@ describe('--data-dir: body files nothing points at any more are removed while ru
     dir = await mkdtemp(path.join(tmpdir(), 'qs-emu-release-'));
     server = await startEmulatorServer({ port: 0, seed: 'empty', dataDir: dir, releaseDelayMs: 20, minPartSize: 1 });
     port = server.port;
-    const bodies = async (): Promise<number> => (await readdir(path.join(dir, 'bodies'))).length;
+    const bodies = (): Promise<number> => storedBodies(dir);
     const bucket = 'release-bucket';
     expect((await request('PUT', `/${bucket}`)).status).toBe(201);
     expect((await request('PUT', `/${bucket}/a`, { body: Buffer.from('first') })).status).toBe(201);

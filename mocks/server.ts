@@ -167,6 +167,7 @@ export async function startEmulatorServer(options: EmulatorServerOptions = {}): 
           persistence: {
             journal: disk,
             bodySink: () => disk.newSink(),
+            durable: disk.durable,
             restore: (store) => {
               if (disk.isEmpty()) return false;
               disk.restoreInto(store);
@@ -188,6 +189,8 @@ export async function startEmulatorServer(options: EmulatorServerOptions = {}): 
     strictCors: options.strictCors ?? false,
     ...(options.now ? { now: options.now } : {}),
     postFormReader: streamingFormReader,
+    // Each answer waits for the shared flush that makes the state it describes durable (store/disk.ts).
+    ...(disk ? { durable: disk.durable } : {}),
   });
   const respond: Responder = options.viaMsw ? mswResponder(emulator.handlers) : (request) => handleEmulatorRequest(request, direct);
   const urlHost = host.includes(':') ? `[${host}]` : host;

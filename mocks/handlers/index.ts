@@ -268,7 +268,7 @@ export async function handleEmulatorRequest(request: Request, options: ResolvedO
       await options.durable();
     } catch (error) {
       const cause = error instanceof Error ? error.message : String(error);
-      response = errorResponse(new QsError('internal_error', `The change could not be saved in this browser's storage: ${cause}`), requestId, method);
+      response = errorResponse(error instanceof QsError ? error : new QsError('internal_error', `The change could not be saved: ${cause}`), requestId, method);
     }
   }
   const finished = finishResponse(response, requestId, now, cors);

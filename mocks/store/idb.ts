@@ -193,7 +193,7 @@ export class IdbPersistence implements StoreJournal, EmulatorPersistence {
     // Memory and database differ from here on: every later answer says so, until a reload.
     done.catch((error: unknown) => {
       const cause = error instanceof Error ? error.message : String(error);
-      this.lost ??= new Error(`${cause} (reload this page: it shows what was saved)`);
+      this.lost ??= new Error(`this browser's storage refused it: ${cause} (reload this page: it shows what was saved)`);
     });
     this.last = done;
   }
