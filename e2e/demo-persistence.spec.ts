@@ -82,10 +82,11 @@ test('the reset dialog in Simplified Chinese', async ({ page }) => {
   await expect(demo.getByRole('button', { name: '重置并重新加载' })).toBeVisible();
 });
 
-test('saved demo data that cannot be loaded (another version, damaged) is replaced by the original demo data', async ({ page }) => {
-  await page.goto('/');
-  // The bucket list was answered, so the seed's transaction had committed.
-  await expect(page.getByRole('main').getByRole('link', { name: 'demo-photos', exact: true })).toBeVisible();
+test('one damaged saved record loses that record only, and the page says so', async ({ page }) => {
+  const backend = await demoBackend(page);
+  // An edit of the user's own that must survive the damage of another record.
+  // Answered 201, so committed to IndexedDB; then one seeded object's record is damaged (a size of -1).
+  await backend.put('mine/kept.txt', { standard: { 'content-type': 'text/plain' }, custom: {} }, 'kept\n');
   await page.evaluate(async () => {
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const request = indexedDB.open('qingstor-console-demo');
@@ -93,16 +94,32 @@ test('saved demo data that cannot be loaded (another version, damaged) is replac
       request.onerror = () => reject(request.error ?? new Error('open failed'));
     });
     await new Promise<void>((resolve, reject) => {
-      const tx = db.transaction('buckets', 'readwrite');
-      tx.objectStore('buckets').put({ name: 'damaged-record', zone: 1 });
+      const tx = db.transaction('objects', 'readwrite');
+      const objects = tx.objectStore('objects');
+      const read = objects.get(['demo-documents', 'reports/readme.md']);
+      read.onsuccess = () => objects.put({ ...read.result, size: -1 });
       tx.oncomplete = () => resolve();
       tx.onerror = () => reject(tx.error ?? new Error('write failed'));
     });
     db.close();
   });
+  await page.goto('/buckets/pek3a/demo-documents?prefix=reports%2F');
+  const notice = page.getByTestId('demo-damage');
+  await expect(notice).toBeVisible();
+  await expect(notice).toHaveAttribute('role', 'alert');
+  await expect(notice).toContainText('1 item of the demo data saved in this browser was damaged and could not be loaded, so it is gone: demo-documents/reports/readme.md. Everything else was loaded.');
+  // That record only: its neighbour and the user's own edit are there.
+  await expect(page.getByRole('link', { name: 'quarterly-report.pdf', exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'readme.md', exact: true })).toHaveCount(0);
+  expect(await backend.head('mine/kept.txt')).not.toBeNull();
+  expect(await backend.head('reports/readme.md')).toBeNull();
+  await notice.getByRole('button', { name: 'Close' }).click();
+  await expect(notice).toHaveCount(0);
+  // The damaged record was removed: the next start loads cleanly and has nothing to say.
   await page.reload();
-  await expect(page.getByRole('main').getByRole('link', { name: 'demo-photos', exact: true })).toBeVisible();
-  await expect(page.getByText('damaged-record')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'quarterly-report.pdf', exact: true })).toBeVisible();
+  await expect(page.getByTestId('demo-damage')).toHaveCount(0);
+  expect(await backend.head('mine/kept.txt')).not.toBeNull();
 });
 
 test('without IndexedDB the demo runs in memory and says so', async ({ page }) => {

@@ -13,7 +13,7 @@ import { interceptDemoXhr } from './browser-xhr.ts';
 import { demoLinkHandler } from './demo-link.ts';
 import { createEmulator, type Emulator } from './emulator.ts';
 import { lazySourceById } from './seed.ts';
-import { IdbPersistence } from './store/idb.ts';
+import { IdbPersistence, type DamagedRecord } from './store/idb.ts';
 import { Md5 } from './store/md5.ts';
 
 export const DEMO_DOMAIN = 'qingstor.invalid';
@@ -57,7 +57,8 @@ export function startDemoBackend(options: DemoBackendOptions = {}): Promise<Demo
         emulator = await start(persistence);
       } catch (error) {
         if (!persistence) throw error;
-        // What this browser kept cannot be loaded (written by another version, damaged): start over from the seed.
+        // What this browser kept cannot be loaded at all (not one damaged record: those are left out one by
+        // one, see IdbPersistence.restore): start over from the seed.
         console.warn('[qingstor-demo] the saved demo data could not be loaded; starting again from the original demo data', error);
         await persistence.reset();
         persistence = await openPersistence();
@@ -89,6 +90,19 @@ async function openPersistence(): Promise<IdbPersistence | undefined> {
     console.warn('[qingstor-demo] IndexedDB is not available: the demo data is kept in memory only', error);
     return undefined;
   }
+}
+
+export type { DamagedRecord } from './store/idb.ts';
+
+/**
+ * The saved records this start had to leave out because they were damaged (each is gone; everything else was
+ * loaded); empty when nothing was. The console shows them in a notice (src/components/demo-damage-notice.tsx).
+ */
+export async function demoDamage(): Promise<readonly DamagedRecord[]> {
+  const backend = await starting?.catch(() => undefined);
+  const damaged = backend?.persistence?.damaged ?? [];
+  if (damaged.length > 0) console.warn('[qingstor-demo] saved demo records left out because they were damaged:', damaged);
+  return damaged;
 }
 
 /** Where the running demo keeps its data: in this browser (IndexedDB), or in this page's memory only. */

@@ -62,6 +62,19 @@ const uploadRowSchema = uploadRecordSchema.extend({ bucket: z.string() });
 const partRowSchema = partRecordSchema.omit({ segments: true }).extend({ bucket: z.string(), uploadId: z.string(), chunks: chunksSchema });
 const lazyRowSchema = z.object({ bucket: z.string(), source: z.string() });
 
+/** A record the restore left out because it did not validate (kind, bucket/key as far as readable, why). */
+export interface DamagedRecord {
+  kind: 'bucket' | 'object' | 'upload' | 'part' | 'lazy';
+  name: string;
+  reason: string;
+}
+
+function sizeOf(chunks: readonly Uint8Array[]): number {
+  let n = 0;
+  for (const c of chunks) n += c.byteLength;
+  return n;
+}
+
 /** Everything below `prefix` in a store keyed by arrays starting with `prefix` (arrays sort after strings). */
 function under(...prefix: string[]): IDBKeyRange {
   return IDBKeyRange.bound(prefix, [...prefix, []]);
@@ -304,10 +317,11 @@ export class IdbPersistence implements StoreJournal, EmulatorPersistence {
   // restore, reset
 
   /**
-   * Loads the records read at open() into `store` (which must be empty); throws on a record that does not
-   * validate (the caller resets the database then). False when the database was
-   * never seeded: then it is cleared, and the seed the emulator applies next is written together with
-   * the `seeded` mark in one transaction.
+   * Loads the records read at open() into `store` (which must be empty). A record that does not validate
+   * (an older format, a damaged database, an edit by hand) is left out, and removed from the database, and
+   * only it: every other bucket, object and upload is loaded. What was left out is listed in `damaged`, for
+   * the page to tell the user. False when the database was never seeded: then it is cleared, and the seed the
+   * emulator applies next is written together with the `seeded` mark in one transaction.
    */
   restore(store: Store): boolean {
     if (!this.snapshot.seeded) {
@@ -325,11 +339,48 @@ export class IdbPersistence implements StoreJournal, EmulatorPersistence {
     } finally {
       this.muted = false;
     }
+    // The damaged records go: the next load finds a consistent database and nothing to report.
+    this.enqueue(this.damagedRows);
     return true;
+  }
+
+  /** Records the last restore left out because they did not validate. */
+  get damaged(): readonly DamagedRecord[] {
+    return this.damagedList;
+  }
+
+  private damagedList: DamagedRecord[] = [];
+  /** Deletes the records left out, written once the restore is done. */
+  private damagedRows: Op[] = [];
+
+  /** Notes a record left out: its kind, what it was (as far as it can be read) and why. */
+  private leaveOut(kind: DamagedRecord['kind'], raw: unknown, reason: string): void {
+    const field = (name: string): string => (typeof raw === 'object' && raw !== null && name in raw ? String((raw as Record<string, unknown>)[name]) : '');
+    const bucket = field(kind === 'bucket' ? 'name' : 'bucket');
+    const name = kind === 'bucket' || kind === 'lazy' ? bucket : `${bucket}/${field('key') || field('uploadId')}${kind === 'part' ? ` #${field('partNumber')}` : ''}`;
+    this.damagedList.push({ kind, name, reason });
+    if (bucket === '') return;
+    const id = kind === 'upload' || kind === 'part' ? field('uploadId') : field('key');
+    const remove: Op =
+      kind === 'bucket' ? (tx) => void tx.objectStore('buckets').delete(bucket)
+      : kind === 'lazy' ? (tx) => void tx.objectStore('lazy').delete(bucket)
+      : kind === 'object' ? (tx) => void tx.objectStore('objects').delete([bucket, id])
+      : kind === 'upload' ? (tx) => void tx.objectStore('uploads').delete([bucket, id])
+      : (tx) => void tx.objectStore('parts').delete([bucket, id, Number(field('partNumber'))]);
+    // A key that is itself damaged cannot be deleted by key: it is left, and left out again next time.
+    this.damagedRows.push((tx) => {
+      try {
+        remove(tx);
+      } catch {
+        // DataError: not a valid key
+      }
+    });
   }
 
   private restoreInto(store: Store): void {
     const { buckets, objects, uploads, parts, lazy } = this.snapshot;
+    const reason = (error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> }): string =>
+      error.issues.map((i) => `${i.path.map(String).join('.') || 'record'}: ${i.message}`).join('; ');
     const objectsOf = new Map<string, StoredObject[]>();
     const removedOf = new Map<string, string[]>();
     for (const raw of objects) {
@@ -338,14 +389,28 @@ export class IdbPersistence implements StoreJournal, EmulatorPersistence {
         removedOf.set(gone.data.bucket, [...(removedOf.get(gone.data.bucket) ?? []), gone.data.key]);
         continue;
       }
-      const o = storedObjectRowSchema.parse(raw);
+      const parsed = storedObjectRowSchema.safeParse(raw);
+      if (!parsed.success) {
+        this.leaveOut('object', raw, reason(parsed.error));
+        continue;
+      }
+      const o = parsed.data;
+      if (sizeOf(o.chunks) !== o.size) {
+        this.leaveOut('object', raw, `size ${o.size} but ${sizeOf(o.chunks)} bytes`);
+        continue;
+      }
       const list = objectsOf.get(o.bucket) ?? [];
       list.push(storedObjectOf(o, makeBody(o.chunks)));
       objectsOf.set(o.bucket, list);
     }
     const partsOf = new Map<string, PartInfo[]>();
     for (const raw of parts) {
-      const p = partRowSchema.parse(raw);
+      const parsed = partRowSchema.safeParse(raw);
+      if (!parsed.success || sizeOf(parsed.data.chunks) !== parsed.data.size) {
+        this.leaveOut('part', raw, parsed.success ? 'size does not match its bytes' : reason(parsed.error));
+        continue;
+      }
+      const p = parsed.data;
       const id = `${p.bucket}/${p.uploadId}`;
       const list = partsOf.get(id) ?? [];
       list.push({ partNumber: p.partNumber, size: p.size, etag: p.etag, created: new Date(p.created), body: makeBody(p.chunks) });
@@ -353,11 +418,18 @@ export class IdbPersistence implements StoreJournal, EmulatorPersistence {
     }
     const sourceOf = new Map<string, string>();
     for (const raw of lazy) {
-      const l = lazyRowSchema.parse(raw);
-      sourceOf.set(l.bucket, l.source);
+      const parsed = lazyRowSchema.safeParse(raw);
+      if (parsed.success) sourceOf.set(parsed.data.bucket, parsed.data.source);
+      else this.leaveOut('lazy', raw, reason(parsed.error));
     }
     for (const raw of buckets) {
-      const b = bucketInfoOf(raw);
+      let b: BucketInfo;
+      try {
+        b = bucketInfoOf(raw);
+      } catch (error) {
+        this.leaveOut('bucket', raw, error instanceof z.ZodError ? reason(error) : String(error));
+        continue;
+      }
       store.restoreBucket(b);
       const sourceId = sourceOf.get(b.name);
       const source = sourceId === undefined ? undefined : this.lazySource(sourceId);
@@ -370,7 +442,12 @@ export class IdbPersistence implements StoreJournal, EmulatorPersistence {
       }
     }
     for (const raw of uploads) {
-      const u = uploadRowSchema.parse(raw);
+      const parsed = uploadRowSchema.safeParse(raw);
+      if (!parsed.success) {
+        this.leaveOut('upload', raw, reason(parsed.error));
+        continue;
+      }
+      const u = parsed.data;
       // Only a second tab writing over this one's deletes can leave this behind: nothing to attach it to.
       if (!store.findBucket(u.bucket)) continue;
       store.restoreUpload(

@@ -21,6 +21,8 @@ const ThemeSwitcher = lazyView(async () => (await import('../components/theme-sw
 // indicator and the drawer take it from there rather than adding it to the entry chunk.
 const UploadIndicator = lazyView(async () => (await import('../features/uploads/ui/upload-drawer.tsx')).UploadIndicator);
 const UploadDrawer = lazyView(async () => (await import('../features/uploads/ui/upload-drawer.tsx')).UploadDrawer);
+// Demo mode only, and only when this start left damaged saved records out: a notice, loaded after the first paint.
+const DemoDamageNotice = lazyView(async () => (await import('../components/demo-damage-notice.tsx')).DemoDamageNotice, { fallback: 'none' });
 // The toasts' live region comes a moment after the first paint (shell-later.tsx).
 const ShellLater = lazyView(async () => (await import('./shell-later.tsx')).ShellLater, { fallback: 'none' });
 
@@ -106,6 +108,7 @@ export function Shell({ children }: { children: ReactNode }) {
           </div>
         ) : null}
         <main id="main" className="content" tabIndex={-1}>
+          {session?.mode === 'demo' ? <DemoDamageNotice /> : null}
           <Suspense fallback={<Loading label={t('app.loading')} />}>{children}</Suspense>
         </main>
       </div>

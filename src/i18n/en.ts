@@ -324,6 +324,8 @@ export const en = {
   'demoData.confirmButton': 'Reset and reload',
   'demoData.resetting': 'Resetting…',
   'demoData.failed': 'The demo data could not be reset: {message}',
+  'demoData.damaged.one': '{count} item of the demo data saved in this browser was damaged and could not be loaded, so it is gone: {names}. Everything else was loaded.',
+  'demoData.damaged.other': '{count} items of the demo data saved in this browser were damaged and could not be loaded, so they are gone: {names}. Everything else was loaded.',
   'detailsPanel.sections': 'Object details sections',
   'detailsPanel.tab.overview': 'Overview',
   'detailsPanel.tab.metadata': 'Metadata',

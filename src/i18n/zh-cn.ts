@@ -1005,6 +1005,8 @@ export const zhCN: Record<MessageKey, string> = {
   'demoData.confirmButton': '重置并重新加载',
   'demoData.resetting': '正在重置…',
   'demoData.failed': '无法重置演示数据：{message}',
+  'demoData.damaged.one': '此浏览器中保存的演示数据有 {count} 项已损坏，无法加载，已被移除：{names}。其余数据均已加载。',
+  'demoData.damaged.other': '此浏览器中保存的演示数据有 {count} 项已损坏，无法加载，已被移除：{names}。其余数据均已加载。',
   'detailsPanel.sections': '对象详情分区',
   'detailsPanel.tab.overview': '概览',
   'detailsPanel.tab.metadata': '元数据',
