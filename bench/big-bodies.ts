@@ -1,9 +1,11 @@
 /**
  * Large bodies through the standalone emulator, side by side with a server that only discards what it
- * receives (the loopback limit of this machine):
+ * receives (the loopback limit of this machine) and one that discards it and computes its MD5 (the floor
+ * of the speed issue: the simplest server that does the emulator's per-byte work, an ETag):
  *
- *   - one 1 GiB PutObject: MB/s for the discard server, the emulator in memory and with --data-dir, and the
- *     emulator's peak RSS above its idle RSS;
+ *   - one 1 GiB PutObject: MB/s and server CPU-seconds for the discard server, the discard+MD5 server, the
+ *     emulator in memory and with --data-dir; the emulator's ratio to the discard+MD5 server beside its goal,
+ *     and its peak RSS above its idle RSS;
  *   - an anonymous 1 GiB PostObject to a bucket that does not exist: time to the refusal, peak RSS above idle;
  *   - one 4 GiB PutObject with --data-dir: status, MB/s, peak RSS above idle.
  *
@@ -34,6 +36,28 @@ const http = require('node:http');
 const server = http.createServer((req, res) => { req.on('data', () => {}); req.on('end', () => { res.writeHead(201, { 'content-length': '0' }); res.end(); }); });
 server.listen(0, '127.0.0.1', () => console.log('listening on http://127.0.0.1:' + server.address().port));
 `;
+
+/** The floor: reads every byte, computes its MD5 (node:crypto, as the emulator does), answers 201 with the ETag. */
+const DISCARD_MD5_SERVER = `
+const http = require('node:http');
+const { createHash } = require('node:crypto');
+const server = http.createServer((req, res) => {
+  const hash = createHash('md5');
+  req.on('data', (chunk) => hash.update(chunk));
+  req.on('end', () => { res.writeHead(201, { 'content-length': '0', etag: '"' + hash.digest('hex') + '"' }); res.end(); });
+});
+server.listen(0, '127.0.0.1', () => console.log('listening on http://127.0.0.1:' + server.address().port));
+`;
+
+/** The speed issue's goal: the emulator's 1 GiB PUT at least this share of the discard+MD5 server's rate. */
+export const BIG_PUT_GOAL = 0.9;
+
+/** CPU seconds (user + system) a process has used, from /proc (Linux). */
+function cpuSeconds(pid: number | undefined): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
 
 function startChild(args: readonly string[]): Promise<ChildServer> {
   return startChildServer(args, { timeoutMs: 30_000 });
@@ -130,6 +154,18 @@ export async function benchBigBodies(): Promise<Figure[]> {
   } finally {
     await stop(discard.child);
   }
+  const floor = await startChild(['-e', DISCARD_MD5_SERVER]);
+  let md5Rate: number;
+  let md5Cpu: number;
+  try {
+    const before = cpuSeconds(floor.child.pid);
+    const r = await push(floor.port, 'PUT', '/x', { 'content-length': String(GIB) }, GIB);
+    md5Cpu = cpuSeconds(floor.child.pid) - before;
+    md5Rate = mbps(GIB, r.seconds);
+    figures.push({ name: 'big bodies: 1 GiB PUT to a discard+MD5 server (the floor)', value: md5Rate, unit: 'MiB/s', note: `${md5Cpu.toFixed(2)} server CPU-s` });
+  } finally {
+    await stop(floor.child);
+  }
 
   const dataDir = mkdtempSync(join(tmpdir(), 'qs-bench-data-'));
   try {
@@ -140,9 +176,18 @@ export async function benchBigBodies(): Promise<Figure[]> {
         await putBucket(emulator.port, 'bench-big');
         const idle = resetPeak(emulator.child.pid);
         const path = '/bench-big/one-gib';
-        const r = await push(emulator.port, 'PUT', path, { ...(await signed(emulator.port, 'PUT', path)), 'content-length': String(GIB) }, GIB);
+        const headers = { ...(await signed(emulator.port, 'PUT', path)), 'content-length': String(GIB) };
+        const cpuBefore = cpuSeconds(emulator.child.pid);
+        const r = await push(emulator.port, 'PUT', path, headers, GIB);
+        const cpu = cpuSeconds(emulator.child.pid) - cpuBefore;
         if (r.status !== 201) throw new Error(`1 GiB PUT (${mode}) answered ${r.status}`);
         const rate = mbps(GIB, r.seconds);
+        figures.push({
+          name: `big bodies: 1 GiB PUT, emulator (${mode}) / discard+MD5 server`,
+          value: Math.round((rate / md5Rate) * 100) / 100,
+          unit: '×',
+          note: `${rate} vs ${md5Rate} MiB/s; server CPU ${cpu.toFixed(2)} vs ${md5Cpu.toFixed(2)} s; goal >= ${BIG_PUT_GOAL}`,
+        });
         const peak = status(emulator.child.pid, 'VmHWM') - idle;
         figures.push({ name: `big bodies: 1 GiB PUT to the emulator (${mode}), share of loopback`, value: round1(rate / loopback), unit: 'x', note: `${rate} MiB/s vs ${loopback} MiB/s` });
         figures.push({ name: `big bodies: 1 GiB PUT, emulator peak RSS above idle (${mode})`, value: Math.round(peak), unit: 'MiB', note: `idle ${Math.round(idle)} MiB` });

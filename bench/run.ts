@@ -4,8 +4,9 @@
  *   1. store        ListObjects pages (limit 1000) in a 1,000,000-key bucket; ListMultipart pages of a
  *                   10,000-part upload (mocks/store/bench.ts)
  *   2. server       PUT/HEAD throughput of the standalone emulator, 32 keep-alive clients (bench/server-throughput.ts)
- *   2b. big bodies  1 GiB PUT beside a discard server, peak RSS in memory and with --data-dir, an anonymous
- *                   1 GiB PostObject to a missing bucket, a 4 GiB PUT (bench/big-bodies.ts)
+ *   2a. durable     1 KiB PUTs with --data-dir beside s3rver 3.7 on the same disk (bench/durable-puts.ts)
+ *   2b. big bodies  1 GiB PUT beside a discard server and a discard+MD5 server, peak RSS in memory and with
+ *                   --data-dir, an anonymous 1 GiB PostObject to a missing bucket, a 4 GiB PUT (bench/big-bodies.ts)
  *   3. bundle       initial JS of the production build, gzip, mock excluded (bench/bundle-size.ts; builds dist/)
  *   4. browse       first row painted (demo, and the emulator as reference), scroll frame times and DOM rows
  *                   for the 100,000-object demo bucket (bench/browse.ts)
@@ -25,6 +26,7 @@ import { buildBenchBucket, buildBenchUpload, listScenarios, timeListPage, timePa
 import { benchBrowse } from './browse.ts';
 import { benchBigBodies } from './big-bodies.ts';
 import { benchBundleSize } from './bundle-size.ts';
+import { benchDurablePuts } from './durable-puts.ts';
 import { benchServerThroughput } from './server-throughput.ts';
 import type { Figure } from './lib.ts';
 
@@ -109,6 +111,7 @@ interface Section {
 const SECTIONS: readonly Section[] = [
   { title: 'store (mocks/store/bench.ts)', run: benchStore },
   { title: 'standalone server throughput (bench/server-throughput.ts)', run: () => benchServerThroughput() },
+  { title: 'durable small PUTs beside s3rver on disk (bench/durable-puts.ts)', run: () => benchDurablePuts() },
   { title: 'big bodies through the standalone server (bench/big-bodies.ts)', run: () => benchBigBodies() },
   { title: 'bundle size (bench/bundle-size.ts)', run: async () => benchBundleSize() },
   // dist/ was just built by the bundle section; browse builds it itself only if that section failed early.
@@ -140,6 +143,9 @@ export const GOALS: readonly Goal[] = [
   { measure: 'scroll 10,000 rows of the 1M-key bucket: longest long task', figure: 'scroll 10,000 rows of the 1M-key bucket: longest long task', unit: 'ms', op: '<=', value: 50, reference: 'scroll 10,000 rows of the 1M-key bucket: DOM rows (max)' },
   { measure: '1 GiB browser upload into the local emulator / curl PUT', figure: 'upload: browser / curl', unit: '×', op: '>=', value: 0.75, reference: "upload: the page's best plain transport / curl" },
   { measure: 'parts in flight / setting', figure: 'upload: parts in flight', unit: '%', op: '>=', value: 90 },
+  { measure: 'emulator, one 1 GiB PUT / discard+MD5 server', figure: 'big bodies: 1 GiB PUT, emulator (memory) / discard+MD5 server', unit: '×', op: '>=', value: 0.9, reference: 'big bodies: 1 GiB PUT to a discard+MD5 server (the floor)' },
+  { measure: 'emulator --data-dir, 1 GiB PUT / discard+MD5 server', figure: 'big bodies: 1 GiB PUT, emulator (data-dir) / discard+MD5 server', unit: '×', op: '>=', value: 0.9, reference: 'big bodies: 1 GiB PUT to a discard+MD5 server (the floor)' },
+  { measure: 'emulator --data-dir, 1 KiB PUTs, 32 clients / s3rver 3.7 on disk', figure: 'durable PUTs: emulator --data-dir / s3rver on disk', unit: '×', op: '>=', value: 1.5, reference: 'durable PUTs: s3rver 3.7 on disk' },
 ];
 
 function describeFigure(figure: Figure | undefined): string {

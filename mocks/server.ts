@@ -17,7 +17,6 @@ import { createEmulator, DEMO_USER } from './emulator.ts';
 import { computedStringToSign, DEFAULT_ZONES, handleEmulatorRequest, resolveOptions } from './handlers/index.ts';
 import { streamingFormReader } from './http/form-stream.ts';
 import { DiskPersistence } from './store/disk.ts';
-import { Md5 } from './store/md5.ts';
 import {
   connectRefusal,
   createRequestListener,
@@ -147,7 +146,6 @@ export async function startEmulatorServer(options: EmulatorServerOptions = {}): 
   const domains = options.domains ?? [DEFAULT_DOMAIN];
   const defaultZone = options.defaultZone ?? DEFAULT_ZONE;
   const users = options.users ?? [DEMO_USER];
-  Md5.warmUp();
   const disk = options.dataDir === undefined ? undefined : DiskPersistence.open(options.dataDir, options.releaseDelayMs === undefined ? {} : { releaseDelayMs: options.releaseDelayMs });
   const emulator = await createEmulator({
     seed: options.seed ?? 'demo',

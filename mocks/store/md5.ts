@@ -1,6 +1,5 @@
 import type { IHasher } from 'hash-wasm';
 import { QsError } from '../errors.ts';
-import { startMd5Worker, streamingMd5, type StreamingMd5 } from './md5-worker.ts';
 
 type NodeCrypto = typeof import('node:crypto');
 type NodeHash = ReturnType<NodeCrypto['createHash']>;
@@ -12,12 +11,6 @@ function loadNodeCrypto(): NodeCrypto | undefined {
 
 const nodeCrypto = loadNodeCrypto();
 
-function loadWorkerThreads(): typeof import('node:worker_threads') | undefined {
-  if (typeof process === 'undefined' || typeof process.getBuiltinModule !== 'function') return undefined;
-  return process.getBuiltinModule('node:worker_threads');
-}
-
-const workerThreads = loadWorkerThreads();
 
 /**
  * Where an appendable object's MD5 stands, so that the next append hashes only its own bytes: a live
@@ -25,7 +18,15 @@ const workerThreads = loadWorkerThreads();
  */
 export type Md5State = { readonly kind: 'node'; readonly hash: NodeHash } | { readonly kind: 'wasm'; readonly bytes: Uint8Array };
 
-export type { StreamingMd5 } from './md5-worker.ts';
+/** An MD5 fed chunk by chunk while a body arrives. */
+export interface StreamingMd5 {
+  /** Hashes one more chunk (synchronously: node:crypto's native MD5 on the thread that reads the body). */
+  update(chunk: Uint8Array): Promise<void> | undefined;
+  /** Lowercase hex of everything fed; call once. */
+  digest(): Promise<string>;
+  /** Drops the hash (the body was refused or cut off). */
+  cancel(): void;
+}
 
 /**
  * MD5 for ETags and Content-MD5 checks. In Node it is node:crypto (native; hash-wasm took 2.4 s per
@@ -75,15 +76,29 @@ export class Md5 {
   /**
    * An MD5 to feed while a body streams in, or undefined in the browser: hash-wasm's one hasher is shared
    * by synchronous calls and must not be held across awaits (the store hashes the whole body there).
+   *
+   * In Node each chunk is hashed as it arrives, on the thread that reads it. Hashing on a worker thread
+   * instead (as this once did for bodies above 4 MiB) cost a copy of every byte into a transfer buffer, a
+   * message per MiB and the garbage of those buffers: about 1 CPU-s more per GiB than a server that only
+   * hashes what it receives, and no faster on a 2-core machine whose other core is busy sending the body.
    */
-  /** Node: starts the thread that hashes large bodies (otherwise started by the first large body). */
-  static warmUp(): void {
-    if (workerThreads) startMd5Worker(workerThreads);
-  }
-
   static incremental(): StreamingMd5 | undefined {
     if (!nodeCrypto) return undefined;
-    return streamingMd5(nodeCrypto, workerThreads);
+    let hash: NodeHash | undefined = nodeCrypto.createHash('md5');
+    return {
+      update(chunk) {
+        hash?.update(chunk);
+        return undefined;
+      },
+      digest() {
+        const hex = hash?.digest('hex') ?? '';
+        hash = undefined;
+        return Promise.resolve(hex);
+      },
+      cancel() {
+        hash = undefined;
+      },
+    };
   }
 
   /**
