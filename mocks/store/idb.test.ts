@@ -32,7 +32,7 @@ async function reload(name: string, previous: IdbPersistence): Promise<{ emulato
 }
 
 /** Rows of one object store, read through a connection of its own (what another page would see). */
-async function rowsOf(name: string, store: 'objects' | 'buckets' | 'uploads' | 'parts' | 'meta'): Promise<unknown[]> {
+async function rowsOf(name: string, store: 'objects' | 'buckets' | 'uploads' | 'parts' | 'meta' | 'blocks'): Promise<unknown[]> {
   const db = await openDB(name);
   try {
     return await db.getAll(store);
@@ -162,7 +162,7 @@ describe('IndexedDB persistence of the browser demo', () => {
     const { emulator, persistence } = await start(name);
     await persistence.durable();
     // Another tab opens the database with a newer version: this page lets it and can no longer save.
-    const newer = await openDB(name, 2);
+    const newer = await openDB(name, 3);
     newer.close();
     const put = await send(emulator, 'PUT', `/${DEMO_BUCKETS.documents}/not-saved.txt`, { body: new TextEncoder().encode('x') });
     expect(put.status).toBe(500);
@@ -183,6 +183,61 @@ describe('IndexedDB persistence of the browser demo', () => {
     expect(second.emulator.store.findBucket(DEMO_BUCKETS.photos)).toBeDefined();
     second.persistence.close();
 
+  });
+
+  it('a body above the size of one IndexedDB value is kept in blocks: a Complete of 150 MiB refers to its parts\' blocks and survives a reload', async () => {
+    const name = newName();
+    const first = await start(name);
+    const store = first.emulator.store;
+    const upload = store.initiateMultipartUpload(DEMO_BUCKETS.uploads, 'big/150.bin', {});
+    const part = new Uint8Array(10 * 1024 * 1024).map((_, i) => (i * 7) & 0xff);
+    for (let n = 1; n <= 15; n += 1) store.uploadPart(DEMO_BUCKETS.uploads, 'big/150.bin', upload.uploadId, n, { body: part.slice() });
+    await first.persistence.durable();
+    const blocksBefore = (await rowsOf(name, 'blocks')).length;
+    store.completeMultipartUpload(DEMO_BUCKETS.uploads, 'big/150.bin', upload.uploadId, { parts: Array.from({ length: 15 }, (_, i) => ({ partNumber: i + 1 })) });
+    await first.persistence.durable();
+    // No byte written again: the object refers to the parts' blocks; no row holds the bytes themselves.
+    expect((await rowsOf(name, 'blocks')).length).toBe(blocksBefore);
+    const row = (await rowsOf(name, 'objects')).find((r) => keyOf(r) === 'big/150.bin');
+    expect(row).toMatchObject({ size: 150 * 1024 * 1024, blocks: expect.any(Array) });
+    expect(row).not.toHaveProperty('chunks');
+    expect((await rowsOf(name, 'parts')).filter((r) => JSON.stringify(Object.keys(r as object)).includes('uploadId') && (r as { uploadId: string }).uploadId === upload.uploadId)).toEqual([]);
+
+    const second = await reload(name, first.persistence);
+    const object = second.emulator.store.getObject(DEMO_BUCKETS.uploads, 'big/150.bin');
+    expect(object.size).toBe(150 * 1024 * 1024);
+    expect(object.etag).toBe(store.getObject(DEMO_BUCKETS.uploads, 'big/150.bin').etag);
+    expect(second.emulator.store.listMultipartUploads(DEMO_BUCKETS.uploads, { prefix: 'big/' }).uploads).toEqual([]);
+    // Deleted, its blocks go at the next start.
+    second.emulator.store.deleteObject(DEMO_BUCKETS.uploads, 'big/150.bin');
+    await second.persistence.durable();
+    const third = await reload(name, second.persistence);
+    await third.persistence.durable();
+    expect((await rowsOf(name, 'blocks')).length).toBe(blocksBefore - 15);
+    third.persistence.close();
+  }, 120_000);
+
+  it('a database of version 1 (bytes inside the rows, no blocks) is read as it is after the upgrade', async () => {
+    const name = newName();
+    const old = await openDB(name, 1, {
+      upgrade(database) {
+        database.createObjectStore('buckets', { keyPath: 'name' });
+        database.createObjectStore('objects', { keyPath: ['bucket', 'key'] });
+        database.createObjectStore('uploads', { keyPath: ['bucket', 'uploadId'] });
+        database.createObjectStore('parts', { keyPath: ['bucket', 'uploadId', 'partNumber'] });
+        database.createObjectStore('lazy', { keyPath: 'bucket' });
+        database.createObjectStore('meta', { keyPath: 'name' });
+      },
+    });
+    const metadata = { standard: { 'content-type': 'text/plain' }, custom: {} };
+    await old.put('meta', { name: 'seeded', at: 1 });
+    await old.put('buckets', { name: 'kept-bucket', zone: 'pek3a', ownerId: TEST_USERS[0]?.id ?? '', created: 0, status: 'active', acl: [], cors: null, policy: null });
+    await old.put('objects', { bucket: 'kept-bucket', key: 'v1.txt', chunks: [new TextEncoder().encode('from v1')], size: 7, etag: null, created: 0, lastModified: 0, metadata, storageClass: 'STANDARD', appendable: false });
+    old.close();
+    const { emulator, persistence } = await start(name);
+    expect(persistence.damaged).toEqual([]);
+    expect(new TextDecoder().decode(emulator.store.getObject('kept-bucket', 'v1.txt').body.chunks[0] as Uint8Array)).toBe('from v1');
+    persistence.close();
   });
 
   it('a damaged record loses that record only: everything else loads, the damage is listed and removed', async () => {

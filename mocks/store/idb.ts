@@ -2,12 +2,14 @@
  * IndexedDB persistence for the browser demo: the emulator's records and bodies kept in this browser, so
  * demo edits survive a reload. Loaded with the demo (mocks/browser.ts), never in the console's first chunk.
  *
- * Object stores of the database (one version, DB_VERSION):
+ * Object stores of the database (DB_VERSION 2; version 1 had no blocks and kept bytes in the rows, which are
+ * still read):
  *   buckets  {name, zone, ownerId, created, status, acl, cors, policy, lifecycle}     key name
- *   objects  {bucket, key, chunks: Uint8Array[], size, etag, ..., metadata}           key [bucket, key]
+ *   objects  {bucket, key, blocks: string[], size, etag, ..., metadata}               key [bucket, key]
  *            or a tombstone {bucket, key, deleted: true}: an object of a generated bucket that was deleted
  *   uploads  {bucket, uploadId, key, created, metadata, storageClass}                key [bucket, uploadId]
- *   parts    {bucket, uploadId, partNumber, chunks, size, etag, created}              key [bucket, uploadId, partNumber]
+ *   parts    {bucket, uploadId, partNumber, blocks, size, etag, created}              key [bucket, uploadId, partNumber]
+ *   blocks   {id, bytes}: the bytes of bodies, at most 16 MiB each (idb-records.ts)  key id
  *   lazy     {bucket, source}: a bucket whose objects are generated (LazyObjectSource.id), not stored
  *   meta     {name: 'seeded'}: written in the same transaction as the seed; without it the database is
  *            cleared and seeded again
@@ -29,72 +31,22 @@
  * The demo's generated bucket (100,000 objects) is not written: the journal records its source id and,
  * afterwards, only the objects written or deleted in it; a reload generates the rest again.
  */
-import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb';
-import { z } from 'zod';
-import { makeBody } from './body.ts';
+import { openDB, type IDBPDatabase } from 'idb';
 import type { EmulatorPersistence } from './persistence.ts';
-import { bucketInfoOf, metadataOf, objectRecordSchema, partRecordSchema, storedObjectOf, uploadRecordSchema } from './record-schemas.ts';
+import { BLOCK_MAX, restoreSnapshot, STORES, type DamagedRecord, type DemoDb, type Op, type Snapshot, type WriteTx } from './idb-records.ts';
 import type { Store } from './store.ts';
 import type { BodySegment, BucketInfo, LazyObjectSource, ObjectBody, PartInfo, StoredObject, StoreJournal, UploadInfo } from './types.ts';
 
+export type { DamagedRecord } from './idb-records.ts';
+
 export const DEMO_DB_NAME = 'qingstor-console-demo';
-const DB_VERSION = 1;
-
-interface DemoDb extends DBSchema {
-  buckets: { key: string; value: unknown };
-  objects: { key: [string, string]; value: unknown };
-  uploads: { key: [string, string]; value: unknown };
-  parts: { key: [string, string, number]; value: unknown };
-  lazy: { key: string; value: unknown };
-  meta: { key: string; value: unknown };
-}
-
-const STORES = ['buckets', 'objects', 'uploads', 'parts', 'lazy', 'meta'] as const satisfies readonly StoreNames<DemoDb>[];
-type WriteTx = IDBPTransaction<DemoDb, typeof STORES, 'readwrite'>;
-
-/** One queued change: applied to a readwrite transaction over every store. */
-type Op = (tx: WriteTx) => void;
-
-const chunksSchema = z.array(z.instanceof(Uint8Array));
-const storedObjectRowSchema = objectRecordSchema.omit({ segments: true }).extend({ bucket: z.string(), chunks: chunksSchema });
-const tombstoneSchema = z.object({ bucket: z.string(), key: z.string(), deleted: z.literal(true) });
-const uploadRowSchema = uploadRecordSchema.extend({ bucket: z.string() });
-const partRowSchema = partRecordSchema.omit({ segments: true }).extend({ bucket: z.string(), uploadId: z.string(), chunks: chunksSchema });
-const lazyRowSchema = z.object({ bucket: z.string(), source: z.string() });
-
-/** A record the restore left out because it did not validate (kind, bucket/key as far as readable, why). */
-export interface DamagedRecord {
-  kind: 'bucket' | 'object' | 'upload' | 'part' | 'lazy';
-  name: string;
-  reason: string;
-}
-
-function sizeOf(chunks: readonly Uint8Array[]): number {
-  let n = 0;
-  for (const c of chunks) n += c.byteLength;
-  return n;
-}
+const DB_VERSION = 2;
+/** Bodies up to this size stay in their row; larger ones are written as blocks. */
+const INLINE_MAX = 1024 * 1024;
 
 /** Everything below `prefix` in a store keyed by arrays starting with `prefix` (arrays sort after strings). */
 function under(...prefix: string[]): IDBKeyRange {
   return IDBKeyRange.bound(prefix, [...prefix, []]);
-}
-
-/** The bytes of a body as standalone arrays: a view would make IndexedDB clone its whole buffer. */
-function bytesOf(body: ObjectBody): Uint8Array[] {
-  return body.chunks.map((segment: BodySegment) => {
-    if (!(segment instanceof Uint8Array)) throw new Error('the IndexedDB persistence keeps bodies in memory only');
-    return segment.byteOffset === 0 && segment.byteLength === segment.buffer.byteLength ? segment : segment.slice();
-  });
-}
-
-interface Snapshot {
-  seeded: boolean;
-  buckets: unknown[];
-  objects: unknown[];
-  uploads: unknown[];
-  parts: unknown[];
-  lazy: unknown[];
 }
 
 export interface IdbPersistenceOptions {
@@ -123,6 +75,12 @@ export class IdbPersistence implements StoreJournal, EmulatorPersistence {
   private closed = false;
   /** Set when this page can no longer save: every later answer reports it. */
   private lost: Error | undefined;
+  /** The block ids each body chunk was written as (a Complete or a copy refers to them again). */
+  private readonly blockIds = new WeakMap<Uint8Array, readonly string[]>();
+  private nextBlock = 0;
+  private readonly blockPrefix = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}-`;
+  /** Records the last restore left out. */
+  private damagedList: readonly DamagedRecord[] = [];
 
   private constructor(db: IDBPDatabase<DemoDb>, snapshot: Snapshot, options: IdbPersistenceOptions) {
     this.db = db;
@@ -135,15 +93,17 @@ export class IdbPersistence implements StoreJournal, EmulatorPersistence {
     const name = options.name ?? DEMO_DB_NAME;
     let persistence: IdbPersistence | undefined;
     const db = await openDB<DemoDb>(name, DB_VERSION, {
-      // A new DB_VERSION means a new record format: drop what an older console kept and seed again.
-      upgrade(database) {
-        for (const existing of [...database.objectStoreNames]) database.deleteObjectStore(existing);
-        database.createObjectStore('buckets', { keyPath: 'name' });
-        database.createObjectStore('objects', { keyPath: ['bucket', 'key'] });
-        database.createObjectStore('uploads', { keyPath: ['bucket', 'uploadId'] });
-        database.createObjectStore('parts', { keyPath: ['bucket', 'uploadId', 'partNumber'] });
-        database.createObjectStore('lazy', { keyPath: 'bucket' });
-        database.createObjectStore('meta', { keyPath: 'name' });
+      // Version 2 added the blocks store; rows of version 1 (bytes inline) are still read as they are.
+      upgrade(database, oldVersion) {
+        if (oldVersion < 1) {
+          database.createObjectStore('buckets', { keyPath: 'name' });
+          database.createObjectStore('objects', { keyPath: ['bucket', 'key'] });
+          database.createObjectStore('uploads', { keyPath: ['bucket', 'uploadId'] });
+          database.createObjectStore('parts', { keyPath: ['bucket', 'uploadId', 'partNumber'] });
+          database.createObjectStore('lazy', { keyPath: 'bucket' });
+          database.createObjectStore('meta', { keyPath: 'name' });
+        }
+        if (oldVersion < 2) database.createObjectStore('blocks', { keyPath: 'id' });
       },
       // A newer version of the console (another tab) upgrades the database: let it, and stop here.
       blocking() {
@@ -151,16 +111,17 @@ export class IdbPersistence implements StoreJournal, EmulatorPersistence {
       },
     });
     const tx = db.transaction(STORES, 'readonly');
-    const [seeded, buckets, objects, uploads, parts, lazy] = await Promise.all([
+    const [seeded, buckets, objects, uploads, parts, lazy, blocks] = await Promise.all([
       tx.objectStore('meta').get('seeded'),
       tx.objectStore('buckets').getAll(),
       tx.objectStore('objects').getAll(),
       tx.objectStore('uploads').getAll(),
       tx.objectStore('parts').getAll(),
       tx.objectStore('lazy').getAll(),
+      tx.objectStore('blocks').getAll(),
     ]);
     await tx.done;
-    persistence = new IdbPersistence(db, { seeded: seeded !== undefined, buckets, objects, uploads, parts, lazy }, options);
+    persistence = new IdbPersistence(db, { seeded: seeded !== undefined, buckets, objects, uploads, parts, lazy, blocks }, options);
     return persistence;
   }
 
@@ -264,11 +225,52 @@ export class IdbPersistence implements StoreJournal, EmulatorPersistence {
     return true;
   }
 
+  /**
+   * How a row keeps its body: up to INLINE_MAX bytes in the row itself (`chunks`, as version 1 did: the seed's
+   * thousands of tiny bodies need no records of their own), larger ones as blocks (`blocks`).
+   */
+  private bodyFields(body: ObjectBody): { chunks: Uint8Array[] } | { blocks: string[] } {
+    if (body.size > INLINE_MAX) return { blocks: this.blocksOf(body) };
+    return {
+      chunks: body.chunks.map((segment: BodySegment) => {
+        if (!(segment instanceof Uint8Array)) throw new Error('the IndexedDB persistence keeps bodies in memory only');
+        return segment.byteOffset === 0 && segment.byteLength === segment.buffer.byteLength ? segment : segment.slice();
+      }),
+    };
+  }
+
+  /**
+   * The block ids of a body, writing (queued, before the row that refers to them) the chunks not written
+   * yet. A chunk is written as standalone arrays of at most BLOCK_MAX bytes (a view would make IndexedDB
+   * clone its whole buffer).
+   */
+  private blocksOf(body: ObjectBody): string[] {
+    const ids: string[] = [];
+    for (const segment of body.chunks) {
+      if (!(segment instanceof Uint8Array)) throw new Error('the IndexedDB persistence keeps bodies in memory only');
+      let known = this.blockIds.get(segment);
+      if (known === undefined) {
+        const written: string[] = [];
+        for (let at = 0; at < segment.byteLength; at += BLOCK_MAX) {
+          const piece = segment.subarray(at, Math.min(segment.byteLength, at + BLOCK_MAX));
+          const bytes = piece.byteOffset === 0 && piece.byteLength === piece.buffer.byteLength ? piece : piece.slice();
+          const id = `${this.blockPrefix}${(this.nextBlock++).toString(36)}`;
+          this.add((tx) => void tx.objectStore('blocks').put({ id, bytes }));
+          written.push(id);
+        }
+        known = written;
+        this.blockIds.set(segment, known);
+      }
+      ids.push(...known);
+    }
+    return ids;
+  }
+
   putObject(bucket: string, o: StoredObject): void {
     const row = {
       bucket,
       key: o.key,
-      chunks: bytesOf(o.body),
+      ...this.bodyFields(o.body),
       size: o.size,
       etag: o.etag,
       created: o.created.getTime(),
@@ -302,7 +304,7 @@ export class IdbPersistence implements StoreJournal, EmulatorPersistence {
   }
 
   putPart(bucket: string, uploadId: string, part: PartInfo): void {
-    const row = { bucket, uploadId, partNumber: part.partNumber, chunks: bytesOf(part.body), size: part.size, etag: part.etag, created: part.created.getTime() };
+    const row = { bucket, uploadId, partNumber: part.partNumber, ...this.bodyFields(part.body), size: part.size, etag: part.etag, created: part.created.getTime() };
     this.add((tx) => void tx.objectStore('parts').put(row));
   }
 
@@ -335,126 +337,21 @@ export class IdbPersistence implements StoreJournal, EmulatorPersistence {
     }
     this.muted = true;
     try {
-      this.restoreInto(store);
+      const restored = restoreSnapshot(store, this.snapshot, this.lazySource);
+      this.damagedList = restored.damaged;
+      for (const [id, bytes] of restored.blocks) this.blockIds.set(bytes, [id]);
+      // The damaged records and the blocks nothing refers to go: the next load finds a clean database.
+      this.muted = false;
+      this.enqueue(restored.cleanup);
     } finally {
       this.muted = false;
     }
-    // The damaged records go: the next load finds a consistent database and nothing to report.
-    this.enqueue(this.damagedRows);
     return true;
   }
 
-  /** Records the last restore left out because they did not validate. */
+  /** Records the last restore left out because they did not validate (each is gone, nothing else is). */
   get damaged(): readonly DamagedRecord[] {
     return this.damagedList;
-  }
-
-  private damagedList: DamagedRecord[] = [];
-  /** Deletes the records left out, written once the restore is done. */
-  private damagedRows: Op[] = [];
-
-  /** Notes a record left out: its kind, what it was (as far as it can be read) and why. */
-  private leaveOut(kind: DamagedRecord['kind'], raw: unknown, reason: string): void {
-    const field = (name: string): string => (typeof raw === 'object' && raw !== null && name in raw ? String((raw as Record<string, unknown>)[name]) : '');
-    const bucket = field(kind === 'bucket' ? 'name' : 'bucket');
-    const name = kind === 'bucket' || kind === 'lazy' ? bucket : `${bucket}/${field('key') || field('uploadId')}${kind === 'part' ? ` #${field('partNumber')}` : ''}`;
-    this.damagedList.push({ kind, name, reason });
-    if (bucket === '') return;
-    const id = kind === 'upload' || kind === 'part' ? field('uploadId') : field('key');
-    const remove: Op =
-      kind === 'bucket' ? (tx) => void tx.objectStore('buckets').delete(bucket)
-      : kind === 'lazy' ? (tx) => void tx.objectStore('lazy').delete(bucket)
-      : kind === 'object' ? (tx) => void tx.objectStore('objects').delete([bucket, id])
-      : kind === 'upload' ? (tx) => void tx.objectStore('uploads').delete([bucket, id])
-      : (tx) => void tx.objectStore('parts').delete([bucket, id, Number(field('partNumber'))]);
-    // A key that is itself damaged cannot be deleted by key: it is left, and left out again next time.
-    this.damagedRows.push((tx) => {
-      try {
-        remove(tx);
-      } catch {
-        // DataError: not a valid key
-      }
-    });
-  }
-
-  private restoreInto(store: Store): void {
-    const { buckets, objects, uploads, parts, lazy } = this.snapshot;
-    const reason = (error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> }): string =>
-      error.issues.map((i) => `${i.path.map(String).join('.') || 'record'}: ${i.message}`).join('; ');
-    const objectsOf = new Map<string, StoredObject[]>();
-    const removedOf = new Map<string, string[]>();
-    for (const raw of objects) {
-      const gone = tombstoneSchema.safeParse(raw);
-      if (gone.success) {
-        removedOf.set(gone.data.bucket, [...(removedOf.get(gone.data.bucket) ?? []), gone.data.key]);
-        continue;
-      }
-      const parsed = storedObjectRowSchema.safeParse(raw);
-      if (!parsed.success) {
-        this.leaveOut('object', raw, reason(parsed.error));
-        continue;
-      }
-      const o = parsed.data;
-      if (sizeOf(o.chunks) !== o.size) {
-        this.leaveOut('object', raw, `size ${o.size} but ${sizeOf(o.chunks)} bytes`);
-        continue;
-      }
-      const list = objectsOf.get(o.bucket) ?? [];
-      list.push(storedObjectOf(o, makeBody(o.chunks)));
-      objectsOf.set(o.bucket, list);
-    }
-    const partsOf = new Map<string, PartInfo[]>();
-    for (const raw of parts) {
-      const parsed = partRowSchema.safeParse(raw);
-      if (!parsed.success || sizeOf(parsed.data.chunks) !== parsed.data.size) {
-        this.leaveOut('part', raw, parsed.success ? 'size does not match its bytes' : reason(parsed.error));
-        continue;
-      }
-      const p = parsed.data;
-      const id = `${p.bucket}/${p.uploadId}`;
-      const list = partsOf.get(id) ?? [];
-      list.push({ partNumber: p.partNumber, size: p.size, etag: p.etag, created: new Date(p.created), body: makeBody(p.chunks) });
-      partsOf.set(id, list);
-    }
-    const sourceOf = new Map<string, string>();
-    for (const raw of lazy) {
-      const parsed = lazyRowSchema.safeParse(raw);
-      if (parsed.success) sourceOf.set(parsed.data.bucket, parsed.data.source);
-      else this.leaveOut('lazy', raw, reason(parsed.error));
-    }
-    for (const raw of buckets) {
-      let b: BucketInfo;
-      try {
-        b = bucketInfoOf(raw);
-      } catch (error) {
-        this.leaveOut('bucket', raw, error instanceof z.ZodError ? reason(error) : String(error));
-        continue;
-      }
-      store.restoreBucket(b);
-      const sourceId = sourceOf.get(b.name);
-      const source = sourceId === undefined ? undefined : this.lazySource(sourceId);
-      if (source) {
-        // journal muted: lazyObjects() only notes the bucket, the generator builds pages on demand again
-        store.bulkLoadLazy(b.name, source);
-        store.restoreObjectChanges(b.name, objectsOf.get(b.name) ?? [], removedOf.get(b.name) ?? []);
-      } else {
-        store.restoreObjects(b.name, objectsOf.get(b.name) ?? []);
-      }
-    }
-    for (const raw of uploads) {
-      const parsed = uploadRowSchema.safeParse(raw);
-      if (!parsed.success) {
-        this.leaveOut('upload', raw, reason(parsed.error));
-        continue;
-      }
-      const u = parsed.data;
-      // Only a second tab writing over this one's deletes can leave this behind: nothing to attach it to.
-      if (!store.findBucket(u.bucket)) continue;
-      store.restoreUpload(
-        { bucket: u.bucket, key: u.key, uploadId: u.uploadId, created: new Date(u.created), metadata: metadataOf(u.metadata), storageClass: u.storageClass },
-        partsOf.get(`${u.bucket}/${u.uploadId}`) ?? [],
-      );
-    }
   }
 
   /** Closes the database; from now on every answer is an error naming `reason`. */
