@@ -23,6 +23,7 @@ import { DEMO_CREDENTIALS } from '../src/api/connection.ts';
 import { CONSOLE_READ_HEADERS } from '../src/api/cors/rule.ts';
 import { encodePercent, encodeRfc2047B, encodeRfc2047Q } from '../src/api/metadata/encoding.ts';
 import type { MockUser } from './auth/signature.ts';
+import { gif, jpeg, pdf, png, scene, svg, wav, webp, type Rgb } from './seed-media.ts';
 import type { CorsConfiguration, LazyObjectSource, MetadataInput, Store } from './store/index.ts';
 
 /** The documented demo user; its key pair is public and only the emulator accepts it. */
@@ -96,18 +97,20 @@ function seedPhotos(store: Store, ownerId: string): void {
   store.createBucket({ name: bucket, zone: 'pek3a', ownerId });
   const folders = ['photos/', 'photos/2024/', 'photos/2024/06/', 'photos/2025/', 'photos/2025/01/', 'albums/', 'albums/family/'];
   for (const f of folders) store.putObject(bucket, f, { body: new Uint8Array(0) });
-  const photos: Array<[string, number, string]> = [
-    ['photos/2024/06/beach.jpg', 4096, 'image/jpeg'],
-    ['photos/2024/06/sunset.jpg', 6144, 'image/jpeg'],
-    ['photos/2024/06/街景.png', 3072, 'image/png'],
-    ['photos/2025/01/snow.webp', 2048, 'image/webp'],
-    ['photos/2025/01/new year 🎆.jpg', 5120, 'image/jpeg'],
-    ['albums/family/reunion.gif', 1024, 'image/gif'],
-    ['cover.svg', 512, 'image/svg+xml'],
+  // Real pictures, drawn in code (seed-media.ts): each previews as its type says.
+  const photos: Array<[string, Uint8Array, string]> = [
+    ['photos/2024/06/beach.jpg', jpeg(160, 120, scene([110, 170, 235], [30, 120, 170], [255, 225, 120], 160, 120)), 'image/jpeg'],
+    ['photos/2024/06/sunset.jpg', jpeg(160, 120, scene([240, 140, 90], [70, 60, 120], [255, 200, 80], 160, 120)), 'image/jpeg'],
+    ['photos/2024/06/街景.png', png(120, 80, (x, y) => (y > 55 ? [70, 70, 80] : x % 30 < 22 && y > 15 + (x % 60) / 3 ? [200, 120 + (x % 40), 90] : [150, 190, 230])), 'image/png'],
+    ['photos/2025/01/snow.webp', webp(120, 80, [90, 110, 150], [240, 245, 250], (x, y) => [y > 40 || (x * 7 + y * 13) % 29 === 0, y > 40 || (x * 7 + y * 13) % 29 === 0, true]), 'image/webp'],
+    ['photos/2025/01/new year 🎆.jpg', jpeg(160, 120, (x, y) => ((x - 80) ** 2 + (y - 50) ** 2 < 900 && (x + y) % 16 < 8 ? [250, 90 + (x % 80), 60] : [20, 20, 60])), 'image/jpeg'],
+    ['albums/family/reunion.gif', gif(120, 80, [[240, 230, 210], [200, 80, 60], [60, 110, 180], [90, 150, 80]], (x, y) => (y > 60 ? 3 : Math.floor(x / 30) % 2 === 0 && y > 25 ? 1 + (Math.floor(x / 60) % 2) : 0)), 'image/gif'],
+    // 512 bytes, as listings in the journeys expect.
+    ['cover.svg', svg('demo-photos', ['#6aa6e8', '#fad250', '#1f6e9c'], 512), 'image/svg+xml'],
   ];
-  photos.forEach(([key, size, type], i) => {
+  photos.forEach(([key, body, type], i) => {
     store.putObject(bucket, key, {
-      body: pseudoBytes(size, 1000 + i),
+      body,
       metadata: meta(
         { 'content-type': type, 'cache-control': 'public, max-age=86400' },
         { camera: 'QingCam X100', author: encodeRfc2047B('摄影师 王'), 'shot-at': `2024-06-0${(i % 9) + 1}T10:00:00Z` },
@@ -134,74 +137,23 @@ export const HOSTILE_KEYS = [
   'percent%20literal%2Fslash.txt',
 ] as const;
 
-/** A 240×160 bar chart (PNG) and a one-page PDF: real files, so the console's Preview tab has something to show. */
-const SAMPLE_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAPAAAACgCAIAAAC9uXYyAAACXklEQVR42u3dsa2FMBBFQecUScNOiYhoAiFHVECGsdkdafOjfz16+hnlvJpzYa6YwAHtHNDOAe0c0A5o54B2DmjngHYOaAe0c0A7B7RzQDsHtJvjlrW+fkA7oJ0D2jmgHdBAO6CBdkA7B7RzQDuggXZAA+2Adg5o54B2QAM97dAOaKDtDDTQQBsaaKANDTTQQNsZaKDtDDTQQBsa6ACgt/1Ifj2Gtuqonf1C+4X2L4ehgQYaaDsDDbSdgQYaaEMDDbShgQYaaDsDDbSdgQYaaEMnAD3q7wUaaKCBBhpooIEGGmiggfbAQAMNNNBAAw000EADDTTQQHtgoIEGGmiggQYaaKCBBhpooFMNbWeggbYz0EADbWiggTY00EADbWeggbYz0EADbWiggTY00EADbWeggbYz0EADbWig/wza9wKzfacw9s5+of1C+5fD0EADDbSdgQbazkADDbShdYEGWhdoD6wLtAfWBdoDAw20LtBA6wLtgXWB9sC6QOsCDbQu0EDrAu2BdYH2wLpA66YFbWhdoA2tC7SuLtC6ukDrAm1oXaANrQu0ri7QurpA6wJtaF2gDa0LtK4u0Lq6QOsCbWhdoA2tC7SuLtC6uo/fKewR9v083W+6fqF1/cthaF2gPbAu0Lq6QOsCbWhdoA2tC7QH1gVaVxdoXaANrQu0oXWB9sC6QOvqAq0LtKF1gTa0LtC6ukDr6gKtC7ShdYE2tC7QurpA6+oCrQu0oXWBNrQu0Lq6QOvqAq0LtKF1gTa0LtC6ukDr6gKtC7ShdYE2tC7QurpA6/pOoe/n6cbp3jS/XpBXWwpcAAAAAElFTkSuQmCC';
-const SAMPLE_PDF = `%PDF-1.4
-1 0 obj
-<< /Type /Catalog /Pages 2 0 R >>
-endobj
-2 0 obj
-<< /Type /Pages /Kids [3 0 R] /Count 1 >>
-endobj
-3 0 obj
-<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 144] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>
-endobj
-4 0 obj
-<< /Length 96 >>
-stream
-BT /F1 18 Tf 24 96 Td (Quarterly summary) Tj /F1 12 Tf 0 -28 Td (Demo PDF for the preview) Tj ET
-endstream
-endobj
-5 0 obj
-<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>
-endobj
-xref
-0 6
-0000000000 65535 f 
-0000000009 00000 n 
-0000000058 00000 n 
-0000000115 00000 n 
-0000000241 00000 n 
-0000000387 00000 n 
-trailer
-<< /Size 6 /Root 1 0 R >>
-startxref
-457
-%%EOF
-`;
-
-/** A quarter of a second of a 440 Hz tone: 8 kHz, 8-bit mono PCM WAV (2,044 bytes). */
-function sampleWav(): Uint8Array {
-  const rate = 8000;
-  const samples = rate / 4;
-  const out = new Uint8Array(44 + samples);
-  const view = new DataView(out.buffer);
-  const ascii = (at: number, tag: string) => [...tag].forEach((c, i) => view.setUint8(at + i, c.charCodeAt(0)));
-  ascii(0, 'RIFF');
-  view.setUint32(4, 36 + samples, true);
-  ascii(8, 'WAVE');
-  ascii(12, 'fmt ');
-  view.setUint32(16, 16, true); // fmt chunk size
-  view.setUint16(20, 1, true); // PCM
-  view.setUint16(22, 1, true); // mono
-  view.setUint32(24, rate, true);
-  view.setUint32(28, rate, true); // bytes per second
-  view.setUint16(32, 1, true); // block align
-  view.setUint16(34, 8, true); // bits per sample
-  ascii(36, 'data');
-  view.setUint32(40, samples, true);
-  for (let i = 0; i < samples; i += 1) out[44 + i] = 128 + Math.round(40 * Math.sin((2 * Math.PI * 440 * i) / rate));
-  return out;
-}
+/** A 240×160 bar chart: four bars on a light ground. */
+const BAR_COLOURS: ReadonlyArray<Rgb> = [[70, 130, 220], [90, 180, 120], [230, 160, 60], [200, 80, 90]];
+const chart = (x: number, y: number): Rgb => {
+  const bar = Math.floor((x - 20) / 55);
+  const top = [110, 70, 90, 40][bar] ?? 160;
+  if (x >= 20 && (x - 20) % 55 < 40 && y >= top && y < 150) return BAR_COLOURS[bar] ?? [0, 0, 0];
+  return y === 150 ? [60, 60, 60] : [248, 248, 250];
+};
 
 /** `samples/`: one object of each previewable kind, and a name that hides its type behind U+202E. */
 function seedSamples(store: Store, bucket: string): void {
   store.putObject(bucket, 'samples/chart.png', {
-    body: Uint8Array.from(atob(SAMPLE_PNG), (c) => c.charCodeAt(0)),
+    body: png(240, 160, chart),
     metadata: meta({ 'content-type': 'image/png', 'cache-control': 'public, max-age=3600' }, { title: encodeRfc2047B('Quarterly revenue (€)'), source: 'demo' }),
   });
-  store.putObject(bucket, 'samples/tone.wav', { body: sampleWav(), metadata: meta({ 'content-type': 'audio/wav' }) });
-  store.putObject(bucket, 'samples/summary.pdf', { body: text(SAMPLE_PDF), metadata: meta({ 'content-type': 'application/pdf' }) });
+  store.putObject(bucket, 'samples/tone.wav', { body: wav(440, 0.25), metadata: meta({ 'content-type': 'audio/wav' }) });
+  store.putObject(bucket, 'samples/summary.pdf', { body: pdf(['Quarterly summary', 'Demo PDF for the preview']), metadata: meta({ 'content-type': 'application/pdf' }) });
   store.putObject(bucket, 'samples/notes.txt', {
     body: text('Release notes\n\n- Preview for images, PDF and text\n- Download stays in the console\n'),
     metadata: meta({ 'content-type': 'text/plain; charset=utf-8' }),
@@ -227,7 +179,8 @@ function seedDocuments(store: Store, ownerId: string, otherUser: MockUser | unde
   }
   // All five storable standard headers (ref §6) plus custom metadata in every value form.
   store.putObject(bucket, 'reports/quarterly-report.pdf', {
-    body: pseudoBytes(8192, 7),
+    // 8 KiB, as listings in the journeys expect.
+    body: pdf(['Quarterly report Q3', 'Revenue up 12 % on the quarter', 'Demo data of the QingStor console'], 8192),
     metadata: meta(
       {
         'content-type': 'application/pdf',
@@ -272,7 +225,7 @@ function seedPublic(store: Store, ownerId: string): void {
   const bucket = DEMO_BUCKETS.public;
   store.createBucket({ name: bucket, zone: 'pek3a', ownerId });
   store.putObject(bucket, 'index.html', { body: text('<!doctype html><h1>Public bucket</h1>'), metadata: meta({ 'content-type': 'text/html; charset=utf-8' }) });
-  store.putObject(bucket, 'assets/logo.png', { body: pseudoBytes(1500, 3), metadata: meta({ 'content-type': 'image/png', 'cache-control': 'public, max-age=31536000' }) });
+  store.putObject(bucket, 'assets/logo.png', { body: png(48, 48, (x, y) => ((x - 24) ** 2 + (y - 24) ** 2 < 400 ? [40, 120, 220] : [255, 255, 255])), metadata: meta({ 'content-type': 'image/png', 'cache-control': 'public, max-age=31536000' }) });
   store.putObject(bucket, 'downloads/manual.txt', {
     body: text('The public manual.\n'),
     metadata: meta({ 'content-type': 'text/plain', 'content-disposition': 'attachment; filename="manual.txt"' }),
