@@ -93,7 +93,7 @@ describe('many clients from one address', () => {
   }, 120_000);
 
   it('past the connection cap and the request rate, every request is answered: 2xx, or 503 service_unavailable with Retry-After', async () => {
-    const { port } = await start({ maxConnectionsPerClient: 50, maxRequestsPerSecondPerClient: 300, requestBurstPerClient: 100 });
+    const { port } = await start({ maxConnectionsPerClient: 50, maxRequestsPerSecondPerClient: 50, requestBurstPerClient: 150 });
     const outcomes = await twoHundredClients(port, 10);
     expect(outcomes.filter((o) => o.kind === 'no answer')).toEqual([]);
     const answers = outcomes.flatMap((o) => (o.kind === 'answer' ? [o] : []));

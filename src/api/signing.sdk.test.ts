@@ -449,7 +449,8 @@ describe('documented differences from the SDK (ref §2.7)', () => {
       expires: 2_000_000_000,
     });
     expect(ours.searchParams.get('signature')).toBe(withFlag.signature);
-    const ctx = { findUser: () => USER, bucketInHost: 'bk', now: new Date(1_900_000_000_000) };
+    // An hour before the links expire: within the 7 days a pre-signed URL may live (ref §2.5).
+    const ctx = { findUser: () => USER, bucketInHost: 'bk', now: new Date((2_000_000_000 - 3600) * 1000) };
     await expect(authenticateRequest(new Request(withoutFlag.uri), ctx)).rejects.toMatchObject({ code: 'signature_not_matched' });
     await expect(authenticateRequest(new Request(withFlag.uri), ctx)).resolves.toMatchObject({ kind: 'user' });
   });
