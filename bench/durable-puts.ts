@@ -14,8 +14,8 @@ import { SERVER_NODE_FLAGS } from '../mocks/server-options.ts';
 import { DEMO_ACCESS_KEY_ID, DEMO_SECRET_ACCESS_KEY } from '../src/api/protocol/demo.ts';
 import { signRequest } from '../src/api/signing.ts';
 import { startChildServer, type ChildServer } from './child-server.ts';
-import { summarize } from './lib.ts';
-import { BUCKET, CONCURRENCY, drive, prepare, send, type Figure, type Prepared, type Run } from './server-throughput.ts';
+import { summarize, type Figure } from './lib.ts';
+import { BUCKET, CONCURRENCY, drive, prepare, send, type Prepared, type Run } from './server-throughput.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const ROUNDS = 3;

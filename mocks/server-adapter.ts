@@ -18,7 +18,6 @@ import { getResponse, type RequestHandler } from 'msw';
 import { HOP_BY_HOP_HEADERS } from '../src/api/protocol/headers.ts';
 import { formatHttpDate } from '../src/api/protocol/http-date.ts';
 import { ERROR_CATALOG, ERROR_HELP_URL, QsError, type QsErrorCode } from './errors.ts';
-import type { BodyTimer, Refusal, RequestGuard } from './server-guard.ts';
 
 /**
  * Bodies up to this size (known from Content-Length) are collected into one Buffer before the handlers
@@ -69,6 +68,28 @@ export function requestTarget(rawUrl: string, hostHeader: string | undefined, fa
   let pathAndQuery = rest.slice(end);
   if (pathAndQuery === '' || pathAndQuery.startsWith('?')) pathAndQuery = `/${pathAndQuery}`;
   return { hostname: splitAuthority(authority).toLowerCase(), authority, pathAndQuery };
+}
+
+/** Why a request is refused before it runs, and when the client may try again. */
+export interface Refusal {
+  message: string;
+  retryAfterSeconds: number;
+  /** The connection is closed after the answer (an over-the-cap connection). */
+  close: boolean;
+}
+
+/** Watches one request body; `stop` once the body has arrived or the request is answered. */
+export interface BodyTimer {
+  received(bytes: number): void;
+  stop(): void;
+}
+
+/** What the request listener asks of the limits (mocks/server-guard.ts guardConnections makes one). */
+export interface RequestGuard {
+  /** Registers the response being written on the request's socket; a refusal when the request must not run. */
+  begin(req: IncomingMessage, res: ServerResponse): Refusal | undefined;
+  /** Starts the body deadline of a request with a body; `fail` is called with request_timeout when it passes. */
+  bodyTimer(req: IncomingMessage, fail: (error: QsError) => void): BodyTimer;
 }
 
 /** Where a request body reports its progress and how it is cut off when it arrives too slowly. */

@@ -16,11 +16,11 @@
  *     of Node's bare status line.
  * Every refusal is a QingStor JSON error; no request is left without an answer by these rules.
  */
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { QsError } from './errors.ts';
-import { rawError, writeAdapterError, type AccessLogEntry, type RawError } from './server-adapter.ts';
+import { rawError, writeAdapterError, type AccessLogEntry, type RawError, type RequestGuard } from './server-adapter.ts';
 
 export interface ConnectionLimits {
   idleTimeoutMs: number;
@@ -29,28 +29,6 @@ export interface ConnectionLimits {
   requestBurstPerClient: number;
   bodyTimeoutMs: number;
   bodyMinBytesPerSecond: number;
-}
-
-/** Why a request is refused before it runs, and when the client may try again. */
-export interface Refusal {
-  message: string;
-  retryAfterSeconds: number;
-  /** The connection is closed after the answer (an over-the-cap connection). */
-  close: boolean;
-}
-
-/** Watches one request body; `stop` once the body has arrived or the request is answered. */
-export interface BodyTimer {
-  received(bytes: number): void;
-  stop(): void;
-}
-
-/** What the request listener asks of the limits (mocks/server-adapter.ts createRequestListener). */
-export interface RequestGuard {
-  /** Registers the response being written on the request's socket; a refusal when the request must not run. */
-  begin(req: IncomingMessage, res: ServerResponse): Refusal | undefined;
-  /** Starts the body deadline of a request with a body; `fail` is called with request_timeout when it passes. */
-  bodyTimer(req: IncomingMessage, fail: (error: QsError) => void): BodyTimer;
 }
 
 /** What the parser error means for the client; Node's own codes for these cases. */

@@ -16,4 +16,6 @@ export async function startDemoBackend(): Promise<void> {
 export const demoDataControls = {
   storage: async (): Promise<'browser' | 'memory'> => (await browserAdapter()).demoStorage(),
   reset: async (): Promise<void> => (await browserAdapter()).resetDemoData(),
+  /** Saved records this start left out because they were damaged (src/components/demo-damage-notice.tsx). */
+  damaged: async (): Promise<readonly string[]> => (await (await browserAdapter()).demoDamage()).map((record) => record.name),
 };

@@ -108,7 +108,7 @@ export function Shell({ children }: { children: ReactNode }) {
           </div>
         ) : null}
         <main id="main" className="content" tabIndex={-1}>
-          {session?.mode === 'demo' ? <DemoDamageNotice /> : null}
+          {session?.mode === 'demo' ? <DemoDamageNotice damaged={demoDataControls.damaged} /> : null}
           <Suspense fallback={<Loading label={t('app.loading')} />}>{children}</Suspense>
         </main>
       </div>

@@ -9,25 +9,23 @@ const NAMES_SHOWN = 3;
  * Demo mode: saved demo records that were damaged were left out at this start (each is gone; everything else
  * this browser kept was loaded, mocks/store/idb.ts). Says so once, until closed; nothing when nothing was.
  */
-export function DemoDamageNotice() {
+export function DemoDamageNotice({ damaged }: { damaged: () => Promise<readonly string[]> }) {
   const { t, tp } = useI18n();
   const [names, setNames] = useState<readonly string[]>([]);
   const [closed, setClosed] = useState(false);
   useEffect(() => {
     let live = true;
-    // Already loaded in demo mode (main.tsx started the demo backend from it): no download here.
-    void import('../../mocks/browser.ts')
-      .then(({ demoDamage }) => demoDamage())
-      .then(
-        (damaged) => {
-          if (live) setNames(damaged.map((record) => record.name));
-        },
-        () => undefined,
-      );
+    // The demo backend is loaded in demo mode (main.tsx started it): no download here.
+    damaged().then(
+      (left) => {
+        if (live) setNames(left);
+      },
+      () => undefined,
+    );
     return () => {
       live = false;
     };
-  }, []);
+  }, [damaged]);
   if (closed || names.length === 0) return null;
   const listed = names.slice(0, NAMES_SHOWN).map(visibleText).join(', ') + (names.length > NAMES_SHOWN ? ', …' : '');
   return (
