@@ -35,7 +35,7 @@ export interface Zone {
 }
 
 /** UI libraries: React and what renders with it. */
-const UI = ['react', 'react-dom', '@tanstack/react-query', '@tanstack/react-virtual', 'react-hook-form', '@hookform/resolvers', 'lucide-react', '@radix-ui/react-context-menu'];
+const UI = ['react', 'react-dom', '@tanstack/react-query', '@tanstack/react-virtual', 'react-hook-form', '@hookform/resolvers', 'lucide-react', '@radix-ui/react-context-menu', '@radix-ui/react-dropdown-menu'];
 /** What src/ tests may reach besides their zone's imports: the shared test helpers and the real emulator. */
 const EMULATOR = ['mocks/node.ts', 'mocks/server', 'mocks/emulator.ts', 'mocks/seed.ts', 'mocks/errors.ts', 'mocks/auth'];
 const SRC_TESTS = ['src/test-support', ...EMULATOR];

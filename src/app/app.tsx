@@ -12,6 +12,8 @@ import { UploadsProvider } from '../features/uploads/ui/uploads-provider.tsx';
 import '../styles/base.css';
 // oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
 import '../styles/layout.css';
+// oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
+import '../styles/ui.css';
 
 export function App({ initialSession, demoAvailable, serve, queryClient: given }: {
   initialSession: Session | null;

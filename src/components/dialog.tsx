@@ -1,3 +1,4 @@
+import { X } from 'lucide-react';
 import { createContext, use, useEffect, useId, useRef, type ReactNode } from 'react';
 import { useI18n } from '../i18n/i18n.tsx';
 
@@ -18,6 +19,18 @@ const CloseContext = createContext<(() => void) | null>(null);
 /** Inside a Dialog: closes it the way its Close button does (asking first when its guard has unsaved edits). */
 export function useDialogClose(): (() => void) | null {
   return use(CloseContext);
+}
+
+const FIELD = 'input:not([type="hidden"], [disabled], [readonly]), select:not([disabled]), textarea:not([disabled], [readonly])';
+
+/**
+ * Where a dialog starts: on what it asks for (its first field, or the element marked `autofocus`), not on its
+ * Close button, which the browser's own rule (the first focusable element) would pick.
+ */
+function focusFirstField(dialog: HTMLDialogElement) {
+  const body = dialog.querySelector('.dialog__body');
+  const target = body?.querySelector<HTMLElement>('[autofocus]') ?? body?.querySelector<HTMLElement>(FIELD);
+  target?.focus();
 }
 
 /**
@@ -43,7 +56,10 @@ export function Dialog({ open, onClose, title, children, guard, wide = false }: 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      focusFirstField(dialog);
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
 
@@ -74,8 +90,8 @@ export function Dialog({ open, onClose, title, children, guard, wide = false }: 
     >
       <div className="dialog__header">
         <h2 id={titleId}>{title}</h2>
-        <button type="button" className="button button--small" onClick={requestClose}>
-          {t('common.close')}
+        <button type="button" className="icon-button dialog__close" aria-label={t('common.close')} data-tip={t('common.close')} onClick={requestClose}>
+          <X aria-hidden="true" size={18} />
         </button>
       </div>
       <div className="dialog__body">

@@ -77,4 +77,29 @@ describe('toasts', () => {
     expect(live.children).toHaveLength(0);
     dialog.remove();
   });
+
+  it('offers its action (Undo), runs it once when pressed and closes; with an action it stays 15 s', async () => {
+    render(
+      <I18nProvider locale="en">
+        <Toaster />
+      </I18nProvider>,
+    );
+    const live = within(region()).getByRole('status');
+    const run = vi.fn<() => void>();
+    act(() => {
+      toast('Saved.', { action: { label: 'Undo', run } });
+    });
+    await userEvent.click(within(live).getByRole('button', { name: 'Undo' }));
+    expect(run).toHaveBeenCalledTimes(1);
+    expect(live.children).toHaveLength(0);
+
+    vi.useFakeTimers();
+    act(() => {
+      toast('Saved again.', { action: { label: 'Undo', run } });
+    });
+    act(() => vi.advanceTimersByTime(8_000));
+    expect(live.textContent).toContain('Saved again.');
+    act(() => vi.advanceTimersByTime(7_000));
+    expect(live.children).toHaveLength(0);
+  });
 });

@@ -7,17 +7,26 @@ import { useI18n } from '../i18n/i18n.tsx';
  * in the page before the first toast (a live region added together with its text is not read out), which
  * puts it in the entry chunk: this is about 0.7 KiB gzip, sonner about 10 KiB.
  *
- * A toast never asks anything (confirmations are dialogs); it stays 8 s (longer while the pointer or focus is on
- * its close button, or while a modal dialog covers it) and can be closed. Text is rendered as text only.
+ * A toast never asks anything (confirmations are dialogs); it may offer one action that reverses what it
+ * reports (Undo). It stays 8 s, 15 s with an action (longer while the pointer or focus is on it, or while a
+ * modal dialog covers it) and can be closed. Text is rendered as text only.
  */
 export interface Toast {
   id: number;
   message: string;
   requestId?: string | undefined;
   tone: 'success' | 'error';
+  action?: ToastAction | undefined;
+}
+
+export interface ToastAction {
+  label: string;
+  /** Runs once; the toast closes when it is pressed. */
+  run: () => void;
 }
 
 const SHOWN_MS = 8000;
+const SHOWN_WITH_ACTION_MS = 15000;
 const MAX_SHOWN = 4;
 
 let toasts: readonly Toast[] = [];
@@ -30,9 +39,9 @@ function emit(next: readonly Toast[]) {
 }
 
 /** Shows a toast; returns its id. */
-export function toast(message: string, options: { requestId?: string | undefined; tone?: Toast['tone'] } = {}): number {
+export function toast(message: string, options: { requestId?: string | undefined; tone?: Toast['tone']; action?: ToastAction } = {}): number {
   const id = nextId++;
-  emit([...toasts, { id, message, requestId: options.requestId || undefined, tone: options.tone ?? 'success' }].slice(-MAX_SHOWN));
+  emit([...toasts, { id, message, requestId: options.requestId || undefined, tone: options.tone ?? 'success', action: options.action }].slice(-MAX_SHOWN));
   return id;
 }
 
@@ -72,11 +81,17 @@ function ToastItem({ item }: { item: Toast }) {
       if (document.querySelector('dialog:modal')) timer = window.setTimeout(expire, 1000);
       else dismissToast(item.id);
     };
-    timer = window.setTimeout(expire, SHOWN_MS);
+    timer = window.setTimeout(expire, item.action ? SHOWN_WITH_ACTION_MS : SHOWN_MS);
     return () => clearTimeout(timer);
-  }, [item.id, paused]);
+  }, [item.id, item.action, paused]);
+  const hold = {
+    onPointerEnter: () => setHeld((h) => ({ ...h, pointer: true })),
+    onPointerLeave: () => setHeld((h) => ({ ...h, pointer: false })),
+    onFocus: () => setHeld((h) => ({ ...h, focus: true })),
+    onBlur: () => setHeld((h) => ({ ...h, focus: false })),
+  };
   return (
-    <div className={`toast toast--${item.tone}`} data-testid="toast">
+    <div className={`toast toast--${item.tone}`} data-testid="toast" {...hold}>
       <p className="toast__message" dir="auto">
         {item.message}
       </p>
@@ -85,17 +100,19 @@ function ToastItem({ item }: { item: Toast }) {
           {t('error.requestId')}: <code>{item.requestId}</code>
         </p>
       ) : null}
-      <button
-        type="button"
-        className="icon-button toast__close"
-        aria-label={t('common.close')}
-        title={t('common.close')}
-        onClick={() => dismissToast(item.id)}
-        onPointerEnter={() => setHeld((h) => ({ ...h, pointer: true }))}
-        onPointerLeave={() => setHeld((h) => ({ ...h, pointer: false }))}
-        onFocus={() => setHeld((h) => ({ ...h, focus: true }))}
-        onBlur={() => setHeld((h) => ({ ...h, focus: false }))}
-      >
+      {item.action ? (
+        <button
+          type="button"
+          className="button button--small toast__action"
+          onClick={() => {
+            dismissToast(item.id);
+            item.action?.run();
+          }}
+        >
+          {item.action.label}
+        </button>
+      ) : null}
+      <button type="button" className="icon-button toast__close" aria-label={t('common.close')} data-tip={t('common.close')} data-tip-side="above" onClick={() => dismissToast(item.id)}>
         ×
       </button>
     </div>

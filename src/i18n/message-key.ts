@@ -5,6 +5,7 @@ import type { metadataEn } from './parts/metadata.ts';
 import type { multipartEn } from './parts/multipart.ts';
 import type { pickerEn } from './parts/picker.ts';
 import type { transferEn } from './parts/transfer.ts';
+import type { uiEn } from './parts/ui.ts';
 import type { uploadsEn } from './parts/uploads.ts';
 
 /**
@@ -20,4 +21,5 @@ export type MessageKey =
   | keyof typeof adminEn
   | keyof typeof connectEn
   | keyof typeof pickerEn
-  | keyof typeof transferEn;
+  | keyof typeof transferEn
+  | keyof typeof uiEn;

@@ -1040,4 +1040,10 @@ export const zhCN: Record<MessageKey, string> = {
   'shell.uploadsFinished.done': '上传已完成，100% — 显示上传',
   'shell.uploadsFinished.failed.one': '上传已结束，{count} 个失败 — 显示上传',
   'shell.uploadsFinished.failed.other': '上传已结束，{count} 个失败 — 显示上传',
+  // 设计系统组件自带的文字（src/components/ui/）。
+  'ui.table.selectAll': '选择所有行',
+  'ui.table.select': '选择 {name}',
+  'ui.typedConfirm.label': '输入 {phrase} 以确认',
+  'ui.catalogue.title': '组件目录',
+  'ui.catalogue.note': '控制台的全部组件，与各页面中的用法相同。仅在开发构建中提供。',
 };

@@ -20,7 +20,7 @@ import { formatBytes } from '../../lib/format.ts';
 import { objectHeadQuery } from './queries.ts';
 import { ObjectPreview } from './details-preview.tsx';
 import { ShareLink } from './details-share.tsx';
-import { Tabs, type TabDef } from './details-tabs.tsx';
+import { Tabs, type TabDef } from '../../components/ui/tabs.tsx';
 import { browserObjectLink, startDownload } from './object-links.ts';
 // oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
 import '../../i18n/parts/metadata.ts';
