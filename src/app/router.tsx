@@ -30,7 +30,14 @@ export function preloadRoute(pathname: string, search = ''): void {
   if (matchPath(ROUTE_PATHS.uploads, pathname) && /[?&]upload=/.test(search)) void import('../features/multipart/upload-detail.tsx');
 }
 
+// The design system's catalogue exists in development builds only: in a production build the condition is
+// `false`, the branch and its dynamic import are dropped, and no chunk of it is written (e2e/catalogue.spec.ts).
+const devRoutes: RouteDefinition[] = import.meta.env.DEV
+  ? [{ path: '/_catalogue', Component: lazyView(async () => (await import('./catalogue/catalogue-route.tsx')).CatalogueRoute) }]
+  : [];
+
 export const routes: readonly RouteDefinition[] = [
+  ...devRoutes,
   { path: ROUTE_PATHS.home, Component: HomeRoute },
   { path: ROUTE_PATHS.connect, Component: ConnectRoute },
   { path: ROUTE_PATHS.bucket, Component: BucketRoute },

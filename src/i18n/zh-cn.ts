@@ -1044,6 +1044,4 @@ export const zhCN: Record<MessageKey, string> = {
   'ui.table.selectAll': '选择所有行',
   'ui.table.select': '选择 {name}',
   'ui.typedConfirm.label': '输入 {phrase} 以确认',
-  'ui.catalogue.title': '组件目录',
-  'ui.catalogue.note': '控制台的全部组件，与各页面中的用法相同。仅在开发构建中提供。',
 };

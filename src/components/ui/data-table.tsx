@@ -8,7 +8,7 @@ import '../../i18n/parts/ui.ts';
 export interface Column<Row> {
   id: string;
   header: ReactNode;
-  cell: (row: Row) => ReactNode;
+  renderCell: (row: Row) => ReactNode;
   sortable?: boolean;
   align?: 'start' | 'end';
   /** A CSS width for the column (`12rem`, `30%`); the rest share what is left. */
@@ -147,11 +147,11 @@ export function DataTable<Row>({ label, title, count, actions, columns, rows, ro
                   {columns.map((column) =>
                     column.rowHeader ? (
                       <th key={column.id} scope="row">
-                        {column.cell(row)}
+                        {column.renderCell(row)}
                       </th>
                     ) : (
                       <td key={column.id} className={column.align === 'end' ? 'data-table__end' : undefined}>
-                        {column.cell(row)}
+                        {column.renderCell(row)}
                       </td>
                     ),
                   )}

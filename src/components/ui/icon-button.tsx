@@ -8,7 +8,8 @@ export function IconButton({ label, icon, className, bordered = false, tipSide =
   label: string;
   icon: ReactNode;
   bordered?: boolean;
-  tipSide?: 'below' | 'above' | 'start';
+  /** Where the tooltip goes: centred below (default), above, or below and running from the button's start or end edge. */
+  tipSide?: 'below' | 'above' | 'start' | 'end';
 }) {
   return (
     // oxlint-disable-next-line react/button-has-type -- the type comes from the caller, "button" unless it says otherwise

@@ -60,7 +60,7 @@ describe('design system components', () => {
           label="Buckets"
           title="Buckets"
           count={`${data.length} buckets`}
-          columns={[{ id: 'name', header: 'Name', cell: (row) => row.name, sortable: true, rowHeader: true }]}
+          columns={[{ id: 'name', header: 'Name', renderCell: (row) => row.name, sortable: true, rowHeader: true }]}
           rows={sorted}
           rowKey={(row) => row.name}
           sort={sort}

@@ -8,8 +8,6 @@ export const uiEn = {
   'ui.table.selectAll': 'Select all rows',
   'ui.table.select': 'Select {name}',
   'ui.typedConfirm.label': 'Type {phrase} to confirm',
-  'ui.catalogue.title': 'Component catalogue',
-  'ui.catalogue.note': 'Every component of the console, as each screen uses it. Development builds only.',
 } as const satisfies Record<`ui.${string}`, string>;
 
 registerEnglish(uiEn);
