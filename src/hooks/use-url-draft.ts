@@ -18,7 +18,12 @@ export function useUrlDraft(urlValue: string, commit: (value: string) => void): 
   }, [commit]);
   useEffect(() => {
     if (value === urlValue) return;
-    const timer = setTimeout(() => commitRef.current(value), FILTER_DEBOUNCE_MS);
+    const timer = setTimeout(() => {
+      commitRef.current(value);
+      // Once committed the draft is the URL's value: when the URL later changes (another bucket, back), the
+      // URL wins, instead of an old draft whose base happens to equal the new value coming back.
+      setDraft({ base: value, value });
+    }, FILTER_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [value, urlValue]);
   return [value, (next: string) => setDraft({ base: urlValue, value: next })];

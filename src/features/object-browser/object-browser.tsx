@@ -97,13 +97,16 @@ export function ObjectBrowser({ toolbarExtra, detailsExtra, detailsMetadataActio
   const query = useInfiniteQuery(folderListingQuery(client, zone, bucket, prefix + filter, flat));
   const keyOrder = useMemo(() => (query.data ? query.data.pages.flatMap((page) => pageToRows(page, prefix)) : []), [query.data, prefix]);
   const loadedBytes = useMemo(() => keyOrder.reduce((sum, row) => sum + (row.kind === 'object' ? row.size : 0), 0), [keyOrder]);
-  // Sorting reorders what is loaded; the server only knows key order, which stays the default.
-  const [sort, setSort] = useState<SortOrder | null>(null);
+  // Sorting reorders what is loaded; the server only knows key order, which stays the default. A sort belongs
+  // to the bucket it was chosen in: another bucket starts in key order.
+  const bucketId = `${zone}/${bucket}`;
+  const [sortChoice, setSortChoice] = useState<{ bucket: string; order: SortOrder | null }>({ bucket: bucketId, order: null });
+  const sort = sortChoice.bucket === bucketId ? sortChoice.order : null;
+  const setSort = useCallback((order: SortOrder | null) => setSortChoice({ bucket: bucketId, order }), [bucketId]);
   const rows = useMemo(() => sortRows(keyOrder, sort), [keyOrder, sort]);
   const onSort = useCallback(
-    (column: SortColumn) =>
-      setSort((previous) => (previous?.column !== column ? { column, descending: false } : previous.descending ? null : { column, descending: true })),
-    [],
+    (column: SortColumn) => setSort(sort?.column !== column ? { column, descending: false } : sort.descending ? null : { column, descending: true }),
+    [setSort, sort],
   );
 
   // The keyboard selection belongs to one listing: a new folder or filter starts at the top, except that
