@@ -32,12 +32,36 @@ test('demo: create a bucket from the keyboard, open its settings, public read on
   await page.getByRole('link', { name: 'Bucket settings' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Settings of demo-new-bucket' })).toBeVisible();
   await expect(page.getByTestId('bucket-stats')).toContainText('Objects1');
-  await page.getByRole('button', { name: 'Turn public read on' }).focus();
+  // Making a bucket public exposes every object: it asks for the bucket's name, typed, first.
+  await page.getByRole('button', { name: 'Make public…' }).focus();
   await page.keyboard.press('Enter');
+  const ask = page.getByRole('dialog', { name: 'Make demo-new-bucket public?' });
+  await expect(ask.getByText(/Anyone on the internet who knows an object’s name will be able to download it/)).toBeVisible();
+  const typed = ask.getByRole('textbox', { name: 'Type demo-new-bucket to confirm' });
+  await expect(typed).toBeFocused();
+  await typed.fill('demo-new-buckets');
+  await expect(ask.getByRole('button', { name: 'Make public' })).toBeDisabled();
+  await typed.press('Enter');
+  await expect(ask).toBeVisible();
+  expect(await anonymousStatus(page, 'demo-new-bucket', 'shared/')).toBe(403);
+  await typed.fill('demo-new-bucket');
+  await ask.getByRole('button', { name: 'Make public' }).click();
+  await expect(ask).toBeHidden();
   await expect(page.getByTestId('public-read-state')).toHaveText(/Public read is on/);
   expect(await anonymousStatus(page, 'demo-new-bucket', 'shared/')).toBe(200);
+  // A public bucket carries the badge in the sidebar and in the bucket list.
+  const sidebar = page.getByRole('navigation', { name: 'Buckets by zone' });
+  await expect(sidebar.getByRole('link', { name: 'demo-new-bucket Public' })).toBeVisible();
+  await expect(sidebar.getByRole('link', { name: 'demo-documents', exact: true })).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.getByRole('button', { name: 'Turn public read off' }).click();
+  await page.getByRole('banner').getByRole('link', { name: 'QingStor Console' }).click();
+  const table = page.getByRole('table', { name: 'Buckets' });
+  await expect(table.getByRole('row', { name: /demo-new-bucket/ }).getByText('Public', { exact: true })).toBeVisible();
+  await expect(table.getByRole('row', { name: /demo-documents/ }).getByText('Public', { exact: true })).toHaveCount(0);
+  await table.getByRole('row', { name: /demo-new-bucket/ }).getByRole('link').click();
+  await page.getByRole('link', { name: 'Bucket settings' }).click();
+  // Taking it back reduces exposure: one click.
+  await page.getByRole('button', { name: 'Make private' }).click();
   await expect(page.getByTestId('public-read-state')).toHaveText(/Public read is off/);
   expect(await anonymousStatus(page, 'demo-new-bucket', 'shared/')).toBe(403);
 });

@@ -158,7 +158,10 @@ test('create bucket → settings → public read on → an anonymous read works;
 
   await putObject(api, { zone: 'pek3a', bucket, key: 'hello.txt', body: 'hello, anyone' });
   expect((await anonymousGet(emulator, bucket, 'hello.txt')).status).toBe(403);
-  await page.getByRole('button', { name: 'Turn public read on' }).click();
+  await page.getByRole('button', { name: 'Make public…' }).click();
+  const ask = page.getByRole('dialog', { name: `Make ${bucket} public?` });
+  await ask.getByRole('textbox', { name: `Type ${bucket} to confirm` }).fill(bucket);
+  await ask.getByRole('button', { name: 'Make public' }).click();
   await expect(page.getByTestId('public-read-state')).toHaveText(/Public read is on/);
   expect(await anonymousGet(emulator, bucket, 'hello.txt')).toEqual({ status: 200, body: 'hello, anyone' });
   expect((await getBucketAcl(api, { zone: 'pek3a', bucket })).acl).toContainEqual({ grantee: { type: 'group', name: 'QS_ALL_USERS' }, permission: 'READ' });
@@ -181,14 +184,21 @@ test('create bucket → settings → public read on → an anonymous read works;
   await expectNoAxeViolations(page);
 
   // Delete: refused while an object remains, with a plain message; done once it is empty.
+  // Deleting asks for the bucket's name, typed, first.
   await page.getByRole('button', { name: `Delete bucket ${bucket}…` }).click();
   const del = page.getByRole('dialog', { name: `Delete bucket ${bucket}` });
+  const typed = del.getByRole('textbox', { name: `Type ${bucket} to confirm` });
+  await expect(typed).toBeFocused();
+  await expect(del.getByRole('button', { name: 'Delete bucket' })).toBeDisabled();
+  await typed.fill(bucket);
   await del.getByRole('button', { name: 'Delete bucket' }).click();
   await expect(del.getByRole('alert')).toContainText(`Bucket ${bucket} is not empty (objects: 1), so it was not deleted.`);
   await expect(del.getByRole('button', { name: 'Delete bucket' })).toHaveCount(0);
-  await del.getByRole('button', { name: 'Cancel' }).click();
+  await del.getByRole('button', { name: 'Close' }).click();
   await deleteObject(api, { zone: 'pek3a', bucket, key: 'hello.txt' });
   await page.getByRole('button', { name: `Delete bucket ${bucket}…` }).click();
+  await expect(typed).toHaveValue('');
+  await typed.fill(bucket);
   await del.getByRole('button', { name: 'Delete bucket' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Buckets' })).toBeVisible();
   await expect(page.getByRole('link', { name: bucket })).toHaveCount(0);

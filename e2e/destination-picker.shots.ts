@@ -14,7 +14,7 @@ shotTests('destination picker', async ({ page, shot }) => {
   const dialog = page.getByRole('dialog', { name: 'Copy reports/readme.md' });
   await dialog.getByRole('button', { name: 'Browse…' }).click();
   const picker = dialog.getByRole('region', { name: 'Choose the destination folder' });
-  await picker.getByRole('button', { name: 'All buckets' }).click();
+  await picker.getByRole('button', { name: 'Buckets', exact: true }).click();
   await expect(picker.getByRole('list', { name: 'Buckets' }).getByRole('button', { name: /^demo-archive/ })).toBeVisible();
   await shot('copy-picker-buckets');
   await picker.getByRole('list', { name: 'Buckets' }).getByRole('button', { name: /^demo-photos/ }).click();

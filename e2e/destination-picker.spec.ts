@@ -51,7 +51,7 @@ for (const mode of MODES) {
       // It opens at the source's folder; the breadcrumb leads back to every bucket.
       const path = picker.getByRole('navigation', { name: 'Destination path' });
       await expect(path.locator('[aria-current="location"]')).toHaveText(prefix.slice(0, -1));
-      await path.getByRole('button', { name: 'All buckets' }).click();
+      await path.getByRole('button', { name: 'Buckets', exact: true }).click();
       const buckets = picker.getByRole('list', { name: 'Buckets' });
       // Another zone's bucket is listed, but disabled with the reason; choosing it does nothing.
       const archive = buckets.getByRole('button', { name: /^demo-archive/ });
@@ -91,7 +91,7 @@ for (const mode of MODES) {
       // The same destination again: the overwrite question comes before anything is written.
       await details.getByRole('button', { name: 'Copy…' }).click();
       await dialog.getByRole('button', { name: 'Browse…' }).click();
-      await picker.getByRole('navigation', { name: 'Destination path' }).getByRole('button', { name: 'All buckets' }).click();
+      await picker.getByRole('navigation', { name: 'Destination path' }).getByRole('button', { name: 'Buckets', exact: true }).click();
       await buckets.getByRole('button', { name: new RegExp(`^${dest}`) }).click();
       await picker.getByRole('list', { name: `Folders in ${dest}/` }).getByRole('button', { name: prefix, exact: true }).click();
       await folders.getByRole('button', { name: 'sub/' }).click();

@@ -39,6 +39,11 @@ export async function expectNoAxeViolations(page: Page, include?: string): Promi
   expect(summary).toEqual([]);
 }
 
+/** The bucket list's rows of one zone (the table's Zone column): what a zone's own table used to be. */
+export function bucketsInZone(page: Page, zone: string, table = 'Buckets'): Locator {
+  return page.getByRole('table', { name: table, exact: true }).getByRole('row').filter({ has: page.getByRole('cell', { name: zone, exact: true }) });
+}
+
 /** Page object for the demo-mode console. */
 export class ConsolePage {
   readonly page: Page;

@@ -132,7 +132,7 @@ test('cancelling the save of an object above the copy limit leaves it as it was 
   await expect(dialog.getByText('Copied 1 of 4 parts (64.0 KiB of 195.3 KiB).')).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel save' }).click();
   held.release();
-  await expect(dialog.getByText('Save cancelled. The unfinished upload was removed; the object is as it was.')).toBeVisible();
+  await expect(dialog.getByText('Save cancelled. The in-progress upload was removed; the object is as it was.')).toBeVisible();
   await expect(dialog.getByRole('alert')).toHaveCount(0);
 
   const after = await headObject(api, ref);

@@ -51,28 +51,28 @@ test('the auto-abort rule is written with one click, changed and removed, and ot
     await connect(page, { endpoint: emulator.url, remember: true });
     await page.goto('/buckets/sh1a/demo-uploads/uploads');
     const state = page.getByTestId('auto-abort-state');
-    await expect(state).toHaveText('Incomplete uploads are kept, with their parts, until someone completes or aborts them.');
+    await expect(state).toHaveText('In-progress uploads are kept, with their parts, until someone completes or aborts them.');
 
     await page.getByRole('button', { name: 'Abort uploads older than 7 days automatically' }).click();
-    await expect(state).toHaveText('A lifecycle rule aborts incomplete uploads in this bucket 7 days after they start (rule “qsc-abort-incomplete-uploads”).');
+    await expect(state).toHaveText('A lifecycle rule aborts in-progress uploads in this bucket 7 days after they start (rule “qsc-abort-incomplete-uploads”).');
     expect(await rulesOverHttp()).toEqual([
       theirs,
       { id: 'qsc-abort-incomplete-uploads', status: 'enabled', filter: { prefix: '' }, abort_incomplete_multipart_upload: { days_after_initiation: 7 } },
     ]);
 
     await page.getByRole('button', { name: 'Change days…' }).click();
-    const days = page.getByLabel('Abort incomplete uploads after (days)');
+    const days = page.getByLabel('Abort in-progress uploads after (days)');
     await days.fill('0');
     await page.getByRole('button', { name: 'Save rule' }).click();
     await expect(page.getByText('Enter a whole number of days from 1 to 3,650.')).toBeVisible();
     await days.fill('3');
     await page.getByRole('button', { name: 'Save rule' }).click();
-    await expect(state).toHaveText('A lifecycle rule aborts incomplete uploads in this bucket 3 days after they start (rule “qsc-abort-incomplete-uploads”).');
+    await expect(state).toHaveText('A lifecycle rule aborts in-progress uploads in this bucket 3 days after they start (rule “qsc-abort-incomplete-uploads”).');
     expect((await rulesOverHttp()).map((r) => [r.id, r.abort_incomplete_multipart_upload?.days_after_initiation])).toEqual([['expire-logs', undefined], ['qsc-abort-incomplete-uploads', 3]]);
 
     await page.getByRole('button', { name: 'Remove rule…' }).click();
     await page.getByRole('button', { name: 'Remove the rule' }).click();
-    await expect(state).toHaveText('Incomplete uploads are kept, with their parts, until someone completes or aborts them.');
+    await expect(state).toHaveText('In-progress uploads are kept, with their parts, until someone completes or aborts them.');
     expect(await rulesOverHttp()).toEqual([theirs]);
   } finally {
     store.deleteBucketLifecycle('demo-uploads');
@@ -93,7 +93,7 @@ test('in demo mode the table filters by age and the demo-only part size choice s
   await expectNoAxeViolations(page);
   await page.getByLabel('Language').selectOption('zh-CN');
   await expect(page.getByRole('button', { name: '中止 1 个上传…' })).toBeEnabled();
-  await expect(page.getByTestId('auto-abort-state')).toHaveText('未完成的上传及其分段会一直保留，直到有人完成或中止它们。');
+  await expect(page.getByTestId('auto-abort-state')).toHaveText('进行中的上传及其分段会一直保留，直到有人完成或中止它们。');
   await page.getByLabel('语言').selectOption('en');
   await table.getByRole('link', { name: 'videos/holiday-4k.mp4' }).click();
   await expect(page.getByLabel('Minimum part size the server enforces')).toBeVisible();

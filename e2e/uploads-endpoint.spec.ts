@@ -104,7 +104,7 @@ test('a 64 MB multipart upload pauses, survives a page reload, and resumes with 
 
   await page.getByRole('button', { name: 'Upload', exact: true }).click();
   panel = page.getByRole('region', { name: 'Upload to demo-photos' });
-  const remembered = panel.getByRole('region', { name: 'Unfinished uploads this browser remembers' });
+  const remembered = panel.getByRole('region', { name: 'In-progress uploads this browser remembers' });
   await expect(remembered).toContainText('resume-64mb.bin');
   await expect(remembered).toContainText('64.0 MiB');
 
@@ -187,12 +187,13 @@ test('an existing key is asked about before the batch starts; "Keep both" stores
   expect((await headObject(api, { zone: 'pek3a', bucket: 'demo-documents', key: 'e2e-conflict/a (1).txt' })).size).toBe(15);
 });
 
-test('a conflict check that fails (HEAD 403) stops the batch with the key named; "keep both" refuses a name over 1,023 bytes', async ({ page, emulator, api }) => {
-  // The HEAD of one key answers 403 (the browser may read it: the answer carries the CORS headers).
+test('a conflict check that fails (403) stops the batch with the key named; "keep both" refuses a name over 1,023 bytes', async ({ page, emulator, api }) => {
+  // The check of one key (a listing with that key as prefix) answers 403 (the browser may read it: the answer
+  // carries the CORS headers).
   await page.route(
-    (url) => url.pathname.endsWith('/conflict-check/denied.txt'),
+    (url) => url.searchParams.get('prefix') === 'conflict-check/denied.txt',
     async (route) => {
-      if (route.request().method() !== 'HEAD') return route.continue();
+      if (route.request().method() !== 'GET') return route.continue();
       const origin = route.request().headers()['origin'] ?? '*';
       return route.fulfill({ status: 403, headers: { 'access-control-allow-origin': origin, 'access-control-expose-headers': 'x-qs-request-id', 'x-qs-request-id': 'e2e-head-403' } });
     },
@@ -229,11 +230,11 @@ test('a conflict check that fails (HEAD 403) stops the batch with the key named;
   await expect(transfers.getByRole('listitem')).toHaveCount(1);
 });
 
-test('files dropped on the object list whose conflict check fails (HEAD 403) start nothing and say why in a toast', async ({ page, emulator, api }) => {
+test('files dropped on the object list whose conflict check fails (403) start nothing and say why in a toast', async ({ page, emulator, api }) => {
   await page.route(
-    (url) => url.pathname.endsWith('/drop-check-denied.txt'),
+    (url) => url.searchParams.get('prefix') === 'drop-check-denied.txt',
     async (route) => {
-      if (route.request().method() !== 'HEAD') return route.continue();
+      if (route.request().method() !== 'GET') return route.continue();
       const origin = route.request().headers()['origin'] ?? '*';
       return route.fulfill({ status: 403, headers: { 'access-control-allow-origin': origin } });
     },

@@ -8,6 +8,9 @@ import { useConnectedSession } from '../hooks/session.ts';
 import { useClient } from '../hooks/use-client.ts';
 import { useI18n } from '../i18n/i18n.tsx';
 import { Link } from '../lib/router.tsx';
+import { PublicBadge } from '../components/public-badge.tsx';
+// oxlint-disable-next-line import/no-unassigned-import -- registers the English messages the badge shows
+import '../i18n/parts/buckets.ts';
 
 /**
  * Buckets grouped by zone, each zone a disclosure (a button with aria-expanded), with a name filter. It reads
@@ -70,6 +73,7 @@ export function BucketSidebar({ current }: { current: { zone: string; bucket: st
                     <Link to={bucketPath(zone, bucket.name)} aria-current={here ? 'page' : undefined} className="sidebar__bucket" dir="auto">
                       <Database aria-hidden="true" size={14} />
                       <span>{bucket.name}</span>
+                      <PublicBadge zone={zone} bucket={bucket.name} />
                     </Link>
                   </li>
                 );

@@ -96,19 +96,6 @@ export const en = {
   'qs.upstream_failed': 'The source the service fetches from failed.',
 
 
-  'buckets.title': 'Buckets',
-  'buckets.count.one': '{count} bucket',
-  'buckets.count.other': '{count} buckets',
-  'buckets.zone': 'Zone {zone}',
-  'buckets.empty': 'No buckets.',
-  'buckets.emptyZone': 'No buckets in this zone.',
-  'buckets.name': 'Name',
-  'buckets.created': 'Created',
-  'buckets.openByName': 'Open a bucket by name',
-  'buckets.openByNameZone': 'Zone',
-  'buckets.openByNameBucket': 'Bucket name',
-  'buckets.open': 'Open',
-  'buckets.listUnavailable': 'The bucket list is not available with this connection.',
 
   'shell.uploadsOpen': 'Upload',
   'shell.uploadsClose': 'Close uploads',
@@ -124,7 +111,7 @@ export const en = {
   'shell.uploadsOpenActive.other': 'Uploads ({count} active)',
   'browser.bucketSettings': 'Bucket settings',
   'browser.breadcrumbs': 'Location',
-  'browser.allBuckets': 'All buckets',
+  'browser.allBuckets': 'Buckets',
   'browser.filter': 'Filter by prefix',
   'browser.filterHint': 'Press / to focus',
   'browser.objects': 'Objects in {location}',

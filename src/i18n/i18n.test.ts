@@ -6,7 +6,24 @@ import { zhCN } from './zh-cn.ts';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
+/** One term per concept: the words a catalog must not use for a concept it already names otherwise. */
+const OTHER_NAMES: Record<'en' | 'zh-CN', ReadonlyArray<[concept: string, avoid: RegExp]>> = {
+  en: [
+    ['in-progress uploads', /\b(unfinished|incomplete) (multipart )?uploads?\b/i],
+    ['the bucket list (crumb)', /\bAll buckets\b/],
+  ],
+  'zh-CN': [
+    ['进行中的上传', /未完成的(分段)?上传/],
+    ['存储空间（面包屑）', /全部存储空间/],
+  ],
+};
+
 describe('catalogs', () => {
+  it('use one term per concept', () => {
+    for (const [concept, avoid] of OTHER_NAMES.en) expect({ concept, found: Object.values(en).filter((text) => avoid.test(text)) }).toEqual({ concept, found: [] });
+    for (const [concept, avoid] of OTHER_NAMES['zh-CN']) expect({ concept, found: Object.values(zhCN).filter((text) => avoid.test(text)) }).toEqual({ concept, found: [] });
+  });
+
   it('have exactly the same keys', () => {
     expect(Object.keys(zhCN).sort()).toEqual(Object.keys(en).sort());
   });

@@ -1,5 +1,6 @@
 import type { en } from './en.ts';
 import type { adminEn } from './parts/admin.ts';
+import type { bucketsEn } from './parts/buckets.ts';
 import type { connectEn } from './parts/connect.ts';
 import type { metadataEn } from './parts/metadata.ts';
 import type { multipartEn } from './parts/multipart.ts';
@@ -22,4 +23,5 @@ export type MessageKey =
   | keyof typeof connectEn
   | keyof typeof pickerEn
   | keyof typeof transferEn
-  | keyof typeof uiEn;
+  | keyof typeof uiEn
+  | keyof typeof bucketsEn;

@@ -61,6 +61,18 @@ export function listObjects(client: QsClient, input: ListObjectsInput, options: 
   });
 }
 
+/**
+ * Whether an object is stored under exactly `key`, asked as a listing (prefix `key`, limit 1) instead of a HEAD.
+ * Keys list in byte order and a key sorts before every longer key it is a prefix of, so the first key listed is
+ * `key` itself when it exists. The listing answers 200 either way, where the HEAD of a free key answers 404,
+ * which the browser reports in its console for every file of an upload. Other failures (no right to list, the
+ * network) are thrown, as a HEAD's would be: an unknown key is never taken for a free one.
+ */
+export async function objectExists(client: QsClient, ref: ObjectRef, options: CallOptions = {}): Promise<boolean> {
+  const page = await listObjects(client, { ...(ref.zone === undefined ? {} : { zone: ref.zone }), bucket: ref.bucket, prefix: ref.key, limit: 1 }, options);
+  return page.keys[0]?.key === ref.key;
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Reading
 

@@ -6,6 +6,7 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Banner } from '../../components/ui/banner.tsx';
 import { ActionRow, Button } from '../../components/ui/button.tsx';
 import { DataTable, type SortState } from '../../components/ui/data-table.tsx';
+import { useTableWindow } from '../../components/ui/data-table-window.ts';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { IconButton } from '../../components/ui/icon-button.tsx';
@@ -145,6 +146,9 @@ export function CatalogueSections({ scheme }: { scheme: 'light' | 'dark' }) {
       <Specimen title="DataTable">
         <TableSpecimen s={s} />
       </Specimen>
+      <Specimen title="DataTable (virtual, 5,000 rows)">
+        <VirtualTableSpecimen s={s} />
+      </Specimen>
       <Specimen title="Tabs · SidePanel">
         <PanelSpecimen s={s} />
       </Specimen>
@@ -188,6 +192,26 @@ function TableSpecimen({ s }: { s: Samples }) {
       sort={sort}
       onSort={setSort}
       selection={{ selected, onChange: setSelected }}
+      empty={<EmptyState title={s.emptyTitle} />}
+    />
+  );
+}
+
+const MANY = Array.from({ length: 5_000 }, (_, i) => ({ key: `logs/2024/01/event-${String(i).padStart(4, '0')}.json`, size: 120 + ((i * 37) % 900) }));
+
+function VirtualTableSpecimen({ s }: { s: Samples }) {
+  const window = useTableWindow(MANY);
+  return (
+    <DataTable
+      label={s.name}
+      count="5,000"
+      columns={[
+        { id: 'key', header: s.name, rowHeader: true, renderCell: (row) => row.key },
+        { id: 'size', header: s.size, align: 'end', width: '6rem', renderCell: (row) => `${row.size} B` },
+      ]}
+      rows={MANY}
+      rowKey={(row) => row.key}
+      window={window}
       empty={<EmptyState title={s.emptyTitle} />}
     />
   );

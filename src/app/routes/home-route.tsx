@@ -11,12 +11,5 @@ export function HomeRoute() {
   if (session.mode === 'anonymous' && session.bucket) {
     return <Navigate to={bucketPath(session.bucket.zone, session.bucket.name)} replace />;
   }
-  return (
-    <>
-      <div className="home__actions">
-        <CreateBucketButton />
-      </div>
-      <BucketListPage />
-    </>
-  );
+  return <BucketListPage create={<CreateBucketButton />} />;
 }

@@ -1,6 +1,5 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { ArrowDown, ArrowUp } from 'lucide-react';
-import { useRef, type ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { useI18n } from '../../i18n/i18n.tsx';
 // oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
 import '../../i18n/parts/ui.ts';
@@ -27,14 +26,23 @@ export interface TableSelection {
   onChange: (next: ReadonlySet<string>) => void;
 }
 
-const ROW_HEIGHT = 36;
+/**
+ * The rows in view of a long table and the space above and below them (useTableWindow in
+ * data-table-window.ts, which brings the virtualiser: tables that never need one do not load it).
+ */
+export interface TableWindow<Row> {
+  scrollRef: RefObject<HTMLDivElement | null>;
+  rows: readonly Row[];
+  padTop: number;
+  padBottom: number;
+}
 
 /**
  * A table with its own header bar (title, count, actions), sortable columns (`aria-sort`, one button per
  * header), optional row selection with a select-all box, an empty state in place of the rows, and optional
- * virtualisation (`virtual`: only the rows in view are in the DOM, for lists of thousands).
+ * virtualisation (`window`, from useTableWindow: only the rows in view are in the DOM, for lists of thousands).
  */
-export function DataTable<Row>({ label, title, count, actions, columns, rows, rowKey, rowName, sort, onSort, selection, empty, virtual = false }: {
+export function DataTable<Row>({ label, title, count, actions, columns, rows, rowKey, rowName, sort, onSort, selection, empty, window: shownWindow }: {
   label: string;
   title?: ReactNode;
   count?: ReactNode;
@@ -48,22 +56,13 @@ export function DataTable<Row>({ label, title, count, actions, columns, rows, ro
   onSort?: (next: SortState) => void;
   selection?: TableSelection;
   empty: ReactNode;
-  virtual?: boolean;
+  /** Only these rows are in the DOM (a virtualised table); without it every row is. */
+  window?: TableWindow<Row>;
 }) {
   const { t } = useI18n();
-  const scroller = useRef<HTMLDivElement>(null);
-  // The virtualizer's functions change identity on every scroll; this component is simply not memoized.
-  // oxlint-disable-next-line react/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: virtual ? rows.length : 0,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
-  });
-  const items = virtual ? virtualizer.getVirtualItems() : [];
-  const shown = virtual ? items.map((item) => rows[item.index]).filter((row): row is Row => row !== undefined) : rows;
-  const padTop = virtual ? (items[0]?.start ?? 0) : 0;
-  const padBottom = virtual ? virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0) : 0;
+  const shown = shownWindow ? shownWindow.rows : rows;
+  const padTop = shownWindow?.padTop ?? 0;
+  const padBottom = shownWindow?.padBottom ?? 0;
   const allKeys = rows.map(rowKey);
   const selectedCount = selection ? allKeys.filter((key) => selection.selected.has(key)).length : 0;
   const span = columns.length + (selection ? 1 : 0);
@@ -77,7 +76,7 @@ export function DataTable<Row>({ label, title, count, actions, columns, rows, ro
   };
 
   return (
-    <section className="data-table" aria-label={label}>
+    <div className="data-table">
       {title !== undefined || count !== undefined || actions ? (
         <div className="data-table__bar">
           {title !== undefined ? <h2 className="data-table__title">{title}</h2> : null}
@@ -85,8 +84,8 @@ export function DataTable<Row>({ label, title, count, actions, columns, rows, ro
           {actions ? <div className="data-table__actions">{actions}</div> : null}
         </div>
       ) : null}
-      <div ref={scroller} className={`data-table__scroll${virtual ? ' data-table__scroll--virtual' : ''}`}>
-        <table className="table data-table__table">
+      <div ref={shownWindow?.scrollRef} className={`data-table__scroll${shownWindow ? ' data-table__scroll--virtual' : ''}`}>
+        <table className="table data-table__table" aria-label={label}>
           <thead>
             <tr>
               {selection ? (
@@ -162,6 +161,6 @@ export function DataTable<Row>({ label, title, count, actions, columns, rows, ro
           </tbody>
         </table>
       </div>
-    </section>
+    </div>
   );
 }

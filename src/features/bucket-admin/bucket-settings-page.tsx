@@ -11,17 +11,23 @@ import { CorsHelp } from '../../components/cors-help-lazy.tsx';
 import { Dialog } from '../../components/dialog.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { Loading } from '../../components/spinner.tsx';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Banner } from '../../components/ui/banner.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { TypedConfirm } from '../../components/ui/typed-confirm.tsx';
 import { bucketPath } from '../../hooks/browse-location.ts';
 import { useClient } from '../../hooks/use-client.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { formatBytes } from '../../lib/format.ts';
 import { Link, useNavigate, useParams } from '../../lib/router.tsx';
-import { isPublicRead, withPublicRead } from './acl-model.ts';
+import { isPublicRead, withPublicRead } from '../../api/acl/public-read.ts';
 import { EMPTY_RULE_FORM, RULE_METHODS, ruleFromForm, sameRule, type RuleForm, type RuleProblems } from './cors-model.ts';
 // oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
 import './bucket-admin.css';
 // oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
 import '../../i18n/parts/admin.ts';
+// oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
+import '../../i18n/parts/buckets.ts';
 
 interface Ref {
   zone: string;
@@ -97,35 +103,52 @@ function AccessSection(ref: Ref) {
   const queryClient = useQueryClient();
   const acl = useQuery(bucketAclQuery(client, ref));
   const put = useMutation(putBucketAclMutation(client, queryClient));
+  const [asking, setAsking] = useState(false);
   const isPublic = acl.data ? isPublicRead(acl.data.acl) : false;
+  const write = (on: boolean) => {
+    if (!acl.data) return;
+    put.mutate({ ...ref, acl: withPublicRead(acl.data.acl, on) }, { onSettled: () => setAsking(false) });
+  };
   return (
     <Section title={t('admin.access.title')}>
       {acl.isPending ? <Loading label={t('app.loading')} /> : null}
       {acl.isError ? <ErrorNotice error={acl.error} onRetry={() => void acl.refetch()} corsHelp={corsHelp(ref)} /> : null}
       {acl.data ? (
         <>
-          <p data-testid="public-read-state">
+          <p data-testid="public-read-state" className="settings__state">
+            {isPublic ? <Badge tone="public">{t('buckets.public')}</Badge> : null}
             <strong>{isPublic ? t('admin.access.publicOn') : t('admin.access.publicOff')}</strong>
           </p>
           <p className="admin-hint">{t('admin.access.hint')}</p>
           <div className="admin-actions">
-            <button
-              type="button"
-              className={isPublic ? 'button' : 'button admin-danger'}
-              disabled={put.isPending}
-              onClick={() => put.mutate({ ...ref, acl: withPublicRead(acl.data.acl, !isPublic) })}
-            >
-              {isPublic ? t('admin.access.turnOff') : t('admin.access.turnOn')}
-            </button>
+            {isPublic ? (
+              <Button disabled={put.isPending} onClick={() => write(false)}>
+                {t('admin.access.turnOff')}
+              </Button>
+            ) : (
+              <Button disabled={put.isPending} onClick={() => {
+                put.reset();
+                setAsking(true);
+              }}>
+                {t('admin.access.turnOn')}
+              </Button>
+            )}
           </div>
         </>
       ) : null}
-      {put.isError ? <ErrorNotice error={put.error} corsHelp={corsHelp(ref)} /> : null}
-      {put.isSuccess ? (
-        <output className="admin-status">
-          {t('admin.saved')} {put.data.requestId ? t('admin.requestId', { id: put.data.requestId }) : ''}
-        </output>
-      ) : null}
+      {put.isError && !asking ? <ErrorNotice error={put.error} corsHelp={corsHelp(ref)} /> : null}
+      {put.isSuccess ? <output className="admin-status">{t('admin.saved')}</output> : null}
+      <Dialog open={asking} onClose={() => setAsking(false)} title={t('admin.access.confirmTitle', { bucket: ref.bucket })}>
+        {put.isError ? <ErrorNotice error={put.error} corsHelp={corsHelp(ref)} /> : null}
+        <TypedConfirm
+          consequence={<p>{t('admin.access.confirmConsequence')}</p>}
+          phrase={ref.bucket}
+          confirmLabel={t('admin.access.confirmButton')}
+          busy={put.isPending}
+          onConfirm={() => write(true)}
+          onCancel={() => setAsking(false)}
+        />
+      </Dialog>
     </Section>
   );
 }
@@ -211,7 +234,7 @@ function CorsSection(ref: Ref) {
       {clear.isError ? <ErrorNotice error={clear.error} corsHelp={corsHelp(ref)} /> : null}
       {lastWrite !== null ? (
         <output className="admin-status">
-          {t('admin.saved')} {lastWrite ? t('admin.requestId', { id: lastWrite }) : ''}
+          {t('admin.saved')}
         </output>
       ) : null}
     </Section>
@@ -312,50 +335,51 @@ function DeleteBucketSection(ref: Ref) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
+  const [run, setRun] = useState(0);
   const remove = useMutation(deleteBucketMutation(client, queryClient));
   const stats = useQuery(bucketStatisticsQuery(client, ref));
   const notEmpty = remove.error instanceof ApiError && remove.error.code === 'bucket_not_empty';
   return (
     <Section title={t('admin.delete.title')}>
       <p className="admin-hint">{t('admin.delete.hint')}</p>
-      <button type="button" className="button admin-danger" onClick={() => {
-        remove.reset();
-        setOpen(true);
-      }}>
-        {t('admin.delete.button', { bucket: ref.bucket })}
-      </button>
+      <div className="admin-actions">
+        <Button onClick={() => {
+          remove.reset();
+          setRun((n) => n + 1);
+          setOpen(true);
+        }}>
+          {t('admin.delete.button', { bucket: ref.bucket })}
+        </Button>
+      </div>
       <Dialog open={open} onClose={() => setOpen(false)} title={t('admin.delete.dialogTitle', { bucket: ref.bucket })}>
         {notEmpty ? (
-          <div className="notice notice--error" role="alert">
-            <p>
-              {stats.data && !stats.isFetching
-                ? t('admin.delete.notEmptyCount', { bucket: ref.bucket, count: stats.data.count })
-                : t('admin.delete.notEmpty', { bucket: ref.bucket })}
-            </p>
-            {remove.error instanceof ApiError && remove.error.requestId ? <p>{t('admin.requestId', { id: remove.error.requestId })}</p> : null}
-          </div>
-        ) : remove.isError ? (
-          <ErrorNotice error={remove.error} corsHelp={corsHelp(ref)} />
+          <>
+            <Banner tone="danger">
+              <p>
+                {stats.data && !stats.isFetching
+                  ? t('admin.delete.notEmptyCount', { bucket: ref.bucket, count: stats.data.count })
+                  : t('admin.delete.notEmpty', { bucket: ref.bucket })}
+              </p>
+            </Banner>
+          </>
         ) : (
-          <p>{t('admin.delete.confirm', { bucket: ref.bucket })}</p>
-        )}
-        <div className="admin-actions">
-          {!notEmpty ? (
-            <button
-              type="button"
-              className="button admin-danger"
-              disabled={remove.isPending}
-              onClick={() => remove.mutate(ref, {
+          <>
+            {remove.isError ? <ErrorNotice error={remove.error} corsHelp={corsHelp(ref)} /> : null}
+            <TypedConfirm
+              key={run}
+              consequence={<p>{t('admin.delete.confirm', { bucket: ref.bucket })}</p>}
+              phrase={ref.bucket}
+              confirmLabel={remove.isPending ? t('admin.delete.deleting') : t('admin.delete.confirmButton')}
+              busy={remove.isPending}
+              onConfirm={() => remove.mutate(ref, {
                 onSuccess: () => navigate('/'),
                 // The figures shown may predate writes by other tools: say how many objects there are now.
                 onError: () => void stats.refetch(),
               })}
-            >
-              {remove.isPending ? t('admin.delete.deleting') : t('admin.delete.confirmButton')}
-            </button>
-          ) : null}
-          <button type="button" className="button" onClick={() => setOpen(false)}>{t('common.cancel')}</button>
-        </div>
+              onCancel={() => setOpen(false)}
+            />
+          </>
+        )}
       </Dialog>
     </Section>
   );

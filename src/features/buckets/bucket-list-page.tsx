@@ -1,31 +1,64 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { Database, Search, SearchX } from 'lucide-react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from '../../lib/router.tsx';
+import { allBucketsQuery } from '../../api/service/queries.ts';
+import type { Bucket } from '../../api/service/schemas.ts';
 import { CorsHelp } from '../../components/cors-help-lazy.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
+import { PublicBadge } from '../../components/public-badge.tsx';
 import { SkeletonRows } from '../../components/spinner.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { DataTable, type SortState } from '../../components/ui/data-table.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
 import { bucketPath } from '../../hooks/browse-location.ts';
 import { useConnectedSession } from '../../hooks/session.ts';
 import { useClient } from '../../hooks/use-client.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
-import { allBucketsQuery } from '../../api/service/queries.ts';
 import { groupByZone } from './zones.ts';
 // oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
 import '../../styles/buckets.css';
 // oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
 import '../../i18n/parts/connect.ts';
+// oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
+import '../../i18n/parts/buckets.ts';
 
-export function BucketListPage() {
+/**
+ * The bucket list: one table of every zone's buckets (name, zone, access, created) with its count, a search
+ * and the page's one primary action (`create`, composed in by the route) in the header.
+ */
+export function BucketListPage({ create }: { create?: ReactNode }) {
   const { t, tp, formatDateTime } = useI18n();
   const session = useConnectedSession();
   const client = useClient();
   const query = useQuery(allBucketsQuery(client));
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<SortState>({ column: 'name', direction: 'ascending' });
   const zones = query.data ? groupByZone(query.data, session.zones) : [];
+  const all = zones.flatMap(([, buckets]) => buckets);
+  const needle = search.trim().toLowerCase();
+  const shown = sortBuckets(needle ? all.filter((bucket) => bucket.name.includes(needle)) : all, sort);
+  const count = query.data ? (needle ? `${shown.length} / ${tp('buckets.count', all.length)}` : tp('buckets.count', all.length)) : undefined;
 
   return (
     <section className="buckets">
-      <h1>{t('buckets.title')}</h1>
-      {query.isPending ? <SkeletonRows label={t('app.loading')} columns={2} /> : null}
+      <PageHeader
+        title={t('buckets.title')}
+        count={count}
+        actions={
+          <>
+            {query.data && all.length > 0 ? (
+              <search className="buckets__search">
+                <Search aria-hidden="true" size={16} className="buckets__search-icon" />
+                <input type="search" aria-label={t('buckets.search')} placeholder={t('buckets.search')} value={search} onChange={(e) => setSearch(e.target.value)} spellCheck={false} autoComplete="off" />
+              </search>
+            ) : null}
+            {create}
+          </>
+        }
+      />
+      {query.isPending ? <SkeletonRows label={t('app.loading')} columns={4} /> : null}
       {query.isError ? (
         <>
           <ErrorNotice error={query.error} onRetry={() => void query.refetch()} corsHelp={<CorsHelp />} />
@@ -33,51 +66,61 @@ export function BucketListPage() {
         </>
       ) : null}
       {query.data ? (
-        <>
-          <output className="buckets__count">{tp('buckets.count', query.data.length)}</output>
-          {query.data.length === 0 ? <p>{t('buckets.empty')}</p> : null}
-          {zones.map(([zone, buckets]) => (
-            <ZoneSection key={zone} zone={zone}>
-              {buckets.length === 0 ? (
-                <p>{t('buckets.emptyZone')}</p>
-              ) : (
-                <table className="table">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('buckets.name')}</th>
-                      <th scope="col">{t('buckets.created')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {buckets.map((bucket) => (
-                      <tr key={bucket.name}>
-                        <td>
-                          <Link to={bucketPath(zone, bucket.name)}>{bucket.name}</Link>
-                        </td>
-                        <td>{bucket.created ? formatDateTime(new Date(bucket.created)) : t('common.none')}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              )}
-            </ZoneSection>
-          ))}
-        </>
+        <DataTable
+          label={t('buckets.title')}
+          columns={[
+            {
+              id: 'name',
+              header: t('buckets.name'),
+              sortable: true,
+              rowHeader: true,
+              renderCell: (bucket) => (
+                <Link className="plain-link buckets__name" to={bucketPath(bucket.location, bucket.name)} dir="auto">
+                  <Database aria-hidden="true" size={14} />
+                  {bucket.name}
+                </Link>
+              ),
+            },
+            { id: 'zone', header: t('buckets.zoneColumn'), sortable: true, width: '8rem', renderCell: (bucket) => bucket.location },
+            { id: 'access', header: t('buckets.access'), width: '8rem', renderCell: (bucket) => <PublicBadge zone={bucket.location} bucket={bucket.name} /> },
+            {
+              id: 'created',
+              header: t('buckets.created'),
+              sortable: true,
+              width: '13rem',
+              renderCell: (bucket) => (bucket.created ? formatDateTime(new Date(bucket.created)) : t('common.none')),
+            },
+          ]}
+          rows={shown}
+          rowKey={(bucket) => `${bucket.location}/${bucket.name}`}
+          sort={sort}
+          onSort={setSort}
+          empty={
+            needle ? (
+              <EmptyState
+                icon={<SearchX size={28} />}
+                title={t('buckets.noMatch', { search: search.trim() })}
+                body={t('buckets.noMatchHint')}
+                action={<Button onClick={() => setSearch('')}>{t('buckets.clearSearch')}</Button>}
+              />
+            ) : (
+              <EmptyState icon={<Database size={28} />} title={t('buckets.empty')} body={t('buckets.emptyHint')} action={create} />
+            )
+          }
+        />
       ) : null}
-      <OpenBucketForm zones={zones.map(([z]) => z).concat(session.zones)} />
+      {query.isError || query.data?.length === 0 ? <OpenBucketForm zones={session.zones} /> : null}
     </section>
   );
 }
 
-function ZoneSection({ zone, children }: { zone: string; children: React.ReactNode }) {
-  const { t } = useI18n();
-  const id = useId();
-  return (
-    <section className="buckets__zone" aria-labelledby={id}>
-      <h2 id={id}>{t('buckets.zone', { zone })}</h2>
-      {children}
-    </section>
-  );
+function sortBuckets(buckets: readonly Bucket[], sort: SortState): Bucket[] {
+  const value = (bucket: Bucket) => (sort.column === 'zone' ? `${bucket.location}/${bucket.name}` : sort.column === 'created' ? (bucket.created ?? '') : bucket.name);
+  const sign = sort.direction === 'ascending' ? 1 : -1;
+  return [...buckets].sort((a, b) => {
+    const [x, y] = [value(a), value(b)];
+    return x < y ? -sign : x > y ? sign : 0;
+  });
 }
 
 const BUCKET_NAME = /^[a-z0-9][a-z0-9-]{4,61}[a-z0-9]$/;
@@ -108,6 +151,7 @@ function OpenBucketForm({ zones }: { zones: string[] }) {
   return (
     <form className="inline-form" onSubmit={onSubmit} aria-label={t('buckets.openByName')} noValidate>
       <h2>{t('buckets.openByName')}</h2>
+      <p className="field__description">{t('buckets.openByNameHint')}</p>
       <div className="inline-form__fields">
         <label htmlFor={zoneId}>{t('buckets.openByNameZone')}</label>
         <input id={zoneId} list={listId} value={zone} onChange={(e) => setZone(e.target.value)} size={8} />
@@ -131,9 +175,7 @@ function OpenBucketForm({ zones }: { zones: string[] }) {
           autoComplete="off"
           spellCheck={false}
         />
-        <button type="submit" className="button">
-          {t('buckets.open')}
-        </button>
+        <Button type="submit">{t('buckets.open')}</Button>
       </div>
       {invalid ? (
         <p id={errorId} className="field-error">

@@ -71,7 +71,7 @@ describe('LargeCopyStatus', () => {
     const leavingLater = new Event('beforeunload', { cancelable: true });
     window.dispatchEvent(leavingLater);
     expect(leavingLater.defaultPrevented).toBe(false);
-    expect(screen.getByText('Save cancelled. The unfinished upload was removed; the object is as it was.')).toBeTruthy();
+    expect(screen.getByText('Save cancelled. The in-progress upload was removed; the object is as it was.')).toBeTruthy();
     expect(screen.queryByRole('progressbar')).toBeNull();
   });
 
@@ -91,6 +91,6 @@ describe('LargeCopyStatus', () => {
     expect(screen.getByRole('progressbar', { name: '复制进度' })).toBeTruthy();
     expect(screen.getByText('已复制 2/4 个分段（2.0 KiB/3.9 KiB）。')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '取消保存' }));
-    expect(screen.getByText('已取消保存。未完成的上传已删除，对象保持原样。')).toBeTruthy();
+    expect(screen.getByText('已取消保存。进行中的上传已删除，对象保持原样。')).toBeTruthy();
   });
 });

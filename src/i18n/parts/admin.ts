@@ -50,8 +50,11 @@ export const adminEn = {
   'admin.access.publicOn': 'Public read is on: anyone who knows an object\'s key can read it without credentials.',
   'admin.access.publicOff': 'Public read is off: only users who were granted access can read objects.',
   'admin.access.hint': 'Switches the bucket ACL\'s grant to everyone (QS_ALL_USERS, READ). Every other grant is kept.',
-  'admin.access.turnOn': 'Turn public read on',
-  'admin.access.turnOff': 'Turn public read off',
+  'admin.access.turnOn': 'Make public…',
+  'admin.access.confirmTitle': 'Make {bucket} public?',
+  'admin.access.confirmConsequence': 'Anyone on the internet who knows an object’s name will be able to download it, without signing in. Nothing asks them for a key, and copies they make cannot be called back.',
+  'admin.access.confirmButton': 'Make public',
+  'admin.access.turnOff': 'Make private',
   'admin.cors.title': 'CORS rules',
   'admin.cors.hint': 'Which web pages (origins) may call this bucket from a browser. This console needs a rule for its own origin when it talks to the endpoint directly.',
   'admin.cors.none': 'No CORS rules: pages of other origins cannot read this bucket\'s answers.',
@@ -84,11 +87,11 @@ export const adminEn = {
   'admin.delete.hint': 'Only an empty bucket can be deleted. Its name can then be taken by anyone.',
   'admin.delete.button': 'Delete bucket {bucket}…',
   'admin.delete.dialogTitle': 'Delete bucket {bucket}',
-  'admin.delete.confirm': 'Delete bucket {bucket}? This cannot be undone.',
+  'admin.delete.confirm': 'Bucket {bucket} will be deleted. This cannot be undone, and anyone may then create a bucket with its name.',
   'admin.delete.confirmButton': 'Delete bucket',
   'admin.delete.deleting': 'Deleting…',
-  'admin.delete.notEmpty': 'Bucket {bucket} is not empty, so it was not deleted. Delete its objects (and abort its unfinished multipart uploads) first.',
-  'admin.delete.notEmptyCount': 'Bucket {bucket} is not empty (objects: {count}), so it was not deleted. Delete its objects (and abort its unfinished multipart uploads) first.',
+  'admin.delete.notEmpty': 'Bucket {bucket} is not empty, so it was not deleted. Delete its objects (and abort its in-progress uploads) first.',
+  'admin.delete.notEmptyCount': 'Bucket {bucket} is not empty (objects: {count}), so it was not deleted. Delete its objects (and abort its in-progress uploads) first.',
 } as const satisfies Record<`admin.${string}`, string>;
 
 registerEnglish(adminEn);

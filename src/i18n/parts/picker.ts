@@ -9,7 +9,7 @@ export const pickerEn = {
   'picker.browse': 'Browse…',
   'picker.title': 'Choose the destination folder',
   'picker.path': 'Destination path',
-  'picker.allBuckets': 'All buckets',
+  'picker.allBuckets': 'Buckets',
   'picker.buckets': 'Buckets',
   'picker.loadingBuckets': 'Loading the bucket list…',
   'picker.bucketsUnreadable': 'The bucket list cannot be read here: type the bucket’s name in the Destination bucket field instead.',

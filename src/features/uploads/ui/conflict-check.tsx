@@ -3,17 +3,17 @@ import { ErrorNotice } from '../../../components/error-notice.tsx';
 import { useI18n, type I18n } from '../../../i18n/i18n.tsx';
 // oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
 import '../../../i18n/parts/uploads.ts';
-import { ConflictCheckError, createApiPorts, RenameTooLongError, type KeyExists } from '../engine/index.ts';
+import { ConflictCheckError, RenameTooLongError, type KeyExists } from '../engine/index.ts';
+import { objectExists } from '../../../api/objects/operations.ts';
 
 /**
- * A HEAD per key: true when an object stands there, false on "not found". Any other failure (no permission
- * to read, a network error) is thrown: a key whose state is unknown is never treated as free, so a batch
- * does not start overwriting objects nobody was asked about.
+ * One listing per key (objectExists: a HEAD of a free key would log a 404 in the browser's console for every
+ * file): true when an object stands there, false when none does. Any other failure (no permission to read, a
+ * network error) is thrown: a key whose state is unknown is never treated as free, so a batch does not start
+ * overwriting objects nobody was asked about.
  */
 export function keyExistsVia(client: QsClient): KeyExists {
-  const ports = createApiPorts(client);
-  return async (upload, key) =>
-    (await ports.headObject({ bucket: upload.bucket, ...(upload.zone === undefined ? {} : { zone: upload.zone }), key }, new AbortController().signal)) !== null;
+  return (upload, key) => objectExists(client, { bucket: upload.bucket, ...(upload.zone === undefined ? {} : { zone: upload.zone }), key });
 }
 
 /** The sentence for a failed conflict check or an impossible "keep both", or undefined for other errors. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AclEntry } from '../../api/acl/schemas.ts';
-import { isPublicRead, withPublicRead } from './acl-model.ts';
+import { isPublicRead, withPublicRead } from './public-read.ts';
 
 const owner: AclEntry = { grantee: { type: 'user', id: 'usr-owner', name: 'owner' }, permission: 'FULL_CONTROL' };
 const everyoneRead: AclEntry = { grantee: { type: 'group', name: 'QS_ALL_USERS' }, permission: 'READ' };

@@ -1,4 +1,4 @@
-import { ALL_USERS_GROUP, type AclEntry } from '../../api/acl/schemas.ts';
+import { ALL_USERS_GROUP, type AclEntry } from './schemas.ts';
 
 /** Anonymous users may read the bucket's objects: the everyone group holds READ or FULL_CONTROL (ref §9.7). */
 export function isPublicRead(acl: readonly AclEntry[]): boolean {
