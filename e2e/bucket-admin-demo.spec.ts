@@ -1,4 +1,4 @@
-import { ConsolePage, expect, expectNoAxeViolations, test } from './fixtures.ts';
+import { ConsolePage, expect, expectNoAxeViolations, test, moreAction } from './fixtures.ts';
 
 // Folders and buckets in demo mode (the in-browser emulator): the same screens as bucket-admin.spec.ts,
 // driven from the keyboard where it matters.
@@ -22,14 +22,14 @@ test('demo: create a bucket from the keyboard, open its settings, public read on
   await create.getByRole('link', { name: 'Open demo-new-bucket' }).click();
 
   // A folder made here is an object anyone could read once public read is on.
-  await page.getByRole('button', { name: 'New folder…' }).click();
+  await moreAction(page, 'New folder…');
   const folder = page.getByRole('dialog', { name: 'New folder in demo-new-bucket/' });
   await folder.getByLabel('Folder name').fill('shared');
   await folder.getByRole('button', { name: 'Create folder' }).click();
   await expect(page.getByRole('grid').getByRole('link', { name: 'shared/', exact: true })).toBeVisible();
   expect(await anonymousStatus(page, 'demo-new-bucket', 'shared/')).toBe(403);
 
-  await page.getByRole('link', { name: 'Bucket settings' }).click();
+  await moreAction(page, 'Bucket settings');
   await expect(page.getByRole('heading', { level: 1, name: 'Settings of demo-new-bucket' })).toBeVisible();
   await expect(page.getByTestId('bucket-stats')).toContainText('Objects1');
   // Making a bucket public exposes every object: it asks for the bucket's name, typed, first.
@@ -59,7 +59,7 @@ test('demo: create a bucket from the keyboard, open its settings, public read on
   await expect(table.getByRole('row', { name: /demo-new-bucket/ }).getByText('Public', { exact: true })).toBeVisible();
   await expect(table.getByRole('row', { name: /demo-documents/ }).getByText('Public', { exact: true })).toHaveCount(0);
   await table.getByRole('row', { name: /demo-new-bucket/ }).getByRole('link').click();
-  await page.getByRole('link', { name: 'Bucket settings' }).click();
+  await moreAction(page, 'Bucket settings');
   // Taking it back reduces exposure: one click.
   await page.getByRole('button', { name: 'Make private' }).click();
   await expect(page.getByTestId('public-read-state')).toHaveText(/Public read is off/);
@@ -70,7 +70,7 @@ test('demo: delete a folder recursively; a settings page in Chinese', async ({ p
   const qs = new ConsolePage(page);
   await qs.open('/buckets/pek3a/demo-documents?prefix=reports/');
   await expect(qs.row('readme.md')).toBeVisible();
-  await page.getByRole('button', { name: 'Delete folder…' }).click();
+  await moreAction(page, 'Delete folder…');
   const dialog = page.getByRole('dialog', { name: 'Delete folder demo-documents/reports/' });
   await expect(dialog.getByTestId('folder-count')).toHaveText(/^Objects in this folder and its subfolders: \d+ \(/);
   const counted = Number(/subfolders: (\d+)/.exec((await dialog.getByTestId('folder-count').textContent()) ?? '')?.[1]);

@@ -7,7 +7,7 @@ import { deleteObject, listObjects, nextObjectsMarker, putObject } from '../src/
 import { pages } from '../src/api/protocol/paging.ts';
 import { listAllBuckets } from '../src/api/service/operations.ts';
 import { DEMO_USER } from '../mocks/seed.ts';
-import { ConsolePage, expectNoAxeViolations } from './fixtures.ts';
+import { ConsolePage, expectNoAxeViolations, moreAction } from './fixtures.ts';
 import { connect, expect, OTHER_USER, uniqueBucketName, type EmulatorHandle } from './support/emulator.ts';
 import { test } from './support/serve.ts';
 import type { QsClient } from '../src/api/client.ts';
@@ -63,7 +63,7 @@ test('delete a folder of 1,501 objects: counted first, deleted in batches with p
     await route.continue();
   });
 
-  await page.getByRole('button', { name: 'Delete folder…' }).click();
+  await moreAction(page, 'Delete folder…');
   const dialog = page.getByRole('dialog', { name: `Delete folder ${bucket}/big/` });
   await expect(dialog.getByTestId('folder-count')).toHaveText('Objects in this folder and its subfolders: 1,501 (1.5 KiB).', { timeout: 30_000 });
   await expectNoAxeViolations(page);
@@ -91,7 +91,7 @@ test('delete a folder of 1,501 objects: counted first, deleted in batches with p
     refused.push(...moved.map((e) => e.key));
     await route.fulfill({ response, json: { deleted: rest, errors: [...body.errors, ...moved.map((e) => ({ key: e.key, code: 'permission_denied', message: 'refused for the test' }))] } });
   });
-  await page.getByRole('button', { name: 'Delete folder…' }).click();
+  await moreAction(page, 'Delete folder…');
   await expect(dialog.getByTestId('folder-count')).toHaveText(/^Objects in this folder and its subfolders: 501 \(/, { timeout: 30_000 });
   await dialog.getByRole('button', { name: 'Delete all (501)' }).click();
   await expect(dialog.getByTestId('folder-result')).toHaveText('Deleted: 499 of 501.', { timeout: 30_000 });
@@ -106,7 +106,7 @@ test('delete a folder of 1,501 objects: counted first, deleted in batches with p
   // A clean run (nothing left but what the server really kept: here nothing) offers the parent folder.
   await page.unrouteAll({ behavior: 'wait' });
   await putMany(api, bucket, ['big/again.txt']);
-  await page.getByRole('button', { name: 'Delete folder…' }).click();
+  await moreAction(page, 'Delete folder…');
   await expect(dialog.getByTestId('folder-count')).toHaveText('Objects in this folder and its subfolders: 1 (1 B).', { timeout: 30_000 });
   await dialog.getByRole('button', { name: 'Delete all (1)' }).click();
   await expect(dialog.getByTestId('folder-result')).toHaveText('Deleted: 1 of 1.');

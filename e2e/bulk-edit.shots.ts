@@ -1,3 +1,4 @@
+import { moreAction } from './fixtures.ts';
 import { expect, test } from '@playwright/test';
 import { shotTests } from './support/shots.ts';
 
@@ -9,7 +10,7 @@ shotTests('bulk edit', async ({ page, shot }) => {
 
   await page.goto('/buckets/sh1a/demo-archive?prefix=logs/2024/01/01/');
   await expect(page.getByTestId('listing-status')).toBeVisible();
-  await page.getByRole('button', { name: 'Bulk-edit this folder…' }).click();
+  await moreAction(page, 'Bulk-edit this folder…');
   const bulk = page.getByRole('dialog', { name: 'Edit metadata of all objects in logs/2024/01/01/' });
   await expect(bulk.getByTestId('bulk-listed')).toHaveText(/^\d+ objects in this folder/);
   await bulk.getByLabel('Cache-Control', { exact: true }).selectOption({ label: 'Set to' });

@@ -6,7 +6,7 @@ import { consoleSecurityHeaders } from '../src/serve/headers.ts';
 import type { RunningServe } from '../src/serve/serve.ts';
 import { createStaticSite } from '../src/serve/static.ts';
 import { rawHttp } from '../mocks/server-client.ts';
-import { ConsolePage, bucketsInZone } from './fixtures.ts';
+import { ConsolePage, bucketsInZone, moreAction } from './fixtures.ts';
 import { connect, expect, uniqueBucketName } from './support/emulator.ts';
 import { SERVED_DIST, test as base } from './support/serve.ts';
 import { dropFiles } from './uploads-drop.ts';
@@ -130,7 +130,7 @@ test('every screen loads under the CSP with no violation (through the proxy)', a
   await expect(page.getByRole('region', { name: 'Bucket policy' })).toContainText('No bucket policy');
   await putObject(api, { zone: 'pek3a', bucket, key: 'folder/a.txt', body: 'a' });
   await page.goto(`${serve.url}/buckets/pek3a/${bucket}?prefix=folder/`);
-  await page.getByRole('button', { name: 'Delete folder…' }).click();
+  await moreAction(page, 'Delete folder…');
   await expect(page.getByTestId('folder-count')).toContainText('1 (1 B)');
   await page.keyboard.press('Escape');
   await page.goto(`${serve.url}/`);

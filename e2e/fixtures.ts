@@ -44,6 +44,12 @@ export function bucketsInZone(page: Page, zone: string, table = 'Buckets'): Loca
   return page.getByRole('table', { name: table, exact: true }).getByRole('row').filter({ has: page.getByRole('cell', { name: zone, exact: true }) });
 }
 
+/** Runs one of the object browser's toolbar actions from its menu ("More actions"). */
+export async function moreAction(page: Page, name: 'New folder…' | 'In-progress uploads' | 'Bucket settings' | 'Delete folder…' | 'Bulk-edit this folder…'): Promise<void> {
+  await page.getByRole('button', { name: 'More actions' }).click();
+  await page.getByRole('menu', { name: 'More actions' }).getByRole('menuitem', { name, exact: true }).click();
+}
+
 /** Page object for the demo-mode console. */
 export class ConsolePage {
   readonly page: Page;

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { QsClient } from '../src/api/client.ts';
 import { demoBackend, endpointBackend, MODES, type Backend, type Mode } from './metadata-backend.ts';
-import { expectNoAxeViolations } from './fixtures.ts';
+import { expectNoAxeViolations, moreAction } from './fixtures.ts';
 import { expect, test, type EmulatorHandle } from './support/emulator.ts';
 
 // Bulk metadata edit over a whole folder and over a selection: the dry run, pause/resume, failures and
@@ -51,7 +51,7 @@ for (const mode of MODES) {
       await putAll(backend, keys);
       await backend.open(backend.path(`prefix=${encodeURIComponent(prefix)}`));
 
-      await page.getByRole('button', { name: 'Bulk-edit this folder…' }).click();
+      await moreAction(page, 'Bulk-edit this folder…');
       const bulk = page.getByRole('dialog', { name: `Edit metadata of all objects in ${prefix}` });
       await expect(bulk.getByTestId('bulk-listed')).toHaveText('200 objects in this folder and its subfolders will be edited.');
       await bulk.getByLabel('Cache-Control', { exact: true }).selectOption({ label: 'Set to' });
@@ -178,7 +178,7 @@ for (const mode of MODES) {
 test('demo mode: cancel while paused leaves the rest untouched and reports them as not started; they run later on request', async ({ page }) => {
   test.setTimeout(120_000);
   const { backend, prefix } = await demoFolder(page, 'cancel', 100);
-  await page.getByRole('button', { name: 'Bulk-edit this folder…' }).click();
+  await moreAction(page, 'Bulk-edit this folder…');
   const bulk = await setCsvInFolderBulk(page, prefix, 100);
   await bulk.getByRole('button', { name: 'Apply to 100 objects' }).click();
   await bulk.getByRole('button', { name: 'Pause' }).click();
@@ -202,7 +202,7 @@ test('demo mode: cancel while paused leaves the rest untouched and reports them 
 test('demo mode: closing a running bulk edit or dry run asks to stop it, in those words; stopping leaves the objects not started untouched', async ({ page }) => {
   test.setTimeout(120_000);
   const { backend, prefix } = await demoFolder(page, 'close', 200);
-  await page.getByRole('button', { name: 'Bulk-edit this folder…' }).click();
+  await moreAction(page, 'Bulk-edit this folder…');
   const bulk = await setCsvInFolderBulk(page, prefix, 200);
 
   // 200 objects: the dry run and the run each take long enough to be paused while objects still wait.
@@ -240,7 +240,7 @@ test('demo mode: closing a running bulk edit or dry run asks to stop it, in thos
 test('demo mode: closing while an undo runs asks to stop the undo, and stopping leaves the rest with the bulk values', async ({ page }) => {
   test.setTimeout(120_000);
   const { backend, prefix, keys } = await demoFolder(page, 'undo', 200);
-  await page.getByRole('button', { name: 'Bulk-edit this folder…' }).click();
+  await moreAction(page, 'Bulk-edit this folder…');
   const bulk = await setCsvInFolderBulk(page, prefix, 200);
   await bulk.getByRole('button', { name: 'Apply to 200 objects' }).click();
   await expect(bulk.getByTestId('bulk-summary')).toHaveText('200 of 200 finished: 200 changed, 0 already up to date, 0 failed.', { timeout: 60_000 });
@@ -309,7 +309,8 @@ test('demo mode, in Chinese: the folder entry, the dry run with an object over t
   const big = keys[1] ?? '';
   await backend.put(big, { standard: { 'content-type': 'text/plain' }, custom: { filler: 'f'.repeat(1900) } });
   await backend.open(backend.path(`prefix=${encodeURIComponent(prefix)}`));
-  await page.getByRole('button', { name: '批量编辑此文件夹…' }).click();
+  await page.getByRole('button', { name: '更多操作' }).click();
+  await page.getByRole('menu', { name: '更多操作' }).getByRole('menuitem', { name: '批量编辑此文件夹…' }).click();
   const bulk = page.getByRole('dialog', { name: `编辑 ${prefix} 中所有对象的元数据` });
   await expect(bulk.getByTestId('bulk-listed')).toHaveText('将编辑此文件夹及其子文件夹中的 3 个对象。');
   await bulk.getByRole('button', { name: '添加键操作' }).click();
@@ -332,7 +333,7 @@ test('demo mode: a folder of more than 1000 objects is refused with a clear mess
   // The demo's archive bucket holds 100,000 objects in day folders; a month holds thousands.
   const backend = await demoBackend(page);
   await backend.open(`/buckets/sh1a/demo-archive?prefix=${encodeURIComponent('logs/2024/01/')}`);
-  await page.getByRole('button', { name: 'Bulk-edit this folder…' }).click();
+  await moreAction(page, 'Bulk-edit this folder…');
   const bulk = page.getByRole('dialog', { name: 'Edit metadata of all objects in logs/2024/01/' });
   await expect(bulk.getByRole('alert')).toHaveText(
     'This folder holds more than 1,000 objects. A bulk edit changes at most 1,000 at a time: open a subfolder, or select objects in the table.',

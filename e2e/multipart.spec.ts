@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, test } from './fixtures.ts';
+import { expect, expectNoAxeViolations, test, moreAction } from './fixtures.ts';
 import { scrollPartsTableToEnd } from './support/parts-table.ts';
 
 // The multipart inspector in demo mode. The seed (mocks/seed.ts) has, in sh1a/demo-uploads:
@@ -7,7 +7,7 @@ import { scrollPartsTableToEnd } from './support/parts-table.ts';
 
 test('the 2,500-part upload pages at limit 1000 in three pages, with totals and the part map', async ({ page }) => {
   await page.goto('/buckets/sh1a/demo-uploads');
-  await page.getByRole('link', { name: 'In-progress uploads', exact: true }).click();
+  await moreAction(page, 'In-progress uploads');
   await expect(page.getByRole('heading', { level: 1, name: 'In-progress uploads in demo-uploads' })).toBeVisible();
   const list = page.getByRole('table', { name: 'Uploads not yet completed' });
   await expect(list.getByRole('row')).toHaveCount(4);

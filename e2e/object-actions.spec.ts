@@ -1,3 +1,4 @@
+import { moreAction } from './fixtures.ts';
 import type { Page } from '@playwright/test';
 import type { QsClient } from '../src/api/client.ts';
 import { encodeRfc2047B } from '../src/api/metadata/encoding.ts';
@@ -187,7 +188,7 @@ for (const mode of MODES) {
       for (const name of ['one.txt', 'two.txt', 'three.txt']) await backend.put(`${prefix}${name}`, META);
       await backend.open(backend.path(`prefix=${encodeURIComponent(prefix)}`));
 
-      await page.getByRole('button', { name: 'New folder…' }).click();
+      await moreAction(page, 'New folder…');
       const folder = page.getByRole('dialog', { name: `New folder in ${backend.bucket}/${prefix}` });
       await folder.getByRole('button', { name: 'Create folder' }).click();
       await expect(folder.getByText('Enter a name.')).toBeVisible();

@@ -30,16 +30,16 @@ export function BucketSidebar({ current }: { current: { zone: string; bucket: st
   const matches = shown.reduce((sum, [, buckets]) => sum + buckets.length, 0);
 
   return (
-    <nav className="sidebar" aria-label={t('sidebar.label')}>
+    <nav className="sidebar" aria-label={t('buckets.sidebar.label')}>
       <div className="sidebar__filter">
         <label htmlFor={filterId} className="visually-hidden">
-          {t('sidebar.filter')}
+          {t('buckets.sidebar.filter')}
         </label>
-        <input id={filterId} type="search" placeholder={t('sidebar.filter')} value={filter} onChange={(e) => setFilter(e.target.value)} autoComplete="off" spellCheck={false} />
+        <input id={filterId} type="search" placeholder={t('buckets.sidebar.filter')} value={filter} onChange={(e) => setFilter(e.target.value)} autoComplete="off" spellCheck={false} />
       </div>
-      {query.isError ? <p className="sidebar__note">{t('sidebar.unavailable')}</p> : null}
-      {query.data && query.data.length === 0 ? <p className="sidebar__note">{t('sidebar.empty')}</p> : null}
-      {query.data && query.data.length > 0 && matches === 0 ? <p className="sidebar__note">{t('sidebar.noMatch', { filter })}</p> : null}
+      {query.isError ? <p className="sidebar__note">{t('buckets.sidebar.unavailable')}</p> : null}
+      {query.data && query.data.length === 0 ? <p className="sidebar__note">{t('buckets.sidebar.empty')}</p> : null}
+      {query.data && query.data.length > 0 && matches === 0 ? <p className="sidebar__note">{t('buckets.sidebar.noMatch', { filter })}</p> : null}
       {shown.map(([zone, buckets]) => {
         if (needle && buckets.length === 0) return null;
         const open = needle !== '' || !collapsed.has(zone);
@@ -61,7 +61,7 @@ export function BucketSidebar({ current }: { current: { zone: string; bucket: st
                 }
               >
                 <ChevronDown aria-hidden="true" size={14} className="sidebar__chevron" />
-                {t('sidebar.zone', { zone })}
+                {t('buckets.sidebar.zone', { zone })}
                 <span className="sidebar__count">{buckets.length}</span>
               </button>
             </h2>
@@ -92,10 +92,10 @@ export function AcrossBuckets({ here }: { here: boolean }) {
   const session = useConnectedSession();
   if (session.mode === 'anonymous') return null;
   return (
-    <nav className="sidebar__footer" aria-label={t('sidebar.across')}>
+    <nav className="sidebar__footer" aria-label={t('buckets.sidebar.across')}>
       <Link to={ROUTE_PATHS.allUploads} className="sidebar__bucket" aria-current={here ? 'page' : undefined}>
         <Layers aria-hidden="true" size={14} />
-        <span>{t('sidebar.allUploads')}</span>
+        <span>{t('buckets.sidebar.allUploads')}</span>
       </Link>
     </nav>
   );

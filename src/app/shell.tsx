@@ -43,8 +43,35 @@ export function Shell({ children }: { children: ReactNode }) {
   const current = bucketParams ? { zone: bucketParams['zone'] ?? '', bucket: bucketParams['bucket'] ?? '' } : null;
   const hasSidebar = session !== null && session.mode !== 'anonymous' && !matchPath(ROUTE_PATHS.connect, location.pathname);
 
+  // The connection's buttons, the language and the theme: in the top bar, and on a phone at the end of the
+  // sidebar (opened from the bar's first button) instead, so the bar keeps to one short row.
+  const settings = (
+    <>
+      <nav aria-label={t('app.nav')} className="topbar__nav">
+        {session?.mode === 'demo' ? (
+          <button type="button" className="button button--small" onClick={switchToEndpoint}>
+            {t('app.connectEndpoint')}
+          </button>
+        ) : (
+          <>
+            {session ? (
+              <button type="button" className="button button--small" onClick={disconnect}>
+                {t('app.disconnect')}
+              </button>
+            ) : null}
+            <button type="button" className="button button--small" onClick={switchToDemo}>
+              {t('app.backToDemo')}
+            </button>
+          </>
+        )}
+      </nav>
+      <LanguageSwitcher />
+      <ThemeSwitcher />
+    </>
+  );
+
   return (
-    <div className={`shell${hasSidebar && sidebarShown ? ' shell--sidebar' : ''}`}>
+    <div className={`shell${hasSidebar && sidebarShown ? ' shell--sidebar' : ''}${hasSidebar ? ' shell--has-sidebar' : ''}`}>
       <a className="skip-link" href="#main">
         {t('app.skipToContent')}
       </a>
@@ -78,33 +105,18 @@ export function Shell({ children }: { children: ReactNode }) {
           </div>
         ) : null}
         <span className="topbar__spacer" />
-        {session ? <UploadIndicator scope={connectionId(session.connection)} /> : null}
-        <nav aria-label={t('app.nav')} className="topbar__nav">
-          {session?.mode === 'demo' ? (
-            <button type="button" className="button button--small" onClick={switchToEndpoint}>
-              {t('app.connectEndpoint')}
-            </button>
-          ) : (
-            <>
-              {session ? (
-                <button type="button" className="button button--small" onClick={disconnect}>
-                  {t('app.disconnect')}
-                </button>
-              ) : null}
-              <button type="button" className="button button--small" onClick={switchToDemo}>
-                {t('app.backToDemo')}
-              </button>
-            </>
-          )}
-        </nav>
-        <LanguageSwitcher />
-        <ThemeSwitcher />
+        {/* A place of its own, there before the first upload starts: the bar never grows or wraps. */}
+        <div className="topbar__uploads">{session ? <UploadIndicator scope={connectionId(session.connection)} /> : null}</div>
+        <div className="topbar__settings">{settings}</div>
       </header>
       <div className="shell__body">
         {hasSidebar && sidebarShown ? (
           <div id="bucket-sidebar" className="shell__sidebar">
             <BucketSidebar current={current} />
             <AcrossBuckets here={matchPath(ROUTE_PATHS.allUploads, location.pathname) !== null} />
+            <section className="sidebar__settings" aria-label={t('app.preferences')}>
+              {settings}
+            </section>
           </div>
         ) : null}
         <main id="main" className="content" tabIndex={-1}>

@@ -1,42 +1,56 @@
-import { Settings } from 'lucide-react';
-import { DeleteFolderButton } from '../../features/bucket-admin/delete-folder.tsx';
-import { BulkEditFolderButton } from '../../features/metadata/bulk-folder.tsx';
-import { InspectorLink } from '../../features/multipart/inspector-link.tsx';
-import { CreateFolderButton } from '../../features/object-actions/create-folder.tsx';
+import { EllipsisVertical, FolderPlus, Layers, Settings, Tags, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { lazyView } from '../../components/lazy-view.tsx';
+import { IconButton } from '../../components/ui/icon-button.tsx';
+import { Menu, type MenuItem } from '../../components/ui/menu.tsx';
+import { DeleteFolderDialog } from '../../features/bucket-admin/delete-folder.tsx';
+import { uploadsHref } from '../../features/multipart/location.ts';
+import { CreateFolderDialog } from '../../features/object-actions/create-folder.tsx';
 import { UploadToolbar } from '../../features/uploads/ui/upload-toolbar.tsx';
 import { bucketSettingsPath, type BrowseLocation } from '../../hooks/browse-location.ts';
 import { useConnectedSession } from '../../hooks/session.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
-import { Link } from '../../lib/router.tsx';
+// oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
+import '../../i18n/parts/metadata.ts';
+// oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
+import '../../i18n/parts/admin.ts';
+import { useNavigate } from '../../lib/router.tsx';
 
-// The object browser's toolbar controls from other features (upload, multipart inspector, new folder,
-// delete folder, bulk metadata edit of the folder, bucket settings). None of them is needed for the
-// listing's first rows, so this module loads beside the listing request (bucket-route.tsx renders it
-// lazily) instead of before the screen. They arrive together (Delete folder is not a lazy view of its
-// own; the bulk editor behind its button loads on first press), so the toolbar shows no spinner and
-// fills at once.
+// The bulk editor (react-hook-form, zod, the save guards) loads when it is first chosen.
+const BulkEditPrefixDialog = lazyView(async () => (await import('../../features/metadata/bulk-edit.tsx')).BulkEditPrefixDialog);
+
+// The object browser's toolbar controls from other features. None of them is needed for the listing's first
+// rows, so this module loads beside the listing request (bucket-route.tsx renders it lazily). The toolbar has
+// the view's one primary action (Upload) and one menu for the rest: a new folder, the folder's in-progress
+// uploads, the bucket's settings, then what acts on the whole folder (bulk edit, and delete, set apart in
+// red). So it keeps to one row at every width, and nothing destructive sits in the toolbar itself.
 
 export function ToolbarExtra({ location }: { location: BrowseLocation }) {
-  return (
-    <>
-      <UploadToolbar zone={location.zone} bucket={location.bucket} prefix={location.prefix} />
-      <InspectorLink zone={location.zone} bucket={location.bucket} prefix={location.prefix} />
-      <CreateFolderButton zone={location.zone} bucket={location.bucket} prefix={location.prefix} />
-      {location.prefix !== '' ? <DeleteFolderButton zone={location.zone} bucket={location.bucket} prefix={location.prefix} /> : null}
-      {location.prefix !== '' ? <BulkEditFolderButton zone={location.zone} bucket={location.bucket} prefix={location.prefix} /> : null}
-      <SettingsLink zone={location.zone} bucket={location.bucket} />
-    </>
-  );
-}
-
-function SettingsLink({ zone, bucket }: { zone: string; bucket: string }) {
   const { t } = useI18n();
   const session = useConnectedSession();
-  // Bucket settings are owner-only calls (ACL, CORS, policy, statistics): nothing to show anonymously.
-  if (session.mode === 'anonymous') return null;
+  const navigate = useNavigate();
+  const { zone, bucket, prefix } = location;
+  const [open, setOpen] = useState<'folder' | 'bulk' | 'delete' | null>(null);
+  const close = () => setOpen(null);
+  const items: MenuItem[] = [
+    { id: 'folder', label: t('actions.newFolder'), icon: <FolderPlus size={16} />, onSelect: () => setOpen('folder') },
+    { id: 'uploads', label: t('shell.openInspector'), icon: <Layers size={16} />, onSelect: () => navigate(uploadsHref({ zone, bucket, prefix })) },
+    // Bucket settings are owner-only calls (ACL, CORS, policy, statistics): nothing to show anonymously.
+    ...(session.mode === 'anonymous' ? [] : [{ id: 'settings', label: t('browser.bucketSettings'), icon: <Settings size={16} />, onSelect: () => navigate(bucketSettingsPath(zone, bucket)) }]),
+    ...(prefix === ''
+      ? []
+      : [
+          { id: 'bulk', label: t('metadata.bulkRun.openFolder'), icon: <Tags size={16} />, onSelect: () => setOpen('bulk') },
+          { id: 'delete', label: t('admin.folder.delete'), icon: <Trash2 size={16} />, danger: true, onSelect: () => setOpen('delete') },
+        ]),
+  ];
   return (
-    <Link className="icon-button icon-button--bordered" to={bucketSettingsPath(zone, bucket)} aria-label={t('browser.bucketSettings')} title={t('browser.bucketSettings')}>
-      <Settings aria-hidden="true" size={16} />
-    </Link>
+    <>
+      <UploadToolbar zone={zone} bucket={bucket} prefix={prefix} />
+      <Menu label={t('admin.folder.actions')} trigger={<IconButton label={t('admin.folder.actions')} icon={<EllipsisVertical aria-hidden="true" size={16} />} bordered tipSide="end" />} items={items} />
+      {open === 'folder' ? <CreateFolderDialog zone={zone} bucket={bucket} prefix={prefix} onClose={close} /> : null}
+      {open === 'bulk' ? <BulkEditPrefixDialog zone={zone} bucket={bucket} prefix={prefix} onClose={close} /> : null}
+      {open === 'delete' ? <DeleteFolderDialog zone={zone} bucket={bucket} prefix={prefix} onClose={close} /> : null}
+    </>
   );
 }

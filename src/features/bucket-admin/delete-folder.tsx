@@ -14,32 +14,13 @@ import './bucket-admin.css';
 // oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
 import '../../i18n/parts/admin.ts';
 
-/**
- * "Delete folder": counts every key under the folder first (ListObjects without a delimiter), then, once
- * confirmed, deletes them with DeleteMultipleObjects in batches of 1000 (ref §5.9), showing progress; Cancel
- * stops before the next batch. Every key the server refused is listed with its code.
- */
-export function DeleteFolderButton({ zone, bucket, prefix }: { zone: string; bucket: string; prefix: string }) {
-  const { t } = useI18n();
-  const [open, setOpen] = useState(false);
-  const [run, setRun] = useState(0);
-  if (prefix === '') return null;
-  return (
-    <>
-      <button type="button" className="button admin-danger" onClick={() => {
-        setRun((n) => n + 1);
-        setOpen(true);
-      }}>
-        {t('admin.folder.delete')}
-      </button>
-      <Dialog open={open} onClose={() => setOpen(false)} title={t('admin.folder.title', { location: `${bucket}/${visibleText(prefix)}` })}>
-        <DeleteFolderFlow key={run} zone={zone} bucket={bucket} prefix={prefix} onClose={() => setOpen(false)} />
-      </Dialog>
-    </>
-  );
-}
 
-/** The same flow for a folder named elsewhere (the object table's row menu), open from the start. */
+/**
+ * "Delete folder" (from the folder's menu in the toolbar, or a folder row's menu), open from the start: counts
+ * every key under the folder first (ListObjects without a delimiter), then, once confirmed, deletes them with
+ * DeleteMultipleObjects in batches of 1000 (ref §5.9), showing progress; Cancel stops before the next batch.
+ * Every key the server refused is listed with its code.
+ */
 export function DeleteFolderDialog({ zone, bucket, prefix, onClose }: { zone: string; bucket: string; prefix: string; onClose: () => void }) {
   const { t } = useI18n();
   return (

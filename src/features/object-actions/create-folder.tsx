@@ -10,19 +10,20 @@ import { destinationKeyProblem, folderKey } from './keys.ts';
 // oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
 import './object-actions.css';
 
-/** "New folder": a zero-byte object whose key ends in '/' under the folder being shown (ref §1.3). */
-export function CreateFolderButton({ zone, bucket, prefix }: { zone: string; bucket: string; prefix: string }) {
+/** "New folder": a zero-byte object whose key ends in '/' under the folder being shown (ref §1.3), open from the start. */
+export function CreateFolderDialog({ zone, bucket, prefix, onClose }: { zone: string; bucket: string; prefix: string; onClose: () => void }) {
   const { t } = useI18n();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(true);
   return (
-    <>
-      <button type="button" className="button" onClick={() => setOpen(true)}>
-        {t('actions.newFolder')}
-      </button>
-      <Dialog open={open} onClose={() => setOpen(false)} title={t('actions.newFolderTitle', { location: `${bucket}/${prefix}` })}>
-        <CreateFolderForm zone={zone} bucket={bucket} prefix={prefix} onDone={() => setOpen(false)} />
-      </Dialog>
-    </>
+    <Dialog open={open} onClose={() => {
+      setOpen(false);
+      onClose();
+    }} title={t('actions.newFolderTitle', { location: `${bucket}/${prefix}` })}>
+      <CreateFolderForm zone={zone} bucket={bucket} prefix={prefix} onDone={() => {
+        setOpen(false);
+        onClose();
+      }} />
+    </Dialog>
   );
 }
 

@@ -27,6 +27,8 @@ import '../../styles/object-browser.css';
 const ObjectDetails = lazyView(async () => (await import('./object-details.tsx')).ObjectDetails);
 // A row's menu (Radix) loads when the first one opens, or once the page is idle.
 const RowMenu = lazyView(async () => (await import('./row-menu.tsx')).RowMenu, { fallback: 'none' });
+// An empty listing's words and next step: never needed for the first rows.
+const ListingEmpty = lazyView(async () => (await import('./listing-empty.tsx')).ListingEmpty, { fallback: 'none' });
 // "Count all" appears with the first page of a listing; its code can follow a moment later.
 const CountAll = lazyView(async () => (await import('./count-all.tsx')).CountAll, { fallback: 'none' });
 // A failed listing's notice (and the error wording under it) loads only when a listing fails.
@@ -121,8 +123,9 @@ export function ObjectBrowser({ toolbarExtra, detailsExtra, detailsMetadataActio
   const setActiveIndex = useCallback((index: number) => setActive({ listKey, index }), [listKey]);
 
   // The selection belongs to one listing too; keys that left the listing (deleted) drop out of it.
-  // `inUse`: the selection bar's actions are shown from the first selected object until the user clears the
-  // selection, so a dialog opened from them (a delete's per-key results) outlives the keys it removed.
+  // `inUse`: the selection bar (over the list's tools) shows from the first selected object until the user clears
+  // the selection or unticks the last object, and a dialog opened from it (a delete's per-key results) outlives
+  // the keys it removed.
   // `all`: every object of the listing, the pages loaded after the choice included ("Select all matching").
   const [selection, setSelection] = useState<{ listKey: string; keys: ReadonlySet<string>; anchor: number; inUse: boolean; all?: boolean }>({
     listKey,
@@ -148,7 +151,7 @@ export function ObjectBrowser({ toolbarExtra, detailsExtra, detailsMetadataActio
         if (on) next.add(key);
         else next.delete(key);
       }
-      setSelection({ listKey, keys: next, anchor: index, inUse: next.size > 0 || (selection.listKey === listKey && selection.inUse) });
+      setSelection({ listKey, keys: next, anchor: index, inUse: next.size > 0 });
     },
     [rows, selectedKeys, selection, listKey],
   );
@@ -264,29 +267,70 @@ export function ObjectBrowser({ toolbarExtra, detailsExtra, detailsMetadataActio
       <div className="browser__main" {...drop.handlers}>
         {drop.overlay}
         <h1 className="visually-hidden">{t('browser.objects', { location: locationLabel })}</h1>
-        <Breadcrumbs zone={zone} bucket={bucket} prefix={prefix} flat={flat} showAllBuckets={session.mode !== 'anonymous'} />
-        <div className="browser__toolbar">
-          <FilterBox filter={filter} onChange={(value) => navigate(browseHref({ zone, bucket, prefix, filter: value, flat }), { replace: true })} />
-          <label className="toggle" title={t('browser.flat')}>
-            <input
-              type="checkbox"
-              checked={flat}
-              aria-describedby={flatHintId}
-              onChange={(e) => navigate(browseHref({ zone, bucket, prefix, filter, flat: e.target.checked }))}
-            />
-            {t('browser.flatShort')}
-          </label>
-          <span id={flatHintId} hidden>
-            {t('browser.flat')}
-          </span>
-          <button type="button" className="icon-button icon-button--bordered" onClick={onUp} disabled={prefix === '' && session.mode === 'anonymous'} aria-label={t('browser.up')} title={t('browser.up')}>
-            <ArrowUp aria-hidden="true" size={16} />
-          </button>
-          <button type="button" className="icon-button icon-button--bordered" onClick={() => void query.refetch()} aria-label={t('browser.refresh')} title={t('browser.refresh')}>
-            <RefreshCw aria-hidden="true" size={16} />
-          </button>
-          <span className="browser__toolbar-gap" />
-          {toolbarExtra ? toolbarExtra(location) : null}
+        {/* The header: where you are, and what adds to this folder (the features' controls, on the right). */}
+        <div className="browser__header">
+          <Breadcrumbs zone={zone} bucket={bucket} prefix={prefix} flat={flat} showAllBuckets={session.mode !== 'anonymous'} />
+          <div className="browser__actions">{toolbarExtra ? toolbarExtra(location) : null}</div>
+        </div>
+        {/* The list's own tools; a selection covers them with its actions, in the same place and height, so
+            nothing below moves when the first object is selected. */}
+        <div className="browser__bar">
+          <div className="browser__toolbar">
+            <FilterBox filter={filter} onChange={(value) => navigate(browseHref({ zone, bucket, prefix, filter: value, flat }), { replace: true })} />
+            <label className="toggle" title={t('browser.flat')}>
+              <input
+                type="checkbox"
+                checked={flat}
+                aria-describedby={flatHintId}
+                onChange={(e) => navigate(browseHref({ zone, bucket, prefix, filter, flat: e.target.checked }))}
+              />
+              {t('browser.flatShort')}
+            </label>
+            <span id={flatHintId} hidden>
+              {t('browser.flat')}
+            </span>
+            <button type="button" className="icon-button icon-button--bordered" onClick={onUp} disabled={prefix === '' && session.mode === 'anonymous'} aria-label={t('browser.up')} title={t('browser.up')}>
+              <ArrowUp aria-hidden="true" size={16} />
+            </button>
+            <button type="button" className="icon-button icon-button--bordered" onClick={() => void query.refetch()} aria-label={t('browser.refresh')} title={t('browser.refresh')}>
+              <RefreshCw aria-hidden="true" size={16} />
+            </button>
+          </div>
+          <section ref={barRef} className="selection-bar" aria-label={t('browser.selectionBar')} hidden={!actionsShown}>
+            <output className="selection-bar__count" data-testid="selection-status">
+              {tp('browser.selected', selectedKeys.size, { size: formatBytes(selectedBytes) })}
+            </output>
+            {allMatching || (hasNextPage && loadedObjects > 0 && selectedKeys.size === loadedObjects) ? (
+              <span className="selection-bar__matching">
+                {selectingAll ? (
+                  <>
+                    <output>{tp('select.loading', selectedKeys.size)}</output>
+                    <button type="button" className="button button--small" onClick={() => setLoadingAll(null)}>
+                      {t('common.cancel')}
+                    </button>
+                  </>
+                ) : allMatching && !hasNextPage ? (
+                  <output>{tp('select.allMatching', selectedKeys.size)}</output>
+                ) : (
+                  <>
+                    <span>{tp('select.allLoaded', selectedKeys.size)}</span>
+                    <button type="button" className="button button--link" onClick={selectAllMatching}>
+                      {t('select.matching')}
+                    </button>
+                  </>
+                )}
+              </span>
+            ) : null}
+            {/* Clear first, then the actions as their code arrives: each one lands at the end, moving nothing. */}
+            <span className="selection-bar__actions">
+              {actionsShown ? (
+                <button type="button" className="button button--ghost" onClick={clearSelection}>
+                  {t('browser.clearSelection')}
+                </button>
+              ) : null}
+              {selectionActions && actionsShown ? selectionActions({ zone, bucket, keys: [...selectedKeys], onDone: onSelectionDone }) : null}
+            </span>
+          </section>
         </div>
         {query.isError && !query.data && !anonymousListRefused ? (
           <ListingError error={query.error} onRetry={() => void query.refetch()} zone={zone} bucket={bucket} />
@@ -295,81 +339,55 @@ export function ObjectBrowser({ toolbarExtra, detailsExtra, detailsMetadataActio
         {/* The grid stays mounted while another folder loads, so keyboard focus survives navigation. */}
         {!query.isError || query.data ? (
           <>
-            {/* Always there, saying how to select; its actions appear with the first selected object. */}
-            <section ref={barRef} className="selection-bar" aria-label={t('browser.selectionBar')} data-empty={selectedKeys.size === 0}>
-              <output className="selection-bar__count" data-testid="selection-status">
-                {selectedKeys.size > 0 ? tp('browser.selected', selectedKeys.size, { size: formatBytes(selectedBytes) }) : t('browser.selectedNone')}
-              </output>
-              {allMatching || (hasNextPage && loadedObjects > 0 && selectedKeys.size === loadedObjects) ? (
-                <span className="selection-bar__matching">
-                  {selectingAll ? (
-                    <>
-                      <output>{tp('select.loading', selectedKeys.size)}</output>
-                      <button type="button" className="button button--small" onClick={() => setLoadingAll(null)}>
-                        {t('common.cancel')}
-                      </button>
-                    </>
-                  ) : allMatching && !hasNextPage ? (
-                    <output>{tp('select.allMatching', selectedKeys.size)}</output>
-                  ) : (
-                    <>
-                      <span>{tp('select.allLoaded', selectedKeys.size)}</span>
-                      <button type="button" className="button button--link" onClick={selectAllMatching}>
-                        {t('select.matching')}
-                      </button>
-                    </>
-                  )}
-                </span>
+            <div className="browser__list">
+              <ObjectList
+                selected={selectedKeys}
+                onToggle={onToggle}
+                onToggleAll={onToggleAll}
+                sort={sort}
+                onSort={onSort}
+                onDeleteKey={onDeleteKey}
+                onMenu={onMenu}
+                menuIndex={menu?.index ?? null}
+                resetKey={listKey}
+                label={t('browser.objects', { location: locationLabel })}
+                rows={rows}
+                hasMore={hasNextPage}
+                isFetchingMore={isFetchingNextPage || query.isPending}
+                onLoadMore={onLoadMore}
+                activeIndex={activeIndex}
+                onActiveIndexChange={setActiveIndex}
+                onOpen={onOpen}
+                onUp={onUp}
+                hrefFor={hrefFor}
+                openKey={object}
+                onEscape={object !== null ? closeDetails : undefined}
+              />
+              {/* An empty folder or a filter that matches nothing says so where the rows would be. */}
+              {query.isPending ? (
+                <div className="browser__empty">
+                  <SkeletonRows label={t('app.loading')} columns={4} rows={6} />
+                </div>
               ) : null}
-              <span className="selection-bar__actions">
-                {selectionActions && actionsShown ? selectionActions({ zone, bucket, keys: [...selectedKeys], onDone: onSelectionDone }) : null}
-                {actionsShown ? (
-                  <button type="button" className="button button--ghost" onClick={clearSelection}>
-                    {t('browser.clearSelection')}
-                  </button>
-                ) : null}
-              </span>
-            </section>
-            {sort !== null ? (
-              <p className="browser__sorted">
-                <output>{t('browser.sortedBy', { count: keyOrder.length, column: t(SORT_LABELS[sort.column]).toLocaleLowerCase(locale) })}</output>
-                <button type="button" className="button button--link" onClick={() => setSort(null)}>
-                  {t('browser.sortKeyOrder')}
-                </button>
-              </p>
-            ) : null}
-            <ObjectList
-              selected={selectedKeys}
-              onToggle={onToggle}
-              onToggleAll={onToggleAll}
-              sort={sort}
-              onSort={onSort}
-              onDeleteKey={onDeleteKey}
-              onMenu={onMenu}
-              menuIndex={menu?.index ?? null}
-              resetKey={listKey}
-              label={t('browser.objects', { location: locationLabel })}
-              rows={rows}
-              hasMore={hasNextPage}
-              isFetchingMore={isFetchingNextPage || query.isPending}
-              onLoadMore={onLoadMore}
-              activeIndex={activeIndex}
-              onActiveIndexChange={setActiveIndex}
-              onOpen={onOpen}
-              onUp={onUp}
-              hrefFor={hrefFor}
-              openKey={object}
-              onEscape={object !== null ? closeDetails : undefined}
-            />
-            <div className="browser__status">
-              {query.isPending ? <SkeletonRows label={t('app.loading')} columns={4} rows={6} /> : null}
               {query.isSuccess && rows.length === 0 ? (
-                <p>{filter ? t('browser.emptyFilter', { filter }) : t('browser.empty')}</p>
+                <div className="browser__empty">
+                  <ListingEmpty filter={filter} onClearFilter={() => navigate(browseHref({ zone, bucket, prefix, flat }), { replace: true })} canDrop={onDropFiles !== undefined} />
+                </div>
               ) : null}
+            </div>
+            <div className="browser__status">
               {query.data ? (
                 <output data-testid="listing-status">
                   {tp(hasNextPage ? 'browser.loadedMore' : 'browser.loaded', rows.length, { size: formatBytes(loadedBytes) })}
                 </output>
+              ) : null}
+              {sort !== null ? (
+                <p className="browser__sorted">
+                  <output>{t('browser.sortedBy', { count: keyOrder.length, column: t(SORT_LABELS[sort.column]).toLocaleLowerCase(locale) })}</output>
+                  <button type="button" className="button button--link" onClick={() => setSort(null)}>
+                    {t('browser.sortKeyOrder')}
+                  </button>
+                </p>
               ) : null}
               {query.data ? <CountAll key={listKey} zone={zone} bucket={bucket} prefix={prefix + filter} /> : null}
               {hasNextPage ? (

@@ -217,7 +217,6 @@ export function ObjectDetails({ zone, bucket, objectKey, onClose, extra, metadat
         <CopyButton text={objectUrl} label={t('detailsPanel.copyUrl')} title={t('detailsPanel.urlHint')} icon={<LinkIcon aria-hidden="true" size={16} />} />
       </div>
       {download.isError ? <ErrorNotice error={download.error} /> : null}
-      {head.isPending ? <Loading label={t('details.loading')} /> : null}
       {head.isError ? (
         <ErrorNotice error={head.error} onRetry={() => void head.refetch()} corsHelp={<CorsHelp bucket={{ zone, name: bucket }} />} />
       ) : null}
@@ -228,7 +227,9 @@ export function ObjectDetails({ zone, bucket, objectKey, onClose, extra, metadat
         onSelect={selectTab}
         shown={shown}
         render={(id) => {
-          if (id === 'overview') return overview;
+          // While the headers are read, the overview says so below what it already knows (the key): nothing
+          // above the tabs appears and goes, so the panel's layout holds still.
+          if (id === 'overview') return head.isPending ? <>{overview}<Loading label={t('details.loading')} /></> : overview;
           if (id === 'metadata') return metadata;
           if (!data) return null;
           // Keyed by object: a link or preview for another object must never linger when the panel switches.

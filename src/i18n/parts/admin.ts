@@ -11,6 +11,7 @@ export const adminEn = {
   'admin.name.length': 'A bucket name has 6 to 63 characters.',
   'admin.name.chars': 'Use only lower-case letters, digits and "-".',
   'admin.name.ends': 'A bucket name begins and ends with a letter or a digit.',
+  'admin.folder.actions': 'More actions',
   'admin.folder.delete': 'Delete folder…',
   'admin.folder.title': 'Delete folder {location}',
   'admin.folder.counting': 'Counting the objects in this folder… so far: {count}.',

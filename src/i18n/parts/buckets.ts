@@ -28,7 +28,18 @@ export const bucketsEn = {
   'buckets.noMatchHint': 'Bucket names are lower case; try a shorter part of the name.',
   'buckets.clearSearch': 'Clear search',
   'buckets.emptyHint': 'A bucket holds your objects. Create one to upload files.',
+  'buckets.clearFilter': 'Clear filter',
+  'buckets.folderEmptyHint': 'Drop files here, or use Upload, to add objects to this folder.',
   'buckets.openByNameHint': 'For a bucket this connection may open but not list.',
+  // The bucket sidebar (src/app/bucket-sidebar.tsx, loaded beside the first view).
+  'buckets.sidebar.label': 'Buckets by zone',
+  'buckets.sidebar.filter': 'Filter buckets',
+  'buckets.sidebar.allUploads': 'In-progress uploads, all buckets',
+  'buckets.sidebar.across': 'Across buckets',
+  'buckets.sidebar.zone': 'Zone {zone}',
+  'buckets.sidebar.noMatch': 'No bucket matches “{filter}”.',
+  'buckets.sidebar.empty': 'No buckets.',
+  'buckets.sidebar.unavailable': 'The bucket list is not available with this connection.',
 } as const satisfies Record<`buckets.${string}`, string>;
 
 registerEnglish(bucketsEn);

@@ -56,8 +56,8 @@ export function UploadIndicator({ scope }: { scope: string }) {
           }}
         >
           <Upload aria-hidden="true" size={16} />
-          <span>{failed > 0 ? tp('shell.uploadsFinished.failed', failed) : t('shell.uploadsFinished.done')}</span>
           <progress max={100} value={100} aria-hidden="true" />
+          <span>{failed > 0 ? tp('shell.uploadsFinished.failed', failed) : t('shell.uploadsFinished.done')}</span>
         </button>
       </span>
     );
@@ -65,9 +65,10 @@ export function UploadIndicator({ scope }: { scope: string }) {
   return (
     <span className="upload-indicator-group">
       <button type="button" className="button button--ghost upload-indicator" aria-expanded={open} onClick={() => setDrawer({ open: !open })}>
+        {/* Icon and bar first: the words after them change length, nothing before them moves. */}
         <Upload aria-hidden="true" size={16} />
-        <span>{tp('shell.uploadsIndicator', active, { percent })}</span>
         <progress max={100} value={percent} aria-hidden="true" />
+        <span>{tp('shell.uploadsIndicator', active, { percent })}</span>
       </button>
       {/* Speed and time left while the drawer (which shows them itself) is closed. */}
       {open ? null : <IndicatorRate scope={scope} />}

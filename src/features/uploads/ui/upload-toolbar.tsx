@@ -1,10 +1,8 @@
 import { Upload } from 'lucide-react';
 import { useEffect } from 'react';
 import { lazyView, usePreloadWhenIdle } from '../../../components/lazy-view.tsx';
-import { connectionId } from '../../../api/connection.ts';
-import { useClient } from '../../../hooks/use-client.ts';
 import { useI18n } from '../../../i18n/i18n.tsx';
-import { useActiveUploadCount, useUploadDrawer } from './upload-hooks.ts';
+import { useUploadDrawer } from './upload-hooks.ts';
 // oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
 import './uploads.css';
 
@@ -14,20 +12,19 @@ const LATER_VIEWS = [lazyView(async () => (await import('./upload-panel.tsx')).U
 
 /**
  * The object browser's "Upload" control: a toggle for the non-modal drawer, so transfers keep running
- * (and stay visible) while the user browses. The button shows how many transfers are active.
+ * (and stay visible) while the user browses.
  */
 export function UploadToolbar({ zone, bucket, prefix }: { zone: string; bucket: string; prefix: string }) {
-  const { t, tp } = useI18n();
-  const client = useClient();
-  const active = useActiveUploadCount(connectionId(client.connection));
+  const { t } = useI18n();
   const { open, set: setDrawer } = useUploadDrawer();
   usePreloadWhenIdle(LATER_VIEWS);
   // The drawer uploads into the folder being shown.
   useEffect(() => setDrawer({ target: { zone, bucket, prefix } }), [setDrawer, zone, bucket, prefix]);
   return (
-    <button type="button" className="button" aria-expanded={open} onClick={() => setDrawer({ open: !open, target: { zone, bucket, prefix } })}>
+    <button type="button" className="button button--primary" aria-expanded={open} onClick={() => setDrawer({ open: !open, target: { zone, bucket, prefix } })}>
       <Upload aria-hidden="true" size={16} />
-      {active > 0 ? tp('shell.uploadsOpenActive', active) : t('shell.uploadsOpen')}
+      {/* One label whatever runs (the top bar's indicator counts the transfers): the toolbar never changes width. */}
+      {t('shell.uploadsOpen')}
     </button>
   );
 }

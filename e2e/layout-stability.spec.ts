@@ -1,0 +1,62 @@
+import { expect, test } from './fixtures.ts';
+import { dropFiles } from './uploads-drop.ts';
+
+declare global {
+  interface Window {
+    /** Every layout shift the page reported since the test started counting (value and what moved). */
+    qscShifts?: { value: number; sources: string[] }[];
+  }
+}
+
+// The layout never moves under the user: the upload indicator has a place of its own in the top bar, a selection
+// covers the list's tools instead of pushing the list down, toasts float, and the details panel overlays the
+// list instead of squeezing it. Measured with the browser's own layout-shift entries (the figure behind CLS);
+// every shift counts, even those right after a click.
+
+test('1280 × 800: an upload starting, a selection, a toast and the details opening move nothing (layout shift 0.00)', async ({ page, consolePage }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.addInitScript(() => {
+    window.qscShifts = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; sources?: { node?: Node | null }[] })[]) {
+        const sources = (entry.sources ?? []).map((s) => (s.node instanceof Element ? `${s.node.tagName.toLowerCase()}.${s.node.className}` : String(s.node?.nodeName)));
+        window.qscShifts?.push({ value: entry.value, sources });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await consolePage.open('/buckets/pek3a/demo-documents?prefix=reports/');
+  // The demo backend starts in the page first: on a loaded machine that takes a while.
+  await expect(consolePage.row('readme.md')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('button', { name: 'More actions' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Buckets by zone' }).getByRole('link').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // Counting starts once the page has settled: what follows is what the user does.
+  await page.evaluate(() => window.qscShifts?.splice(0));
+
+  await dropFiles(consolePage.objectList, [{ path: 'steady.bin', size: 8 * 1024 * 1024, seed: 7 }]);
+  // The indicator takes its place in the top bar (running, then finished until clicked).
+  await expect(page.locator('.topbar__uploads').getByRole('button')).toBeVisible();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Uploaded 1 file to demo-documents/reports/.' })).toBeVisible({ timeout: 30_000 });
+  await consolePage.row('readme.md').getByRole('checkbox').check();
+  await expect(page.getByTestId('selection-status')).toHaveText(/^1 object selected/);
+  await consolePage.row('quarterly-report.pdf').getByRole('link').click();
+  await expect(consolePage.details.getByTestId('details-key')).toHaveText('reports/quarterly-report.pdf');
+  await expect(consolePage.details.getByRole('tab', { name: 'Overview' })).toBeVisible();
+
+  const shifts = await page.evaluate(() => window.qscShifts ?? []);
+  const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
+  expect({ total: total.toFixed(2), shifts: shifts.filter((s) => s.value >= 0.0005) }).toEqual({ total: '0.00', shifts: [] });
+});
+
+test('390 × 844: the first row of a bucket starts within 120 px of the top', async ({ page, consolePage }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const url of ['/buckets/pek3a/demo-documents', '/buckets/pek3a/demo-documents?prefix=reports/']) {
+    await consolePage.open(url);
+    await expect(consolePage.rows.first()).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('button', { name: 'More actions' })).toBeVisible();
+    const top = await consolePage.rows.first().evaluate((row) => row.getBoundingClientRect().top);
+    expect(top, `first row of ${url}`).toBeLessThanOrEqual(120);
+    // Still a phone's page: nothing wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  }
+});
