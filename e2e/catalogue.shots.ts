@@ -7,13 +7,15 @@ import { CATALOGUE_ORIGIN, SHOT_LOCALES, SHOT_SIZES, SHOTS_DIR } from './support
 for (const locale of SHOT_LOCALES) {
   for (const size of SHOT_SIZES) {
     test(`component catalogue at ${size.name} px, ${locale}`, async ({ browser }) => {
+      // The dev server compiles the catalogue on its first request: slow on a loaded machine.
+      test.setTimeout(240_000);
       const context = await browser.newContext({ viewport: { width: size.width, height: size.height }, locale });
       await context.addInitScript((chosen) => window.localStorage.setItem('qsc.locale', chosen), locale);
       try {
         const page = await context.newPage();
         await page.goto(`${CATALOGUE_ORIGIN}/_catalogue`);
-        await expect(page.getByRole('heading', { level: 1, name: locale === 'en' ? 'Component catalogue' : '组件目录' })).toBeVisible();
-        await expect(page.locator('[data-scheme="dark"] .data-table')).toBeVisible();
+        await expect(page.getByRole('heading', { level: 1, name: locale === 'en' ? 'Component catalogue' : '组件目录' })).toBeVisible({ timeout: 60_000 });
+        await expect(page.locator('[data-scheme="dark"] .data-table').first()).toBeVisible();
         if (size.width >= 960) await expect(page.locator('#bucket-sidebar nav').getByRole('link').first()).toBeVisible();
         // The shell scrolls inside its content area, so a full-page picture would stop at the viewport: the
         // viewport grows to the catalogue's height instead.

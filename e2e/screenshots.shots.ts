@@ -24,6 +24,7 @@ shotTests('buckets and objects', async ({ page, shot }: ShotContext) => {
 
   await page.locator('.object-list__body [role="row"] input[type="checkbox"]').first().check();
   await expect(page.getByTestId('selection-status')).toBeVisible();
+  await expect(page.locator('.selection-bar [data-action="delete-selected"]')).toBeVisible();
   await shot('objects-selected');
 
   await page.goto(`${DOCS}?prefix=reports/&filter=zzz`);
@@ -92,7 +93,8 @@ shotTests('settings, dialogs and connect', async ({ page, shot, say }: ShotConte
   await expect(page.getByRole('dialog').getByRole('textbox').first()).toBeFocused();
   await shot('dialog-copy');
 
-  await page.keyboard.press('Escape');
+  await page.goto('/');
+  await expect(page.locator('.data-table tbody tr').first()).toBeVisible({ timeout: 20_000 });
   await page.getByTestId('demo-badge').click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await shot('dialog-demo');

@@ -87,8 +87,8 @@ export function BucketListPage({ create }: { create?: ReactNode }) {
               id: 'created',
               header: t('buckets.created'),
               sortable: true,
-              width: '13rem',
-              renderCell: (bucket) => (bucket.created ? formatDateTime(new Date(bucket.created)) : t('common.none')),
+              width: '12rem',
+              renderCell: (bucket) => (bucket.created ? formatDateTime(new Date(bucket.created), 'short') : t('common.none')),
             },
           ]}
           rows={shown}
