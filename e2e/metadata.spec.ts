@@ -282,8 +282,11 @@ for (const mode of MODES) {
       for (const k of keys) expect((await backend.head(k))?.standard['cache-control']).toBe('no-store');
       await bulk.getByRole('button', { name: '关闭' }).first().click();
       await expect(bulk).toBeHidden();
-      await page.getByRole('button', { name: '取消选择' }).click();
-      await expect(selection.getByTestId('selection-status')).toHaveText(/^未选择对象/);
+      await expect(selection.getByTestId('selection-status')).toHaveText(/^已选择 50 个对象 · /);
+      await selection.getByRole('button', { name: '取消选择' }).click();
+      // Clearing gives the place back to the list's own tools: the selection's bar goes away.
+      await expect(selection).toBeHidden();
+      await expect(page.getByRole('checkbox', { name: '选择已加载的全部 50 个对象' })).not.toBeChecked();
 
       // Delete with confirmation, in Chinese.
       await backend.open(objectPath(backend, key));

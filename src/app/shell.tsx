@@ -1,5 +1,5 @@
 import { PanelLeft } from 'lucide-react';
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { connectionId } from '../api/connection.ts';
 import { DemoBadge } from '../components/demo-badge.tsx';
 import { LanguageSwitcher } from '../components/language-switcher.tsx';
@@ -27,6 +27,21 @@ const DemoDamageNotice = lazyView(async () => (await import('../components/demo-
 const ShellLater = lazyView(async () => (await import('./shell-later.tsx')).ShellLater, { fallback: 'none' });
 
 /** Wide screens start with the bucket sidebar shown; narrow ones (phones) with it hidden. */
+const PHONE_MEDIA = '(max-width: 40rem)';
+
+/** Whether the window is phone-sized now (follows rotation and resizing). */
+function usePhoneWidth(): boolean {
+  return useSyncExternalStore(
+    (notify) => {
+      if (typeof window.matchMedia !== 'function') return () => {};
+      const query = window.matchMedia(PHONE_MEDIA);
+      query.addEventListener('change', notify);
+      return () => query.removeEventListener('change', notify);
+    },
+    () => typeof window.matchMedia === 'function' && window.matchMedia(PHONE_MEDIA).matches,
+  );
+}
+
 function sidebarShownAtStart(): boolean {
   return typeof window.matchMedia !== 'function' || window.matchMedia('(min-width: 60rem)').matches;
 }
@@ -42,6 +57,8 @@ export function Shell({ children }: { children: ReactNode }) {
   const bucketParams = matchPath(ROUTE_PATHS.bucket, location.pathname) ?? matchPath(ROUTE_PATHS.uploads, location.pathname);
   const current = bucketParams ? { zone: bucketParams['zone'] ?? '', bucket: bucketParams['bucket'] ?? '' } : null;
   const hasSidebar = session !== null && session.mode !== 'anonymous' && !matchPath(ROUTE_PATHS.connect, location.pathname);
+  // One copy of the settings in the page (two same-named controls confuse assistive technology and tests).
+  const settingsInSidebar = usePhoneWidth() && hasSidebar;
 
   // The connection's buttons, the language and the theme: in the top bar, and on a phone at the end of the
   // sidebar (opened from the bar's first button) instead, so the bar keeps to one short row.
@@ -107,16 +124,18 @@ export function Shell({ children }: { children: ReactNode }) {
         <span className="topbar__spacer" />
         {/* A place of its own, there before the first upload starts: the bar never grows or wraps. */}
         <div className="topbar__uploads">{session ? <UploadIndicator scope={connectionId(session.connection)} /> : null}</div>
-        <div className="topbar__settings">{settings}</div>
+        {settingsInSidebar ? null : <div className="topbar__settings">{settings}</div>}
       </header>
       <div className="shell__body">
         {hasSidebar && sidebarShown ? (
           <div id="bucket-sidebar" className="shell__sidebar">
             <BucketSidebar current={current} />
             <AcrossBuckets here={matchPath(ROUTE_PATHS.allUploads, location.pathname) !== null} />
-            <section className="sidebar__settings" aria-label={t('app.preferences')}>
-              {settings}
-            </section>
+            {settingsInSidebar ? (
+              <section className="sidebar__settings" aria-label={t('app.preferences')}>
+                {settings}
+              </section>
+            ) : null}
           </div>
         ) : null}
         <main id="main" className="content" tabIndex={-1}>

@@ -39,6 +39,14 @@ export function objectKey(client: QsClient, bucket: string, key: string) {
 
 export type ObjectListParams = Omit<ListObjectsInput, 'marker'>;
 
+/**
+ * Whether a listing of the bucket has already succeeded on this connection: proof that the browser may read
+ * the bucket (its CORS lets this page in), so further GETs such as the ACL will not be blocked.
+ */
+export function hasListedBucket(queryClient: QueryClient, client: QsClient, bucket: string): boolean {
+  return queryClient.getQueriesData({ queryKey: objectListsKey(client, bucket) }).some(([, data]) => data !== undefined);
+}
+
 /** Marker-paged listing for infinite scroll: each page starts after the previous `next_marker`. */
 export function listObjectsInfiniteQuery(client: QsClient, params: ObjectListParams) {
   const keyParams = { prefix: params.prefix ?? '', delimiter: params.delimiter ?? '', limit: params.limit ?? null };
