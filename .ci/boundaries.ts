@@ -94,8 +94,8 @@ export const ZONES: readonly Zone[] = [
   // ── tests, benches, checks and configuration ──────────────────────────────────────────────────────
   { name: 'e2e', files: ['e2e/'], imports: ['mocks/server', 'mocks/emulator.ts', 'mocks/seed.ts', 'src/api', 'src/serve'], packages: ['node:*', '@playwright/test', '@axe-core/playwright', 'msw'],
     why: 'journeys drive the built console and talk to the emulator and the proxy' },
-  { name: 'bench', files: ['bench/'], imports: ['mocks/*', 'src/api', 'src/serve', 'src/features/metadata'], packages: ['node:*', '@playwright/test', 'zod'],
-    why: 'benches measure the emulator, the api layer, the built console and the metadata save' },
+  { name: 'bench', files: ['bench/'], imports: ['mocks/*', 'src/api', 'src/serve', 'src/features/metadata'], packages: ['node:*', '@playwright/test', 'zod', 'vite', 'react', 'react-dom', 'msw'],
+    why: 'benches measure the emulator, the api layer, the built console and the metadata save, each beside a floor page they build (vite; react for the minimal React app, msw to ask the emulator in a page)' },
   { name: '.ci', files: ['.ci/'], imports: [], packages: ['node:*', 'oxc-parser'], why: 'the checks read the tree; they import none of it' },
   { name: 'config', files: ['vite.config.ts', 'playwright.config.ts', 'playwright.screenshots.config.ts'], imports: ['src/app', 'src/serve'], packages: ['node:*', 'vitest', 'vite', '@vitejs/plugin-react', '@playwright/test'],
     why: 'build and test configuration' },

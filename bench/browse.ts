@@ -23,9 +23,13 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { markPaintOf, paintTimeOf, spread, startServersProcess, summarize, type Figure, type ServersProcess } from './lib.ts';
+import { DEMO_ACCESS_KEY_ID, DEMO_SECRET_ACCESS_KEY } from '../mocks/server.ts';
+import { floorTarget, medianFigure, ratioFigure, restoreSession, sampleTargets, type ColdWarm, type Target } from './first-row.ts';
+import { buildFloors, floorUrl, jsWeight, unsignedRequest, type FloorPage, type JsWeight } from './floors.ts';
+import { startServersProcess, summarize, type Figure, type ServersProcess } from './lib.ts';
 import { CHROMIUM_ARGS, connectConsole } from './multipart-inspector.ts';
 import { BIG_BUCKET } from './servers-process.ts';
 
@@ -56,102 +60,73 @@ const BUCKET_PATH = '/buckets/sh1a/demo-archive?flat=1';
 const BIG_BUCKET_PATH = `/buckets/sh1a/${BIG_BUCKET}?flat=1`;
 const ROWS = '[role="grid"] [role="rowgroup"].object-list__body [role="row"]';
 const FIRST_KEY = 'logs/2024/01/01/event-0000.json';
+const DEMO_CREDENTIALS = { accessKeyId: DEMO_ACCESS_KEY_ID, secretAccessKey: DEMO_SECRET_ACCESS_KEY };
 
-/** In the page before its scripts: restores the tab's sessionStorage (a remembered connection). */
-function restoreSession(entries: Array<[string, string]>): void {
-  if (sessionStorage.length > 0) return;
-  for (const [key, value] of entries) sessionStorage.setItem(key, value);
+function consoleTarget(label: string, url: string, session?: Array<[string, string]>): Target {
+  // The name link of the first row: Element Timing reports an element's own text.
+  return { label, url, paint: `${ROWS} a`, firstKey: FIRST_KEY, keyOf: (page) => page.locator(ROWS).first().getAttribute('data-key'), ...(session ? { session } : {}) };
 }
 
-async function firstRowPainted(page: Page, action: () => Promise<unknown>): Promise<number> {
-  await action();
-  const time = await page.evaluate(paintTimeOf, 'qs-first-row');
-  const firstKey = await page.locator(ROWS).first().getAttribute('data-key');
-  if (firstKey !== FIRST_KEY) throw new Error(`unexpected first row: ${String(firstKey)}`);
-  return time;
+interface Connected {
+  session: Array<[string, string]>;
+  /** The console's first listing request of the 100k bucket and of the big one (signed as sent). */
+  listing: string;
+  bigListing: string | undefined;
 }
 
-interface Target {
-  label: string;
-  servers: ServersProcess;
-  /** sessionStorage of a connected tab (endpoint mode); undefined: demo mode. */
-  session?: Array<[string, string]>;
-  /** The page opened; default the demo archive, flat. */
-  path?: string;
+/** The first ListObjects request the console sends for `path`, as sent. */
+async function firstListing(page: Page, site: string, emulator: string, path: string, bucket: string): Promise<string> {
+  const request = page.waitForRequest((r) => r.method() === 'GET' && r.url().startsWith(`${emulator}/${bucket}?`), { timeout: 60_000 });
+  await page.goto(`${site}${path}`);
+  return (await request).url();
 }
 
-interface ColdWarm {
-  cold: number[];
-  /** The first reload: Chromium compiles the scripts again and writes V8's code cache for them. */
-  warm: number[];
-  /** A second reload: the scripts' code comes from that cache. */
-  settled: number[];
-}
-
-async function sampleOnce(browser: Browser, target: Target, into: ColdWarm): Promise<void> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  try {
-    if (target.session) await context.addInitScript(restoreSession, target.session);
-    // The name link of the first row: Element Timing reports an element's own text.
-    await context.addInitScript(markPaintOf, [{ selector: `${ROWS} a`, id: 'qs-first-row' }]);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    into.cold.push(await firstRowPainted(page, () => page.goto(`${target.servers.site}${target.path ?? BUCKET_PATH}`)));
-    into.warm.push(await firstRowPainted(page, () => page.reload()));
-    into.settled.push(await firstRowPainted(page, () => page.reload()));
-    if (errors.length > 0) throw new Error(`page errors: ${errors.join('; ')}`);
-  } finally {
-    await context.close();
-  }
-}
-
-async function connectedSession(browser: Browser, servers: ServersProcess): Promise<Array<[string, string]>> {
-  if (!servers.emulator) throw new Error('servers process: no emulator');
+/** Connects a tab through the Connect form; answers its sessionStorage and the console's first listing requests. */
+async function connectedSession(browser: Browser, servers: ServersProcess, big: boolean): Promise<Connected> {
+  const emulator = servers.emulator;
+  if (!emulator) throw new Error('servers process: no emulator');
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     const page = await context.newPage();
-    await connectConsole(page, servers.site, { url: servers.emulator });
-    return await page.evaluate(() => Object.entries(sessionStorage));
+    await connectConsole(page, servers.site, { url: emulator });
+    const session = await page.evaluate(() => Object.entries(sessionStorage));
+    const listing = await firstListing(page, servers.site, emulator, BUCKET_PATH, 'demo-archive');
+    const bigListing = big ? await firstListing(page, servers.site, emulator, BIG_BUCKET_PATH, BIG_BUCKET) : undefined;
+    return { session, listing, bigListing };
   } finally {
     await context.close();
   }
-}
-
-/** Samples every target in turn, N rounds, so all of them see the same machine load. */
-async function sampleTargets(browser: Browser, targets: readonly Target[], samples: number): Promise<ColdWarm[]> {
-  const results = targets.map((): ColdWarm => ({ cold: [], warm: [], settled: [] }));
-  for (let i = 0; i < samples; i++) {
-    for (const [t, target] of targets.entries()) await sampleOnce(browser, target, results[t] ?? { cold: [], warm: [], settled: [] });
-  }
-  return results;
 }
 
 function launch(executablePath: string | undefined): Promise<Browser> {
   return chromium.launch({ executablePath: executablePath ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }
 
+const noSamples: ColdWarm = { cold: [], warm: [], settled: [], scripts: [] };
+
 /** A/B: demo first-row figures of two builds, interleaved. */
 export async function compareBrowseBuilds(dists: Array<{ label: string; dist: string }>, samples: number, executablePath?: string): Promise<Figure[]> {
   const browser = await launch(executablePath);
-  const targets: Target[] = [];
+  const started: ServersProcess[] = [];
   try {
-    for (const { label, dist } of dists) targets.push({ label, servers: await startServersProcess({ dist }) });
+    const targets: Target[] = [];
+    for (const { label, dist } of dists) {
+      const servers = await startServersProcess({ dist });
+      started.push(servers);
+      targets.push(consoleTarget(label, `${servers.site}${BUCKET_PATH}`));
+    }
     const results = await sampleTargets(browser, targets, samples);
     return targets.flatMap((target, i) => {
-      const r = results[i] ?? { cold: [], warm: [], settled: [] };
-      const cold = summarize(r.cold);
-      const warm = summarize(r.warm);
-      const settled = summarize(r.settled);
+      const r = results[i] ?? noSamples;
       return [
-        { name: `[${target.label}] browse 100k demo bucket: first row painted, cold`, value: Math.round(cold.median), unit: 'ms', note: spread(cold) },
-        { name: `[${target.label}] browse 100k demo bucket: first row painted, warm`, value: Math.round(warm.median), unit: 'ms', note: spread(warm) },
-        { name: `[${target.label}] browse 100k demo bucket: first row painted, second reload`, value: Math.round(settled.median), unit: 'ms', note: spread(settled) },
+        medianFigure(`[${target.label}] browse 100k demo bucket: first row painted, cold`, r.cold, 'new browser context'),
+        medianFigure(`[${target.label}] browse 100k demo bucket: first row painted, warm`, r.warm, 'reload'),
+        medianFigure(`[${target.label}] browse 100k demo bucket: first row painted, second reload`, r.settled, 'code cache read'),
       ];
     });
   } finally {
     await browser.close();
-    await Promise.all(targets.map((t) => t.servers.close()));
+    await Promise.all(started.map((s) => s.close()));
   }
 }
 
@@ -210,18 +185,8 @@ function quantile(sorted: readonly number[], q: number): number {
 
 const round1 = (n: number): number => Math.round(n * 10) / 10;
 
-/** First row painted and a long scroll in the big bucket, endpoint mode against the standalone emulator. */
-async function benchBigBucket(
-  browser: Browser,
-  session: Array<[string, string]>,
-  servers: ServersProcess,
-  times: ColdWarm,
-  keys: number,
-  targetRows: number,
-  stepPx: number,
-  maxMs: number,
-): Promise<Figure[]> {
-  const label = `${(keys / 1_000_000).toLocaleString('en-US')}M-key bucket`;
+/** A long scroll in the big bucket, endpoint mode against the standalone emulator. */
+async function scrollBigBucket(browser: Browser, session: Array<[string, string]>, servers: ServersProcess, label: string, targetRows: number, stepPx: number, maxMs: number): Promise<Figure[]> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     await context.addInitScript(restoreSession, session);
@@ -233,14 +198,8 @@ async function benchBigBucket(
     const scroll = await page.evaluate(scrollThrough, { selector: ROWS, targetRows, stepPx, maxMs });
     if (errors.length > 0) throw new Error(`page errors in the big bucket: ${errors.join('; ')}`);
     if (!scroll.reachedTarget) throw new Error(`the big bucket loaded only ${scroll.loadedRows} rows in ${Math.round(scroll.elapsedMs)} ms (target ${targetRows})`);
-    const cold = summarize(times.cold);
-    const warm = summarize(times.warm);
-    const settled = summarize(times.settled);
     const longest = Math.max(0, ...scroll.longTasks);
     return [
-      { name: `first row painted, ${label}, cold`, value: Math.round(cold.median), unit: 'ms', note: `${spread(cold)}; endpoint mode, standalone emulator, new browser context` },
-      { name: `first row painted, ${label}, warm`, value: Math.round(warm.median), unit: 'ms', note: `${spread(warm)}; reload` },
-      { name: `first row painted, ${label}, second reload`, value: Math.round(settled.median), unit: 'ms', note: `${spread(settled)}; for comparison: Chromium's code cache, written by the first reload, is read` },
       {
         name: `scroll ${targetRows.toLocaleString('en-US')} rows of the ${label}: longest long task`,
         value: Math.round(longest),
@@ -254,6 +213,28 @@ async function benchBigBucket(
   }
 }
 
+/** The cold sample whose scripts weigh the median, weighed. */
+function medianWeight(dir: string, samples: readonly string[][]): JsWeight {
+  const weights = samples.map((paths) => jsWeight(dir, paths)).sort((a, b) => a.kib - b.kib);
+  const middle = weights[Math.floor(weights.length / 2)];
+  if (!middle) throw new Error('no cold sample recorded its scripts');
+  return middle;
+}
+
+function jsFigures(name: string, weight: JsWeight, note: string): Figure[] {
+  const top = weight.list.slice(0, 5).map((f) => `${f.path.replace(/^\/assets\//, '')} ${f.kib.toFixed(1)}`).join(', ');
+  return [
+    { name: `${name} (gzip)`, value: weight.kib, unit: 'KiB', note: `${weight.files} files; ${note}; largest: ${top}` },
+    { name: `${name} (files)`, value: weight.files, unit: 'files', note },
+  ];
+}
+
+/** The demo console's request for the same page: the demo host of the zone, same path and query. */
+function demoRequest(listing: string): string {
+  const url = new URL(listing);
+  return new URL(`${url.pathname}${url.search}`, 'https://sh1a.qingstor.invalid').href;
+}
+
 export async function benchBrowse(options: BrowseBenchOptions = {}): Promise<Figure[]> {
   const dist = options.dist ?? join(root, 'dist');
   if (options.build === true || (options.build === undefined && !existsSync(join(dist, 'index.html')))) {
@@ -265,17 +246,38 @@ export async function benchBrowse(options: BrowseBenchOptions = {}): Promise<Fig
   const maxScrollMs = options.maxScrollMs ?? 30_000;
   const bucketKeys = options.bucketKeys ?? 1_000_000;
   const bigTargetRows = options.bigTargetRows ?? 10_000;
-  const servers = await startServersProcess({ dist, emulator: true, ...(bucketKeys > 0 ? { bucketKeys } : {}) });
+  const floorsDir = await buildFloors();
+  const servers = await startServersProcess({ dist, emulator: true, floors: floorsDir, ...(bucketKeys > 0 ? { bucketKeys } : {}) });
   let browser: Browser | undefined;
   try {
+    const floors = servers.floors;
+    if (!floors) throw new Error('servers process: no floors');
     browser = await launch(options.executablePath);
-    const session = await connectedSession(browser, servers);
-    const demo: Target = { label: 'demo', servers };
-    const emulator: Target = { label: 'emulator', servers, session };
-    const big: Target = { label: 'emulator 1M', servers, session, path: BIG_BUCKET_PATH };
-    const [demoTimes, emulatorTimes, bigTimes] = await sampleTargets(browser, bucketKeys > 0 ? [demo, emulator, big] : [demo, emulator], samples);
-    if (!demoTimes || !emulatorTimes) throw new Error('no samples');
-    const bigFigures = bucketKeys > 0 && bigTimes ? await benchBigBucket(browser, session, servers, bigTimes, bucketKeys, bigTargetRows, stepPx, maxScrollMs) : [];
+    const { session, listing, bigListing } = await connectedSession(browser, servers, bucketKeys > 0);
+    const floor = (page: FloorPage, request: string) => floorUrl(floors, page, { request: unsignedRequest(request), ...DEMO_CREDENTIALS });
+    const targets: Target[] = [
+      consoleTarget('demo', `${servers.site}${BUCKET_PATH}`),
+      floorTarget('floor: minimal page over HTTP', floor('list', listing), FIRST_KEY),
+      floorTarget('floor: emulator in a minimal page', floor('demo', demoRequest(listing)), FIRST_KEY),
+      consoleTarget('emulator', `${servers.site}${BUCKET_PATH}`, session),
+      floorTarget('floor: minimal React app', floor('react', listing), FIRST_KEY),
+      ...(bigListing ? [consoleTarget('emulator 1M', `${servers.site}${BIG_BUCKET_PATH}`, session), floorTarget('floor: minimal page, 1M', floor('list', bigListing), FIRST_KEY)] : []),
+    ];
+    const [demo = noSamples, floorHttp = noSamples, floorDemo = noSamples, endpoint = noSamples, react = noSamples, big, floorBig] = await sampleTargets(browser, targets, samples);
+    const label = `${(bucketKeys / 1_000_000).toLocaleString('en-US')}M-key bucket`;
+    const bigFigures =
+      big && floorBig
+        ? [
+            medianFigure(`first row painted, ${label}, cold`, big.cold, 'endpoint mode, standalone emulator, new browser context'),
+            medianFigure(`first row painted, ${label}, warm`, big.warm, 'reload'),
+            medianFigure(`first row painted, ${label}, second reload`, big.settled, "for comparison: Chromium's code cache, written by the first reload, is read"),
+            medianFigure(`floor: minimal page, first page of the ${label}: first row painted, cold`, floorBig.cold, 'the same request signed in the query string, 50 rows in a plain table'),
+            medianFigure(`floor: minimal page, first page of the ${label}: first row painted, warm`, floorBig.warm, 'reload'),
+            ratioFigure(`first row, ${label}, cold / floor`, big.cold, floorBig.cold),
+            ratioFigure(`first row, ${label}, warm / floor`, big.warm, floorBig.warm),
+            ...(await scrollBigBucket(browser, session, servers, label, bigTargetRows, stepPx, maxScrollMs)),
+          ]
+        : [];
 
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
@@ -296,17 +298,23 @@ export async function benchBrowse(options: BrowseBenchOptions = {}): Promise<Fig
     const long = scroll.frames.filter((f) => f > 50).length;
     const pages = Math.round(scroll.loadedRows / 100);
     const scrollNote = `${scroll.frames.length} frames, ${stepPx} px/frame, ${pages} pages (${scroll.loadedRows} rows) in ${(scroll.elapsedMs / 1000).toFixed(1)} s; frame times come in display-refresh steps`;
-    const figure = (name: string, values: number[], note: string): Figure => {
-      const sample = summarize(values);
-      return { name, value: Math.round(sample.median), unit: 'ms', note: `${spread(sample)}; ${note}` };
-    };
     return [
-      figure('browse 100k demo bucket: first row painted, cold', demoTimes.cold, 'new browser context: worker registration, demo backend start'),
-      figure('browse 100k demo bucket: first row painted, warm', demoTimes.warm, 'reload, worker installed'),
-      figure('browse 100k demo bucket: first row painted, second reload', demoTimes.settled, "for comparison: Chromium's code cache written by the first reload is read"),
-      figure('browse 100k bucket from the emulator: first row painted, cold', emulatorTimes.cold, 'reference: endpoint mode, standalone emulator in its own process'),
-      figure('browse 100k bucket from the emulator: first row painted, warm', emulatorTimes.warm, 'reference: reload'),
-      figure('browse 100k bucket from the emulator: first row painted, second reload', emulatorTimes.settled, 'reference: code cache read'),
+      medianFigure('browse 100k demo bucket: first row painted, cold', demo.cold, 'new browser context: worker registration, demo backend start'),
+      medianFigure('browse 100k demo bucket: first row painted, warm', demo.warm, 'reload, worker installed'),
+      medianFigure('browse 100k demo bucket: first row painted, second reload', demo.settled, "for comparison: Chromium's code cache written by the first reload is read"),
+      medianFigure('floor: minimal page, first page of the 100k bucket from the emulator over HTTP: first row painted, cold', floorHttp.cold, "the console's request signed in the query string, 50 rows in a plain table"),
+      medianFigure('floor: minimal page, first page of the 100k bucket from the emulator over HTTP: first row painted, warm', floorHttp.warm, 'reload'),
+      medianFigure('floor: the emulator started in a minimal page, first page of the 100k demo bucket: first row painted, cold', floorDemo.cold, "the demo backend's emulator and seed in memory, asked through its handlers, 50 rows"),
+      medianFigure('floor: the emulator started in a minimal page, first page of the 100k demo bucket: first row painted, warm', floorDemo.warm, 'reload'),
+      ratioFigure('first row, demo 100k bucket, cold / floor', demo.cold, floorHttp.cold),
+      ratioFigure('first row, demo 100k bucket, warm / floor', demo.warm, floorHttp.warm),
+      ratioFigure('first row, demo 100k bucket, cold / in-page emulator floor', demo.cold, floorDemo.cold),
+      ratioFigure('first row, demo 100k bucket, warm / in-page emulator floor', demo.warm, floorDemo.warm),
+      medianFigure('browse 100k bucket from the emulator: first row painted, cold', endpoint.cold, 'endpoint mode, standalone emulator in its own process'),
+      medianFigure('browse 100k bucket from the emulator: first row painted, warm', endpoint.warm, 'reload'),
+      medianFigure('browse 100k bucket from the emulator: first row painted, second reload', endpoint.settled, 'code cache read'),
+      ...jsFigures('JS fetched before the first row, endpoint object browser', medianWeight(dist, endpoint.scripts), 'every script the page started fetching before the first row painted (Resource Timing), cold, the median sample; weighed gzip -9'),
+      ...jsFigures('floor: minimal React app, JS fetched before the first row', medianWeight(floorsDir, react.scripts), `react and react-dom of this repository, the same listing; its first row painted at ${Math.round(summarize(react.cold).median)} ms (median, cold)`),
       { name: 'browse 100k demo bucket: scroll frame time p50', value: round1(quantile(sorted, 0.5)), unit: 'ms', note: scrollNote },
       { name: 'browse 100k demo bucket: scroll frame time p95', value: round1(quantile(sorted, 0.95)), unit: 'ms' },
       { name: 'browse 100k demo bucket: scroll frame time max', value: round1(sorted[sorted.length - 1] ?? 0), unit: 'ms', note: `${long} frames over 50 ms` },
@@ -317,6 +325,7 @@ export async function benchBrowse(options: BrowseBenchOptions = {}): Promise<Fig
   } finally {
     await browser?.close();
     await servers.close();
+    await rm(floorsDir, { recursive: true, force: true });
   }
 }
 

@@ -12,7 +12,7 @@ export interface Figure {
   note?: string;
 }
 
-const serversSchema = z.object({ site: z.string(), emulator: z.string().optional(), uploadId: z.string().optional() });
+const serversSchema = z.object({ site: z.string(), floors: z.string().optional(), emulator: z.string().optional(), uploadId: z.string().optional() });
 export type ServerAddresses = z.infer<typeof serversSchema>;
 
 export interface ServersProcess extends ServerAddresses {
@@ -20,7 +20,7 @@ export interface ServersProcess extends ServerAddresses {
 }
 
 /** Starts bench/servers-process.ts in its own Node process and waits for its addresses. */
-export async function startServersProcess(args: { dist: string; emulator?: boolean; plantParts?: number; bucketKeys?: number }): Promise<ServersProcess> {
+export async function startServersProcess(args: { dist: string; emulator?: boolean; plantParts?: number; bucketKeys?: number; floors?: string }): Promise<ServersProcess> {
   const child: ChildProcess = spawn(process.execPath, [join(import.meta.dirname, 'servers-process.ts'), JSON.stringify(args)], { stdio: ['pipe', 'pipe', 'inherit'] });
   const { stdout, stdin } = child;
   if (!stdout || !stdin) throw new Error('servers process: no pipes');

@@ -9,6 +9,7 @@
  * Prints one JSON line `{ site, emulator?, uploadId? }` when listening and runs until its stdin closes.
  * `plantParts`: plants an upload `bench/ten-thousand-parts.bin` in `demo-uploads` with part numbers
  * 0..plantParts except plantParts/2 + 1 (one gap), 16-byte bodies, so figures measure listing and rendering.
+ * `floors`: serves that folder (the floor pages, bench/floors.ts) too, from an origin of its own.
  * `bucketKeys`: adds the bucket `bench-million` (zone sh1a, the demo's CORS rule) holding that many keys
  * laid out like the demo archive (logs/<date>/event-NNNN.json), built page by page as it is listed.
  */
@@ -27,6 +28,8 @@ const argsSchema = z.object({
   emulator: z.boolean().default(false),
   plantParts: z.int().positive().optional(),
   bucketKeys: z.int().positive().optional(),
+  /** A folder of floor pages (bench/floors.ts) to serve from an origin of their own. */
+  floors: z.string().optional(),
 });
 
 async function serveStatic(dist: string): Promise<{ url: string; close(): void }> {
@@ -68,13 +71,15 @@ function plantBigBucket(emulator: RunningEmulatorServer, keys: number): void {
 if (import.meta.main) {
   const args = argsSchema.parse(JSON.parse(process.argv[2] ?? '{}'));
   const site = await serveStatic(args.dist);
+  const floors = args.floors === undefined ? undefined : await serveStatic(args.floors);
   const emulator = args.emulator ? await startEmulatorServer({ port: 0, seed: 'demo' }) : undefined;
   const uploadId = emulator && args.plantParts !== undefined ? plantUpload(emulator, args.plantParts) : undefined;
   if (emulator && args.bucketKeys !== undefined) plantBigBucket(emulator, args.bucketKeys);
-  process.stdout.write(`${JSON.stringify({ site: site.url, ...(emulator ? { emulator: emulator.url } : {}), ...(uploadId ? { uploadId } : {}) })}\n`);
+  process.stdout.write(`${JSON.stringify({ site: site.url, ...(floors ? { floors: floors.url } : {}), ...(emulator ? { emulator: emulator.url } : {}), ...(uploadId ? { uploadId } : {}) })}\n`);
   process.stdin.resume();
   process.stdin.on('end', () => {
     site.close();
+    floors?.close();
     void emulator?.close().then(() => process.exit(0));
     if (!emulator) process.exit(0);
   });
