@@ -9,6 +9,9 @@
  *   - the totals: the totals line across all 10,000 parts painted (every page listed);
  * cold (a new browser context: empty HTTP cache, nothing compiled) and warm (a reload of that tab). The
  * reference from the same sample is the median duration of its ListMultipart requests (Resource Timing).
+ * The floor, sampled in turn with the console (bench/floors.ts): a minimal page that signs the console's own
+ * first ListMultipart request in the query string, renders 50 rows of page 1, then lists pages 2–10 one
+ * after another and paints a totals line; each console figure is printed over it as a ratio.
  * Then, once, paging through all pages with "Next page".
  *
  * The upload has part numbers 0..10,000 without 5,001 (10,000 parts, one gap), 16-byte bodies.
@@ -17,11 +20,14 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import http from 'node:http';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { DEMO_ACCESS_KEY_ID, DEMO_SECRET_ACCESS_KEY } from '../mocks/server.ts';
 import { createStaticSite } from '../src/serve/static.ts';
+import { medianFigure, ratioFigure, restoreSession } from './first-row.ts';
+import { buildFloors, FLOOR_FIRST_ROW, FLOOR_TOTALS, floorUrl, unsignedRequest } from './floors.ts';
 import { markPaintOf, paintTimeOf, spread, startServersProcess, summarize, type Figure, type ServersProcess } from './lib.ts';
 import { PLANTED_KEY } from './servers-process.ts';
 
@@ -84,12 +90,6 @@ const PARTS = 10_000;
 const FIRST_ROW = 'table.parts-table tbody tr td';
 const TOTALS = '[data-testid="totals"]';
 
-/** In the page before its scripts: restores the tab's sessionStorage (the remembered connection). */
-function restoreSession(entries: Array<[string, string]>): void {
-  if (sessionStorage.length > 0) return;
-  for (const [key, value] of entries) sessionStorage.setItem(key, value);
-}
-
 interface InspectorSample {
   firstRows: number;
   totals: number;
@@ -98,13 +98,10 @@ interface InspectorSample {
   requests: number;
 }
 
-async function measureLoad(page: Page, action: () => Promise<unknown>): Promise<InspectorSample> {
+async function measureLoad(page: Page, variant: Variant, action: () => Promise<unknown>): Promise<InspectorSample> {
   await action();
   const [firstRows, totals] = await Promise.all([page.evaluate(paintTimeOf, 'qs-first-rows'), page.evaluate(paintTimeOf, 'qs-totals')]);
-  const status = (await page.getByTestId('page-status').textContent()) ?? '';
-  if (!status.startsWith('Page 1 of 10: 1,000 parts')) throw new Error(`unexpected page status: ${status}`);
-  const summary = (await page.getByTestId('part-map-summary').textContent()) ?? '';
-  if (!summary.includes('Missing (1): 5,001.')) throw new Error(`unexpected part map summary: ${summary}`);
+  await variant.check(page);
   const durations = await page.evaluate(() =>
     performance
       .getEntriesByType('resource')
@@ -114,33 +111,67 @@ async function measureLoad(page: Page, action: () => Promise<unknown>): Promise<
   return { firstRows, totals, request: summarize(durations).median, requests: durations.length };
 }
 
+/** The console's inspector shows page 1 of 10 and the one missing part once everything is listed. */
+async function checkConsole(page: Page): Promise<void> {
+  const status = (await page.getByTestId('page-status').textContent()) ?? '';
+  if (!status.startsWith('Page 1 of 10: 1,000 parts')) throw new Error(`unexpected page status: ${status}`);
+  const summary = (await page.getByTestId('part-map-summary').textContent()) ?? '';
+  if (!summary.includes('Missing (1): 5,001.')) throw new Error(`unexpected part map summary: ${summary}`);
+}
+
+async function checkFloor(page: Page): Promise<void> {
+  const totals = (await page.locator(FLOOR_TOTALS).textContent()) ?? '';
+  if (!totals.startsWith(`${PARTS} parts`)) throw new Error(`floor: unexpected totals: ${totals}`);
+}
+
 interface Variant {
   label: string;
   servers: ServersProcess;
   session: Array<[string, string]>;
+  /** The page opened: the console's deep link to the upload, or the floor page. */
+  url: string;
+  /** What is painted as the first rows and as the totals (Element Timing). */
+  firstRow: string;
+  totals: string;
+  check: (page: Page) => Promise<void>;
+  /** The console's first ListMultipart request, as sent (captured while preparing). */
+  firstRequest: string;
 }
 
-async function prepareVariant(browser: Browser, label: string, dist: string): Promise<Variant> {
-  const servers = await startServersProcess({ dist, emulator: true, plantParts: PARTS });
-  if (!servers.emulator || !servers.uploadId) throw new Error('servers process: no emulator');
+async function prepareVariant(browser: Browser, label: string, dist: string, floors?: string): Promise<Variant> {
+  const servers = await startServersProcess({ dist, emulator: true, plantParts: PARTS, ...(floors ? { floors } : {}) });
+  const { emulator, uploadId } = servers;
+  if (!emulator || !uploadId) throw new Error('servers process: no emulator');
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  await connectConsole(page, servers.site, { url: servers.emulator });
+  await connectConsole(page, servers.site, { url: emulator });
   const session = await page.evaluate(() => Object.entries(sessionStorage));
+  const url = deepLink(servers.site, uploadId);
+  const first = page.waitForRequest((r) => r.method() === 'GET' && r.url().startsWith(emulator) && r.url().includes('upload_id=') && !r.url().includes('part_number_marker='));
+  await page.goto(url);
+  const firstRequest = (await first).url();
   await context.close();
-  return { label, servers, session };
+  return { label, servers, session, url, firstRow: FIRST_ROW, totals: TOTALS, check: checkConsole, firstRequest };
 }
 
-function deepLink(variant: Variant): string {
-  return `${variant.servers.site}/buckets/sh1a/demo-uploads/uploads?upload=${variant.servers.uploadId ?? ''}&key=${encodeURIComponent(PLANTED_KEY)}&limit=1000`;
+/** The floor: a minimal page listing page 1 (50 rows), then the other pages one after another, and the totals. */
+function floorVariant(variant: Variant): Variant {
+  const floors = variant.servers.floors;
+  if (!floors) throw new Error('servers process: no floors');
+  const url = floorUrl(floors, 'list', { request: unsignedRequest(variant.firstRequest), accessKeyId: DEMO_ACCESS_KEY_ID, secretAccessKey: DEMO_SECRET_ACCESS_KEY, kind: 'parts' });
+  return { ...variant, label: 'floor', session: [], url, firstRow: FLOOR_FIRST_ROW, totals: FLOOR_TOTALS, check: checkFloor };
+}
+
+function deepLink(site: string, uploadId: string): string {
+  return `${site}/buckets/sh1a/demo-uploads/uploads?upload=${uploadId}&key=${encodeURIComponent(PLANTED_KEY)}&limit=1000`;
 }
 
 async function newTab(browser: Browser, variant: Variant): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.addInitScript(restoreSession, variant.session);
+  if (variant.session.length > 0) await context.addInitScript(restoreSession, variant.session);
   await context.addInitScript(markPaintOf, [
-    { selector: FIRST_ROW, id: 'qs-first-rows' },
-    { selector: TOTALS, id: 'qs-totals' },
+    { selector: variant.firstRow, id: 'qs-first-rows' },
+    { selector: variant.totals, id: 'qs-totals' },
   ]);
   return { context, page: await context.newPage() };
 }
@@ -157,8 +188,8 @@ async function sampleVariants(browser: Browser, variants: readonly Variant[], sa
     for (const [v, variant] of variants.entries()) {
       const { context, page } = await newTab(browser, variant);
       try {
-        results[v]?.cold.push(await measureLoad(page, () => page.goto(deepLink(variant))));
-        results[v]?.warm.push(await measureLoad(page, () => page.reload()));
+        results[v]?.cold.push(await measureLoad(page, variant, () => page.goto(variant.url)));
+        results[v]?.warm.push(await measureLoad(page, variant, () => page.reload()));
       } finally {
         await context.close();
       }
@@ -196,7 +227,7 @@ function loadFigures(prefix: string, s: VariantSamples): Figure[] {
 async function pageThrough(browser: Browser, variant: Variant): Promise<Figure[]> {
   const { context, page } = await newTab(browser, variant);
   try {
-    await page.goto(deepLink(variant));
+    await page.goto(variant.url);
     await page.getByText('Page 1 of 10: 1,000 parts').waitFor({ timeout: 60_000 });
     const pageTimes: number[] = [];
     for (let n = 2; n <= 10; n++) {
@@ -217,18 +248,37 @@ function launch(options: ConsoleBenchOptions): Promise<Browser> {
   return chromium.launch({ executablePath: options.executablePath ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }
 
+function floorFigures(console: VariantSamples, floor: VariantSamples): Figure[] {
+  const rows = (list: InspectorSample[]) => list.map((x) => x.firstRows);
+  const totals = (list: InspectorSample[]) => list.map((x) => x.totals);
+  const note = 'a minimal page: the same first request signed in the query string, 50 rows of page 1, then pages 2–10 one after another and a totals line';
+  return [
+    medianFigure('floor: minimal page, 50 rows of page 1 of 10,000 parts: painted, cold', rows(floor.cold), note),
+    medianFigure('floor: minimal page listing all 10 pages: totals painted, cold', totals(floor.cold), note),
+    medianFigure('floor: minimal page, 50 rows of page 1 of 10,000 parts: painted, warm', rows(floor.warm), 'reload'),
+    medianFigure('floor: minimal page listing all 10 pages: totals painted, warm', totals(floor.warm), 'reload'),
+    ratioFigure('inspector first rows, cold / floor', rows(console.cold), rows(floor.cold)),
+    ratioFigure('inspector totals, cold / floor', totals(console.cold), totals(floor.cold)),
+    ratioFigure('inspector first rows, warm / floor', rows(console.warm), rows(floor.warm)),
+    ratioFigure('inspector totals, warm / floor', totals(console.warm), totals(floor.warm)),
+  ];
+}
+
 export async function benchMultipartInspector(options: ConsoleBenchOptions & { samples?: number } = {}): Promise<Figure[]> {
   const dist = ensureBuild(options);
+  const floors = await buildFloors();
   const browser = await launch(options);
   let variant: Variant | undefined;
   try {
-    variant = await prepareVariant(browser, 'this build', dist);
-    const [samples] = await sampleVariants(browser, [variant], options.samples ?? 7);
-    if (!samples) throw new Error('no samples');
-    return [...loadFigures('inspector: ', samples), ...(await pageThrough(browser, variant))];
+    variant = await prepareVariant(browser, 'this build', dist, floors);
+    // The console and its floor, sample by sample, so both see the same machine load.
+    const [samples, floor] = await sampleVariants(browser, [variant, floorVariant(variant)], options.samples ?? 7);
+    if (!samples || !floor) throw new Error('no samples');
+    return [...loadFigures('inspector: ', samples), ...floorFigures(samples, floor), ...(await pageThrough(browser, variant))];
   } finally {
     await browser.close();
     await variant?.servers.close();
+    await rm(floors, { recursive: true, force: true });
   }
 }
 
