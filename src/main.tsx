@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { bootModeWithoutServe, decideBootMode, fetchServeConfig, setEndpointMode } from './app/boot.ts';
-import { prefetchFirstListing } from './app/first-listing.ts';
+import { prefetchFirstListing, preloadFirstListing } from './app/first-listing.ts';
 import { startDemoBackend } from './app/demo-backend.ts';
 import { createQueryClient } from './app/query-client.ts';
 import { preloadRoute } from './app/router.tsx';
@@ -25,7 +25,9 @@ installWindowDropGuard(window);
 
 try {
   const locale = ensureLocale(initialLocale()).catch(() => undefined);
-  // The first view's code downloads alongside the boot steps below rather than after them.
+  // The first view's code downloads alongside the boot steps below rather than after them; the code of its
+  // first request (app/first-listing.ts) is asked for first.
+  preloadFirstListing(window.location.pathname);
   preloadRoute(window.location.pathname, window.location.search);
   // A reload of a demo tab or of a remembered connection does not depend on the serve config: skip its request.
   const mode =

@@ -8,7 +8,8 @@ import { matchPath } from '../lib/router.tsx';
  * A deep link into a bucket (or a reload of one) asks for the listing's first page as soon as the session
  * is known, not after the route's code has loaded and rendered (and a deep link to one upload, for the page
  * of parts it shows): the request runs while the page renders,
- * and the object list finds it in the query cache (same query, same key) instead of sending its own.
+ * and the object list finds it in the query cache (same query, same key) instead of sending its own. A deep
+ * link to one upload also starts the scan of all its parts (the totals) at once.
  * Anything else (another screen, no session) asks for nothing. A failure is left in the cache for the list
  * to show and retry, as if the list had asked itself.
  *
@@ -16,6 +17,18 @@ import { matchPath } from '../lib/router.tsx';
  * not when it is answered: main.tsx renders after that. Rendering first would hold the request back behind
  * the first render, one long task of the main thread.
  */
+/**
+ * Starts loading the code prefetchFirstListing will need for this address, before the view's own code is
+ * asked for (main.tsx calls it first), so that code is not queued behind the view's many files.
+ */
+export function preloadFirstListing(pathname: string): void {
+  if (matchPath(ROUTE_PATHS.uploads, pathname)) {
+    void Promise.all([import('../api/client.ts'), import('../features/multipart/location.ts'), import('../features/multipart/queries.ts')]).catch(() => undefined);
+  } else if (matchPath(ROUTE_PATHS.bucket, pathname)) {
+    void Promise.all([import('../api/client.ts'), import('../features/object-browser/queries.ts')]).catch(() => undefined);
+  }
+}
+
 export async function prefetchFirstListing(queryClient: QueryClient, session: Session | null, location: { pathname: string; search: string }): Promise<void> {
   if (!session) return;
   let handedOver = (): void => undefined;
@@ -52,7 +65,7 @@ async function prefetchPartsPage(
   search: string,
   options: ClientOptions,
 ): Promise<void> {
-  const [{ createClient }, { parseUploadsLocation, partsLimitOf }, { partsPageQuery }] = await Promise.all([
+  const [{ createClient }, { parseUploadsLocation, partsLimitOf }, { partScanQuery, partsPageQuery }] = await Promise.all([
     import('../api/client.ts'),
     import('../features/multipart/location.ts'),
     import('../features/multipart/queries.ts'),
@@ -60,5 +73,10 @@ async function prefetchPartsPage(
   const location = parseUploadsLocation(params, search);
   if (!location.upload || location.key === null || !location.zone || !location.bucket) return;
   const ref = { zone: location.zone, bucket: location.bucket, key: location.key, uploadId: location.upload };
-  await queryClient.prefetchQuery(partsPageQuery(createClient(session.connection, options), ref, partsLimitOf(location), location.after));
+  const client = createClient(session.connection, options);
+  const page = queryClient.prefetchQuery(partsPageQuery(client, ref, partsLimitOf(location), location.after));
+  // The totals (every page of parts) start now too, not once the view has rendered: their first page is
+  // the one just asked for when the view shows page 1 at the scan's limit (one request, shared).
+  void queryClient.prefetchQuery(partScanQuery(client, queryClient, ref));
+  await page;
 }

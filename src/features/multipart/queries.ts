@@ -16,18 +16,63 @@ export function partsPageQuery(client: QsClient, ref: UploadRef, limit: number, 
 /** A page fetched by the scan is reused by the page view (and the reverse) for this long. */
 const SHARED_PAGE_MS = 30_000;
 
+/** A value holder the scan writes to and the view's counting line reads (useSyncExternalStore). */
+export interface ScanProgressStore {
+  get: () => ScanProgress | null;
+  set: (progress: ScanProgress) => void;
+  subscribe: (listener: () => void) => () => void;
+}
+
+function createProgressStore(): ScanProgressStore {
+  let value: ScanProgress | null = null;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => value,
+    set: (progress) => {
+      value = progress;
+      for (const listener of listeners) listener();
+    },
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
 /**
- * All parts of the upload (totals, gaps, the Complete body); progress goes to `onProgress`. Its pages go
- * through the page queries: page 1 at the scan's limit is one request whether the table or the scan asks
- * first, and paging at that limit afterwards is served from what the scan fetched.
+ * The progress of one upload's scan, one per query client and scan key: the scan may start at boot
+ * (app/first-listing.ts), before the view that shows its progress exists, and the view finds it here.
  */
-export function partScanQuery(client: QsClient, queryClient: QueryClient, ref: UploadRef, onProgress: (progress: ScanProgress) => void) {
+const progressStores = new WeakMap<QueryClient, Map<string, ScanProgressStore>>();
+
+export function scanProgressStore(client: QsClient, queryClient: QueryClient, ref: UploadRef): ScanProgressStore {
+  let stores = progressStores.get(queryClient);
+  if (!stores) {
+    stores = new Map();
+    progressStores.set(queryClient, stores);
+  }
+  const id = JSON.stringify(uploadScanKey(client, ref));
+  let store = stores.get(id);
+  if (!store) {
+    store = createProgressStore();
+    stores.set(id, store);
+  }
+  return store;
+}
+
+/**
+ * All parts of the upload (totals, gaps, the Complete body); progress goes to its scanProgressStore. Its
+ * pages go through the page queries: page 1 at the scan's limit is one request whether the table or the
+ * scan asks first, and paging at that limit afterwards is served from what the scan fetched.
+ */
+export function partScanQuery(client: QsClient, queryClient: QueryClient, ref: UploadRef) {
+  const progress = scanProgressStore(client, queryClient, ref);
   return queryOptions({
     queryKey: uploadScanKey(client, ref),
     queryFn: ({ signal }) =>
       scanAllParts(client, ref, {
         signal,
-        onProgress,
+        onProgress: progress.set,
         fetchPage: (marker, limit) => queryClient.fetchQuery({ ...partsPageQuery(client, ref, limit, marker ?? null), staleTime: SHARED_PAGE_MS }),
       }),
     staleTime: Infinity,

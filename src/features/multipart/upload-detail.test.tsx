@@ -102,7 +102,7 @@ function renderedParts(table: HTMLElement): string[] {
 describe('upload detail', () => {
   it('shows page 1 from its own response while the totals are still being counted, and asks for page 1 once', async () => {
     renderDetail();
-    const table = await screen.findByRole('table', { name: 'Parts of this page' });
+    const table = await screen.findByRole('table', { name: 'Parts of this page' }, { timeout: 10_000 });
     // Page 1 holds 1,000 parts; only the rows in view (plus a few) are in the DOM, starting at part 1.
     await waitFor(() => expect(table.getAttribute('aria-rowcount')).toBe(String(1 + 1000)), { timeout: 10_000 });
     expect(renderedParts(table)[0]).toBe('1');

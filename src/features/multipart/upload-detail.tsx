@@ -17,12 +17,12 @@ import { useConnectedSession } from '../../hooks/session.ts';
 import { useClient } from '../../hooks/use-client.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { formatBytes } from '../../lib/format.ts';
-import { partScanQuery, partsPageQuery, uploadInfoQuery } from './queries.ts';
+import { partScanQuery, partsPageQuery, scanProgressStore, uploadInfoQuery, type ScanProgressStore } from './queries.ts';
 import { uploadsHref } from './location.ts';
 import { PartMap } from './part-map.tsx';
 import { DEMO_MIN_PART_SIZE } from '../../api/protocol/demo.ts';
 import { MIN_PART_SIZE } from '../../api/protocol/limits.ts';
-import { completeVerdict, formatRanges, parsePartSelection, presentRanges, selectParts, type PartScan, type ScanProgress } from './part-scan.ts';
+import { completeVerdict, formatRanges, parsePartSelection, presentRanges, selectParts, type PartScan } from './part-scan.ts';
 import { UploadErrorNotice } from './upload-error.tsx';
 // oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
 import '../../i18n/parts/multipart.ts';
@@ -57,8 +57,9 @@ export function UploadDetail({ zone, bucket, objectKey: key, uploadId, limit, af
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const ref: UploadRef = { zone, bucket, key, uploadId };
-  // Scan progress lives outside this component's state: only the counting line re-renders on each page.
-  const [progress] = useState(createProgressStore);
+  // Scan progress lives outside this component's state: only the counting line re-renders on each page
+  // (and the scan may have started at boot, before this view).
+  const progress = scanProgressStore(client, queryClient, ref);
   const [outcome, setOutcome] = useState<{ kind: 'completed' | 'aborted'; requestId: string } | null>(null);
   const [history, setHistory] = useState<Array<number | null>>([]);
   const [jumpedTo, setJumpedTo] = useState<number | null>(null);
@@ -71,7 +72,7 @@ export function UploadDetail({ zone, bucket, objectKey: key, uploadId, limit, af
   const enabled = outcome === null;
   // The previous page stays on screen while the next loads: no 1,000-row unmount/remount flash.
   const page = useQuery({ ...partsPageQuery(client, ref, limit, after), enabled, placeholderData: keepPreviousData });
-  const scan = useQuery({ ...partScanQuery(client, queryClient, ref, progress.set), enabled });
+  const scan = useQuery({ ...partScanQuery(client, queryClient, ref), enabled });
   const info = useQuery({ ...uploadInfoQuery(client, ref), enabled, retry: false });
 
   const leaveUpload = (kind: 'completed' | 'aborted', requestId: string) => {
@@ -336,30 +337,7 @@ export function UploadDetail({ zone, bucket, objectKey: key, uploadId, limit, af
   );
 }
 
-/** A value holder the scan writes to and one small component reads (useSyncExternalStore). */
-interface ProgressStore {
-  get: () => ScanProgress | null;
-  set: (progress: ScanProgress) => void;
-  subscribe: (listener: () => void) => () => void;
-}
-
-function createProgressStore(): ProgressStore {
-  let value: ScanProgress | null = null;
-  const listeners = new Set<() => void>();
-  return {
-    get: () => value,
-    set: (progress) => {
-      value = progress;
-      for (const listener of listeners) listener();
-    },
-    subscribe: (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
-}
-
-function ScanProgressText({ store }: { store: ProgressStore }) {
+function ScanProgressText({ store }: { store: ScanProgressStore }) {
   const { t, tp } = useI18n();
   const progress = useSyncExternalStore(store.subscribe, store.get);
   return (
