@@ -1,4 +1,4 @@
-import { isMd5Response, type Md5Request, type Md5Response } from '../workers/md5-protocol.ts';
+import { PIECE_BYTES_LIMIT, isMd5Response, type Md5Request, type Md5Response } from '../workers/md5-protocol.ts';
 import type { createMd5Service } from '../workers/md5-service.ts';
 
 /**
@@ -6,25 +6,19 @@ import type { createMd5Service } from '../workers/md5-service.ts';
  * must not block the UI), the same code on the calling thread where workers are unavailable (Node tests)
  * or fail to start.
  *
- * A session reads each piece of a file once: the piece's MD5 (Content-MD5, comparison with part ETags)
- * is computed on any worker of the pool, pieces may finish in any order, and the same bytes then go, in
- * file order, to one running whole-file MD5 (the object's ETag). Pieces that finished ahead of an
- * earlier one wait in a window until it arrives; the caller bounds that window by how far ahead it asks.
+ * A session reads each byte of a file once. A piece up to PIECE_BYTES_LIMIT is read whole on any worker of
+ * the pool, which answers its MD5 (Content-MD5, comparison with part ETags) with the bytes it read; pieces
+ * may finish in any order, and those same bytes then go, in file order, to one running whole-file MD5 (the
+ * object's ETag) on the session's worker. Pieces that finished ahead of an earlier one wait in a window
+ * until it arrives; the caller bounds that window by how far ahead it asks. A larger piece, too large to
+ * hold, is read once in chunks on the session's worker when its turn comes, each chunk feeding both its
+ * own MD5 and the whole-file MD5. The bytes are never copied into a Blob to be sent: parts go out as
+ * slices of the file (File.slice views), read by the browser's network code itself.
  */
 
-export interface HashedPiece {
-  md5: string;
-  /** The bytes that were hashed, to send as they are; undefined for a piece too large to hold in memory. */
-  body: Blob | undefined;
-}
-
 export interface Md5Session {
-  /**
-   * MD5 of piece `index` (0, 1, 2, … of the file, each exactly once, in any order, concurrently).
-   * `keep: false`: the bytes are not wanted back as a body (a part already on the server, or the caller
-   * sends a fresh slice), which saves a copy.
-   */
-  part(index: number, blob: Blob, options?: { keep?: boolean }): Promise<HashedPiece>;
+  /** MD5 (hex) of piece `index` (0, 1, 2, … of the file, each exactly once, in any order, concurrently). */
+  part(index: number, blob: Blob): Promise<string>;
   /**
    * Resolves once fewer than `pieces` pieces are asked for but not yet in the whole-file MD5 (or at once
    * when hashing failed or the session is closed): callers wait on it so bytes waiting for the whole-file
@@ -70,13 +64,13 @@ function hasherOver(transport: Transport, onDispose: () => void): Md5Hasher {
         waiters = waiters.filter((w) => !ready.includes(w));
         for (const w of ready) w.resolve();
       };
-      const enqueue = (build: (id: number) => Md5Request, onDone?: () => void): void => {
+      const enqueue = (build: (id: number) => Md5Request, onDone?: (hex: string) => void, onError?: (error: unknown) => void): void => {
         tail = tail
           .then(() => call(build, 'session'))
           .then(
-            () => onDone?.(),
+            (response) => onDone?.(response.hex),
             (error: unknown) => {
-              onDone?.();
+              onError?.(error);
               if (!failed) {
                 failed = true;
                 failure = error;
@@ -86,48 +80,78 @@ function hasherOver(transport: Transport, onDispose: () => void): Md5Hasher {
           );
       };
       enqueue((id) => ({ id, type: 'open', session }));
+      /** A piece read on the pool (its bytes) or, too large to hold, to be read when its turn comes. */
+      type Waiting = { bytes: ArrayBuffer } | { blob: Blob; resolve: (hex: string) => void; reject: (error: unknown) => void };
       const asked = new Set<number>();
-      const waiting = new Map<number, ArrayBuffer | Blob>();
+      const waiting = new Map<number, Waiting>();
       let nextFeed = 0;
       let closed = false;
+      const fed = (): void => {
+        unfed -= 1;
+        wake(false);
+      };
       const drain = (): void => {
-        for (let data = waiting.get(nextFeed); data !== undefined; data = waiting.get(nextFeed)) {
+        for (let piece = waiting.get(nextFeed); piece !== undefined; piece = waiting.get(nextFeed)) {
           waiting.delete(nextFeed);
+          asked.delete(nextFeed);
           nextFeed += 1;
-          const piece = data;
-          enqueue(
-            (id) => ({ id, type: 'feed', session, data: piece }),
-            () => {
-              unfed -= 1;
-              wake(false);
-            },
-          );
+          if ('bytes' in piece) {
+            const { bytes } = piece;
+            enqueue((id) => ({ id, type: 'feed', session, data: bytes }), fed, fed);
+          } else {
+            const { blob, resolve, reject } = piece;
+            // One read, in chunks, feeding the piece's MD5 and the whole-file MD5 alike.
+            enqueue(
+              (id) => ({ id, type: 'partfeed', session, blob }),
+              (hex) => {
+                fed();
+                resolve(hex);
+              },
+              (error) => {
+                fed();
+                reject(error);
+              },
+            );
+          }
         }
       };
+      const fail = (error: unknown): void => {
+        // This piece never reaches the whole-file MD5: nobody may wait for room behind it.
+        failed = true;
+        failure ??= error;
+        wake(true);
+      };
       return {
-        async part(index, blob, options) {
+        async part(index, blob) {
           if (closed) throw new Error('MD5 session is closed');
           if (asked.has(index) || waiting.has(index) || index < nextFeed) throw new Error(`piece ${index} was already hashed in this session`);
           asked.add(index);
           unfed += 1;
+          if (blob.size > PIECE_BYTES_LIMIT) {
+            const hex = new Promise<string>((resolve, reject) => waiting.set(index, { blob, resolve, reject }));
+            drain();
+            try {
+              return await hex;
+            } catch (error) {
+              fail(error);
+              throw error;
+            }
+          }
           let answer: { hex: string; bytes?: ArrayBuffer };
           try {
             answer = await call((id) => ({ id, type: 'part', blob }));
           } catch (error) {
-            // This piece never reaches the whole-file MD5: nobody may wait for room behind it.
-            failed = true;
-            failure ??= error;
-            wake(true);
+            fail(error);
             throw error;
           }
-          const { hex, bytes } = answer;
-          // The Blob copies the bytes, so they can move on to the whole-file MD5 (transferred) right after.
-          const body = bytes && options?.keep !== false ? new Blob([bytes]) : undefined;
-          asked.delete(index);
-          // A piece too large to hold is read again for the whole-file MD5.
-          waiting.set(index, bytes ?? blob);
+          if (!answer.bytes) {
+            const error = new Error(`MD5 of piece ${index} came back without its bytes`);
+            fail(error);
+            throw error;
+          }
+          waiting.set(index, { bytes: answer.bytes });
           drain();
-          return { md5: hex, body };
+          return answer.hex;
         },
         room(pieces) {
           if (failed || closed || unfed < pieces) return Promise.resolve();
@@ -142,6 +166,7 @@ function hasherOver(transport: Transport, onDispose: () => void): Md5Hasher {
         close() {
           if (closed) return;
           closed = true;
+          for (const piece of waiting.values()) if ('reject' in piece) piece.reject(new Error('MD5 session is closed'));
           waiting.clear();
           wake(true);
           enqueue((id) => ({ id, type: 'close', session }));

@@ -5,7 +5,7 @@ import { unquoteEtag } from '../../../api/protocol/etag.ts';
 import { MAX_LIST_PARTS_LIMIT } from '../../../api/protocol/limits.ts';
 import { pages } from '../../../api/protocol/paging.ts';
 import { compareFingerprints, fingerprintFile, type FileFingerprint } from './fingerprint.ts';
-import type { HashedPiece, Md5Hasher, Md5Session } from './hasher.ts';
+import type { Md5Hasher, Md5Session } from './hasher.ts';
 import { inferPartPlan, partLength, partRange, planParts, type PartPlan, type PartPlanOptions } from './part-plan.ts';
 import type { Clock, Destination, RemotePart, RemoteUpload, UploadPorts } from './ports.ts';
 import { recordsFor, type ResumeStore } from './resume-store.ts';
@@ -21,7 +21,10 @@ import { withRetry, type RetryPolicy } from './retry.ts';
  * server refuses a damaged part, `bad_digest`) and as the comparison value against ETags of parts already
  * on the server, and the same bytes feed the whole-file MD5 that is given to Complete as the object's
  * ETag (ref §8.5: the service stores the ETag it is given), so a multipart object gets the same ETag as a
- * PutObject of the same bytes.
+ * PutObject of the same bytes. A part is sent as a slice of the file (a File.slice view, never a copy of
+ * the bytes that were hashed): the browser's network code reads it from the file itself. A file changed
+ * between hashing and sending is still caught: the server refuses a body that does not match its
+ * Content-MD5.
  *
  * Hashing runs ahead of sending (a pipeline): while `partConcurrency` parts are on the wire, the next
  * ones are already being hashed, so a sender that finishes finds its next part ready. How far ahead is
@@ -59,14 +62,6 @@ export interface MultipartDeps {
   partPlan: PartPlanOptions;
   /** Send Content-MD5 with each part (needs `content-md5` allowed by the bucket's CORS rule). */
   sendContentMd5: boolean;
-  /**
-   * Send the bytes that were hashed (a Blob copied from them) instead of a fresh slice of the file
-   * (default off). Measured in Chromium with a 1 GiB file: the slice is faster (the network service reads
-   * the file itself, no copy through the page) and the copies, freed only by garbage collection, once
-   * made a part fail mid-upload. A file changed between hashing and sending is still caught: the server
-   * refuses a body that does not match its Content-MD5.
-   */
-  sendHashedBytes?: boolean;
 }
 
 export interface MultipartSpec extends Destination {
@@ -151,8 +146,6 @@ export class MultipartUpload {
   #session: Md5Session | undefined;
   /** Part number → its MD5, once per session; parts are asked in file order. */
   #hashes = new Map<number, Promise<string>>();
-  /** Hashed bytes of parts not sent yet (dropped once the part is on the server). */
-  #bodies = new Map<number, Promise<Blob | undefined>>();
   #nextToHash = 0;
   #hashFailed = false;
   #completed = false;
@@ -238,7 +231,6 @@ export class MultipartUpload {
   #resetHashing(): void {
     this.#closeSession();
     this.#hashes.clear();
-    this.#bodies.clear();
     this.#nextToHash = 0;
     this.#hashFailed = false;
   }
@@ -364,14 +356,11 @@ export class MultipartUpload {
     while (this.#nextToHash <= n) {
       const index = this.#nextToHash;
       const { start, end } = partRange(plan, index);
-      // A part already on the server is hashed only for the whole-file MD5; its bytes are not kept.
-      const keep = this.#deps.sendHashedBytes === true && !this.#done.has(index);
-      const piece: Promise<HashedPiece> = session.part(index, this.#spec.file.slice(start, end), { keep });
+      const piece = session.part(index, this.#spec.file.slice(start, end));
       piece.catch(() => {
         this.#hashFailed = true;
       });
-      this.#hashes.set(index, piece.then((p) => p.md5));
-      if (keep) this.#bodies.set(index, piece.then((p) => p.body, () => undefined));
+      this.#hashes.set(index, piece);
       this.#nextToHash += 1;
     }
     const hash = this.#hashes.get(n);
@@ -433,16 +422,14 @@ export class MultipartUpload {
     const md5 = await raceAbort(this.#hashPart(n), signal);
     const length = partLength(plan, n);
     if (this.#remote.get(n) === md5) {
-      this.#bodies.delete(n);
       this.#done.set(n, md5);
       this.#reused += 1;
       this.#listener.onChange();
       return;
     }
     const { start, end } = partRange(plan, n);
-    const hashed = this.#deps.sendHashedBytes === true ? await raceAbort(this.#bodies.get(n) ?? Promise.resolve(undefined), signal) : undefined;
-    // A fresh slice (see sendHashedBytes), or the bytes that were hashed when they are kept.
-    const body = hashed ?? this.#spec.file.slice(start, end);
+    // A view of the file, not the bytes that were hashed: nothing is copied (see the module comment).
+    const body = this.#spec.file.slice(start, end);
     const { etag } = await this.#retry(
       signal,
       () => {
@@ -469,7 +456,6 @@ export class MultipartUpload {
         this.#listener.onChange();
       },
     ).finally(() => this.#inFlight.delete(n));
-    this.#bodies.delete(n);
     // An ETag hidden by CORS (not in Expose-Headers) reads as '': the part's MD5 is its ETag (ref §8.2).
     this.#done.set(n, etag === '' ? md5 : normalEtag(etag));
     this.#listener.onChange();

@@ -6,20 +6,23 @@
  * - `part`: MD5 of one piece of a file, on any worker of the pool. A piece up to `PIECE_BYTES_LIMIT` is
  *   read once, whole, and its bytes come back with the answer (transferred, not copied) so the same
  *   bytes can be sent and fed to the whole-file MD5 without reading the file again.
- * - `open` / `feed` / `digest` / `close`: the whole-file MD5 of a session, on one worker. `feed` gives
- *   the next piece in file order, as bytes (from `part`) or as a Blob to read (a piece too large to hold).
+ * - `open` / `feed` / `partfeed` / `digest` / `close`: the whole-file MD5 of a session, on one worker. `feed`
+ *   gives the next piece in file order as the bytes `part` read; `partfeed` gives the next piece as a Blob
+ *   too large to hold: it is read once, in chunks, each chunk feeding both the piece's own MD5 (answered)
+ *   and the whole-file MD5.
  */
 export type Md5Request =
   | { id: number; type: 'md5'; blob: Blob }
   | { id: number; type: 'part'; blob: Blob }
   | { id: number; type: 'open'; session: number }
-  | { id: number; type: 'feed'; session: number; data: ArrayBuffer | Blob }
+  | { id: number; type: 'feed'; session: number; data: ArrayBuffer }
+  | { id: number; type: 'partfeed'; session: number; blob: Blob }
   | { id: number; type: 'digest'; session: number }
   | { id: number; type: 'close'; session: number };
 
 export type Md5Response = { id: number; ok: true; hex: string; bytes?: ArrayBuffer } | { id: number; ok: false; message: string };
 
-/** Pieces up to this size are read whole and answered with their bytes; larger ones are read in chunks. */
+/** Pieces up to this size are read whole and answered with their bytes; larger ones are read in chunks (`partfeed`). */
 export const PIECE_BYTES_LIMIT = 32 * 1024 * 1024;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -33,7 +36,9 @@ export function isMd5Request(value: unknown): value is Md5Request {
     case 'part':
       return value['blob'] instanceof Blob;
     case 'feed':
-      return typeof value['session'] === 'number' && (value['data'] instanceof ArrayBuffer || value['data'] instanceof Blob);
+      return typeof value['session'] === 'number' && value['data'] instanceof ArrayBuffer;
+    case 'partfeed':
+      return typeof value['session'] === 'number' && value['blob'] instanceof Blob;
     case 'open':
     case 'digest':
     case 'close':

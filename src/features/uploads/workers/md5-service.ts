@@ -12,9 +12,11 @@ const CHUNK = 1024 * 1024;
 
 type Hasher = Awaited<ReturnType<typeof createMD5>>;
 
-async function feedBlob(blob: Blob, hasher: Hasher): Promise<void> {
+/** Reads `blob` once, in chunks, each chunk going to every hasher given. */
+async function feedBlob(blob: Blob, ...hashers: Hasher[]): Promise<void> {
   for (let offset = 0; offset < blob.size; offset += CHUNK) {
-    hasher.update(new Uint8Array(await blob.slice(offset, offset + CHUNK).arrayBuffer()));
+    const chunk = new Uint8Array(await blob.slice(offset, offset + CHUNK).arrayBuffer());
+    for (const hasher of hashers) hasher.update(chunk);
   }
 }
 
@@ -28,6 +30,7 @@ export async function md5OfBlob(blob: Blob): Promise<string> {
 /** Whole-file sessions keyed by id; `feed` requests of one session must arrive in file order (the caller orders them). */
 export function createMd5Service(): { handle(request: Md5Request): Promise<Md5Response> } {
   const sessions = new Map<number, Hasher>();
+  let pieceHasher: Promise<Hasher> | undefined;
 
   function open(session: number): Hasher {
     const hasher = sessions.get(session);
@@ -41,12 +44,21 @@ export function createMd5Service(): { handle(request: Md5Request): Promise<Md5Re
         return { hex: await md5OfBlob(request.blob) };
       case 'part': {
         if (request.blob.size > PIECE_BYTES_LIMIT) return { hex: await md5OfBlob(request.blob) };
-        // One read; the hashing after it is synchronous, so one MD5 state per piece is enough.
+        // One read; the hashing after it is synchronous (no await between init and digest), so one MD5
+        // state serves every piece.
         const bytes = await request.blob.arrayBuffer();
-        const hasher = await createMD5();
+        pieceHasher ??= createMD5();
+        const hasher = await pieceHasher;
         hasher.init();
         hasher.update(new Uint8Array(bytes));
         return { hex: hasher.digest('hex'), bytes };
+      }
+      case 'partfeed': {
+        const whole = open(request.session);
+        const own = await createMD5();
+        own.init();
+        await feedBlob(request.blob, own, whole);
+        return { hex: own.digest('hex') };
       }
       case 'open': {
         const whole = await createMD5();
@@ -56,8 +68,7 @@ export function createMd5Service(): { handle(request: Md5Request): Promise<Md5Re
       }
       case 'feed': {
         const whole = open(request.session);
-        if (request.data instanceof Blob) await feedBlob(request.data, whole);
-        else whole.update(new Uint8Array(request.data));
+        whole.update(new Uint8Array(request.data));
         return { hex: '' };
       }
       case 'digest': {
