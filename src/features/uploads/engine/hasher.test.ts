@@ -2,14 +2,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { isMd5Request, PIECE_BYTES_LIMIT, type Md5Request } from '../workers/md5-protocol.ts';
 import { createMd5Service } from '../workers/md5-service.ts';
 import { compareFingerprints, FINGERPRINT_SAMPLE, fingerprintFile } from './fingerprint.ts';
-import { createMainThreadHasher, createWorkerHasher, type Md5Hasher, type WorkerLike } from './hasher.ts';
+import { createMainThreadHasher, createWorkerHasher, md5PoolSize, type Md5Hasher, type WorkerLike } from './hasher.ts';
 import { bytes, fileOf, md5Hex } from './test-fakes.ts';
 
 /**
  * A Worker stand-in that runs the real worker service asynchronously, as the worker script does. With
  * `holdParts`, each `part` answer waits until the test releases it, so pieces can finish in any order.
  */
-function fakeWorker(options: { crashOnPart?: boolean; holdParts?: Array<() => void> } = {}): WorkerLike & { terminated: boolean; parts: number } {
+function fakeWorker(options: { crashOnPart?: boolean; holdParts?: Array<() => void> } = {}): WorkerLike & { terminated: boolean; parts: number; types: string[] } {
   const service = createMd5Service();
   const listeners: Record<'message' | 'error', Array<(e: MessageEvent<unknown>) => void>> = { message: [], error: [] };
   let queue = Promise.resolve();
@@ -17,11 +17,13 @@ function fakeWorker(options: { crashOnPart?: boolean; holdParts?: Array<() => vo
   return {
     terminated: false,
     parts: 0,
+    types: [],
     postMessage(message: unknown) {
       if (!isMd5Request(message)) throw new Error('malformed request');
       const request: Md5Request = message;
+      this.types.push(request.type);
       if (request.type === 'part') this.parts += 1;
-      if (options.crashOnPart && request.type === 'part') {
+      if (options.crashOnPart && (request.type === 'part' || request.type === 'partfeed')) {
         setTimeout(() => listeners.error.forEach((l) => l(new MessageEvent('error'))), 0);
         return;
       }
@@ -66,11 +68,12 @@ describe.each([
 
   it('refuses a digest before every piece is hashed, and a piece asked twice', async () => {
     const session = make().session();
-    await session.part(1, new Blob(['b']));
+    const one = session.part(1, new Blob(['b']));
     await expect(session.digest(2)).rejects.toThrow(/2 pieces asked, 0 in order/);
     // Piece 1 waits for piece 0 before the whole-file MD5: asking for it again is refused all the same.
     await expect(session.part(1, new Blob(['b']))).rejects.toThrow(/already hashed/);
     await session.part(0, new Blob(['a']));
+    expect(await one).toBe(md5Hex('b'));
     expect(await session.digest(2)).toBe(md5Hex('ab'));
     await expect(session.part(1, new Blob(['b']))).rejects.toThrow(/already hashed/);
   });
@@ -137,10 +140,27 @@ describe('a piece too large to hold', () => {
   });
 });
 
+describe('one worker', () => {
+  it('reads each piece once there, in file order, for both MD5s: no bytes cross between threads', async () => {
+    const worker = fakeWorker();
+    const session = createWorkerHasher(worker, { size: 1, spawn: () => fakeWorker() }).session();
+    const cut = [0, 1024 * 1024 + 5, 2 * 1024 * 1024, DATA.length];
+    const pieces = await Promise.all([0, 1, 2].map((i) => session.part(i, new Blob([DATA.slice(cut[i], cut[i + 1])]))));
+    expect(pieces).toEqual([0, 1, 2].map((i) => md5Hex(DATA.slice(cut[i], cut[i + 1]))));
+    expect(await session.digest(3)).toBe(md5Hex(DATA));
+    expect(worker.types).toEqual(['open', 'partfeed', 'partfeed', 'partfeed', 'digest']);
+  });
+
+  it('is the pool on a machine of up to two cores; more cores get one worker per core but one, at most four', () => {
+    expect([1, 2, 3, 4, 8, undefined].map(md5PoolSize)).toEqual([1, 1, 2, 3, 4, 1]);
+  });
+});
+
 describe('room for more pieces', () => {
   it('waits while too many pieces are not yet in the whole-file MD5, and frees up as they are fed in order', async () => {
     const held: Array<() => void> = [];
-    const session = createWorkerHasher(fakeWorker({ holdParts: held })).session();
+    // A pool: pieces are hashed on the second worker and may finish before the piece ahead of them.
+    const session = createWorkerHasher(fakeWorker(), { size: 2, spawn: () => fakeWorker({ holdParts: held }) }).session();
     const pieces = [0, 1, 2].map((i) => session.part(i, new Blob([`p${i}`])));
     let roomy = false;
     void session.room(2).then(() => (roomy = true));

@@ -40,7 +40,13 @@ export interface Md5Hasher {
 type Lane = 'any' | 'session';
 type Transport = (request: Md5Request, lane: Lane) => Promise<Md5Response>;
 
-function hasherOver(transport: Transport, onDispose: () => void): Md5Hasher {
+/**
+ * `fused`: every piece is read on the session's worker, in file order, once, feeding its own MD5 and the
+ * whole-file MD5 from the same chunks (no bytes cross between threads). Right where hashing has one thread
+ * (the calling thread, or a single worker): reading a piece elsewhere and passing its bytes on would only
+ * add messages. Otherwise pieces up to PIECE_BYTES_LIMIT are read and hashed on the pool, in parallel.
+ */
+function hasherOver(transport: Transport, onDispose: () => void, fused: boolean): Md5Hasher {
   let nextId = 1;
   let nextSession = 1;
   async function call(build: (id: number) => Md5Request, lane: Lane = 'any'): Promise<{ hex: string; bytes?: ArrayBuffer }> {
@@ -127,7 +133,7 @@ function hasherOver(transport: Transport, onDispose: () => void): Md5Hasher {
           if (asked.has(index) || waiting.has(index) || index < nextFeed) throw new Error(`piece ${index} was already hashed in this session`);
           asked.add(index);
           unfed += 1;
-          if (blob.size > PIECE_BYTES_LIMIT) {
+          if (fused || blob.size > PIECE_BYTES_LIMIT) {
             const hex = new Promise<string>((resolve, reject) => waiting.set(index, { blob, resolve, reject }));
             drain();
             try {
@@ -187,7 +193,7 @@ export function createMainThreadHasher(): Md5Hasher {
   const hasher = hasherOver(async (request) => {
     service ??= load().then((m) => m.createMd5Service());
     return (await service).handle(request);
-  }, () => undefined);
+  }, () => undefined, true);
   // One-off digests need no request bookkeeping.
   return { ...hasher, md5: async (blob) => (await load()).md5OfBlob(blob) };
 }
@@ -259,14 +265,24 @@ export function createWorkerHasher(first: WorkerLike, pool?: { spawn: () => Work
       slot.pending.set(request.id, resolve);
       slot.worker.postMessage(request, request.type === 'feed' && request.data instanceof ArrayBuffer ? [request.data] : []);
     });
-  return hasherOver(transport, () => {
-    for (const slot of slots) slot.worker.terminate();
-  });
+  return hasherOver(
+    transport,
+    () => {
+      for (const slot of slots) slot.worker.terminate();
+    },
+    !pool || pool.size <= 1,
+  );
 }
 
-/** Workers for hashing pieces: one per core, at least two (so hashing overlaps reading), at most four. */
+/**
+ * Workers for hashing: one on a machine of up to two cores, where it reads each piece once and computes
+ * both MD5s from that read (a second hashing thread would take the core the browser's network code, and a
+ * local server, need: measured with bench/multipart-upload.ts); else one per core but one, at most four,
+ * with pieces spread over all of them but the whole-file worker.
+ */
 export function md5PoolSize(cores: number | undefined): number {
-  return Math.min(4, Math.max(2, Math.floor(cores ?? 2)));
+  const n = Math.floor(cores ?? 2);
+  return n <= 2 ? 1 : Math.min(4, n - 1);
 }
 
 /** The worker pool in browsers that can start it, else the calling thread. */
