@@ -8,8 +8,16 @@
  *     registers) and warm (a reload of that tab), median and range of N samples (default 5); beside them a
  *     second reload, when Chromium reads the code cache it wrote for the scripts during the first (the goals
  *     are on the first reload);
- *   - the reference from the same run: the same bucket listed from the standalone emulator over HTTP
- *     (endpoint mode, seeded the same way), cold and warm, sampled in between the demo samples;
+ *   - the same bucket listed from the standalone emulator over HTTP (endpoint mode, seeded the same way),
+ *     cold and warm, sampled in between the demo samples;
+ *   - floors (bench/floors.ts), sampled in the same rounds: a minimal page signing the console's own first
+ *     request in the query string and rendering 50 rows (the demo's floor, as issue 25 measured it, and the
+ *     1M-key bucket's); the emulator started in a minimal page with the demo seed and asked through its
+ *     handlers (what demo mode must do at least); a minimal React app doing the same (the floor of the JS
+ *     fetched before the first row). Each console figure is printed over its floor as a ratio, the median of
+ *     same-round ratios;
+ *   - the JS fetched before the first row of the endpoint object browser: every script whose request
+ *     started before the first row was painted (Resource Timing), files and KiB gzip -9;
  *   - frame times while scrolling the flat listing through many pages (infinite scroll, 100 keys a page):
  *     requestAnimationFrame deltas, each frame also moving the list down;
  *   - how many rows the DOM holds during and after the scroll (the list is virtualized);
