@@ -11,7 +11,7 @@
  *   - the same bucket listed from the standalone emulator over HTTP (endpoint mode, seeded the same way),
  *     cold and warm, sampled in between the demo samples;
  *   - floors (bench/floors.ts), sampled in the same rounds: a minimal page signing the console's own first
- *     request in the query string and rendering 50 rows (the demo's floor, as issue 25 measured it, and the
+ *     request in the query string and rendering 50 rows (the demo's floor as first measured, and the
  *     1M-key bucket's); the emulator started in a minimal page with the demo seed and asked through its
  *     handlers (what demo mode must do at least); a minimal React app doing the same (the floor of the JS
  *     fetched before the first row). Each console figure is printed over its floor as a ratio, the median of

@@ -1,6 +1,6 @@
 /**
  * Floors: the simplest programs that do the job a console figure measures, built and served in the same
- * run so each console figure is printed beside its floor (issue 25). The pages are in bench/floors/:
+ * run so each console figure is printed beside its floor. The pages are in bench/floors/:
  *
  *   - list.html   a plain page: signs the console's own first request in the query string, fetches it from
  *                 the emulator, renders 50 rows (#kind=parts: page 1 of an upload's parts, then every

@@ -11,7 +11,7 @@
  *   - plain XHR PUTs: the file's 8 MiB slices PUT from the page as separate objects, 4 at a time, with
  *     pre-signed URLs and nothing else (no hashing, no console code): the page's transport ceiling;
  *   - one plain XHR PUT of the whole file from the page (one request, as curl sends it): the other shape of
- *     that ceiling, and the upload's floor (issue 25): the console's throughput over it is the figure with
+ *     that ceiling, and the upload's floor: the console's throughput over it is the figure with
  *     a goal. The better of the two, against curl, is the most any console code could reach here;
  *   - browser / curl and browser / plain PUTs: medians of the ratios within each run (the machine's load
  *     drifts between runs; within a run the three transfers are back to back);
