@@ -11,6 +11,7 @@ import { Link } from '../lib/router.tsx';
 import { PublicBadge } from '../components/public-badge.tsx';
 // oxlint-disable-next-line import/no-unassigned-import -- registers the English messages the badge shows
 import '../i18n/parts/buckets.ts';
+import { visibleText } from '../lib/visible-text.ts';
 
 /**
  * Buckets grouped by zone, each zone a disclosure (a button with aria-expanded), with a name filter. It reads
@@ -72,7 +73,7 @@ export function BucketSidebar({ current }: { current: { zone: string; bucket: st
                   <li key={bucket.name}>
                     <Link to={bucketPath(zone, bucket.name)} aria-current={here ? 'page' : undefined} className="sidebar__bucket" dir="auto">
                       <Database aria-hidden="true" size={14} />
-                      <span>{bucket.name}</span>
+                      <span>{visibleText(bucket.name)}</span>
                       <PublicBadge zone={zone} bucket={bucket.name} />
                     </Link>
                   </li>

@@ -1,6 +1,7 @@
 import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { MessageKey } from './message-key.ts';
 import { englishMessage } from './registry.ts';
+import { visibleText } from '../lib/visible-text.ts';
 
 export type { MessageKey } from './message-key.ts';
 export const LOCALES = ['en', 'zh-CN'] as const;
@@ -42,7 +43,9 @@ export function isMessageKey(value: string): value is MessageKey {
 
 /**
  * Fills `{name}` placeholders. The result is a plain string that React renders as text, so a parameter
- * holding markup (an object key such as `<img onerror=…>`) can never become HTML.
+ * holding markup (an object key such as `<img onerror=…>`) can never become HTML. A string parameter is
+ * shown with its invisible characters made visible (lib/visible-text.ts): parameters are names, prefixes
+ * and server messages, and no message may show a bidi override or a hidden character raw.
  */
 export function translate(locale: Locale, key: MessageKey, params?: MessageParams): string {
   // A catalog that is not loaded yet falls back to English; a message whose part has not been registered
@@ -53,7 +56,7 @@ export function translate(locale: Locale, key: MessageKey, params?: MessageParam
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
     const value = params[name];
     if (value === undefined) return whole;
-    return typeof value === 'number' ? formatNumber(locale, value) : value;
+    return typeof value === 'number' ? formatNumber(locale, value) : visibleText(value);
   });
 }
 

@@ -139,7 +139,7 @@ function DeleteFolderFlow({ zone, bucket, prefix, onClose }: { zone: string; buc
               const key = `qs.${e.code}`;
               return (
                 <li key={e.key}>
-                  <code dir="auto">{e.key}</code>: <code>{e.code}</code> {isMessageKey(key) ? t(key) : (e.message ?? '')}
+                  <code dir="auto">{visibleText(e.key)}</code>: <code>{e.code}</code> {isMessageKey(key) ? t(key) : (e.message ?? '')}
                 </li>
               );
             })}

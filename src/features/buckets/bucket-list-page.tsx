@@ -23,6 +23,7 @@ import '../../styles/buckets.css';
 import '../../i18n/parts/connect.ts';
 // oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
 import '../../i18n/parts/buckets.ts';
+import { visibleText } from '../../lib/visible-text.ts';
 
 /**
  * The bucket list: one table of every zone's buckets (name, zone, access, created) with its count, a search
@@ -77,7 +78,7 @@ export function BucketListPage({ create }: { create?: ReactNode }) {
               renderCell: (bucket) => (
                 <Link className="plain-link buckets__name" to={bucketPath(bucket.location, bucket.name)} dir="auto">
                   <Database aria-hidden="true" size={14} />
-                  {bucket.name}
+                  {visibleText(bucket.name)}
                 </Link>
               ),
             },

@@ -38,7 +38,7 @@ export function MultipartInspector({ renderResume }: { renderResume?: (context: 
           </li>
           <li>
             <Link to={browseHref({ zone, bucket })} title={t('multipart.backToBucket', { bucket })}>
-              {bucket}
+              {visibleText(bucket)}
             </Link>{' '}
             <span className="inspector-crumbs__zone">({zone})</span>
           </li>

@@ -141,8 +141,8 @@ export function UploadsTable({ rows, now, prefix, showBucket, onAborted, filters
             <ul>
               {failed.map((o) => (
                 <li key={rowId(o.zone, o.bucket, o.key, o.uploadId)}>
-                  {showBucket ? `${o.bucket}/` : ''}
-                  <span dir="auto">{visibleText(o.key)}</span>: {o.error}
+                  {showBucket ? `${visibleText(o.bucket)}/` : ''}
+                  <span dir="auto">{visibleText(o.key)}</span>: {o.error === undefined ? null : visibleText(o.error)}
                   {o.requestId ? ` (${t('error.requestId')}: ${o.requestId})` : ''}
                 </li>
               ))}
@@ -200,7 +200,7 @@ export function UploadsTable({ rows, now, prefix, showBucket, onAborted, filters
         <ul className="uploads-confirm-list">
           {selection.slice(0, 10).map((row) => (
             <li key={idOf(row)} dir="auto">
-              {showBucket ? `${row.bucket}/` : ''}
+              {showBucket ? `${visibleText(row.bucket)}/` : ''}
               {visibleText(row.upload.key)}
             </li>
           ))}
@@ -248,7 +248,7 @@ function UploadRow({ row, prefix, showBucket, now, checked, onToggle }: {
       </td>
       {showBucket ? (
         <td className="uploads-table__bucket">
-          <Link to={uploadsHref({ zone, bucket })}>{bucket}</Link> <span className="muted">({zone})</span>
+          <Link to={uploadsHref({ zone, bucket })}>{visibleText(bucket)}</Link> <span className="muted">({visibleText(zone)})</span>
         </td>
       ) : null}
       <td className="uploads-table__key">

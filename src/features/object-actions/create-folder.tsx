@@ -9,6 +9,7 @@ import { useI18n } from '../../i18n/i18n.tsx';
 import { destinationKeyProblem, folderKey } from './keys.ts';
 // oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
 import './object-actions.css';
+import { visibleText } from '../../lib/visible-text.ts';
 
 /** "New folder": a zero-byte object whose key ends in '/' under the folder being shown (ref §1.3), open from the start. */
 export function CreateFolderDialog({ zone, bucket, prefix, onClose }: { zone: string; bucket: string; prefix: string; onClose: () => void }) {
@@ -69,7 +70,7 @@ function CreateFolderForm({ zone, bucket, prefix, onDone }: { zone: string; buck
           aria-describedby={`${id}-k${submitted && problem ? ` ${id}-e` : ''}`}
         />
         <p id={`${id}-k`} className="field-hint">
-          {t('actions.folderKey')} <code dir="auto">{key}</code>
+          {t('actions.folderKey')} <code dir="auto">{visibleText(key)}</code>
         </p>
         {submitted && problem ? (
           <p id={`${id}-e`} className="field-error">

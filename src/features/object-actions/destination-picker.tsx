@@ -8,6 +8,7 @@ import { useClient } from '../../hooks/use-client.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 // oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
 import '../../i18n/parts/picker.ts';
+import { visibleText } from '../../lib/visible-text.ts';
 
 /** A folder chosen as a copy's or move's destination: '' is the bucket's root, otherwise it ends in '/'. */
 export interface PickedFolder {
@@ -72,7 +73,7 @@ function PickList({ label, options, onChoose, empty }: { label: string; options:
             }}
           >
             <span className="picker__label" dir="auto">
-              {option.label}
+              {visibleText(option.label)}
             </span>
             {option.detail !== undefined ? <span className="picker__detail">{option.detail}</span> : null}
           </button>
@@ -120,11 +121,11 @@ export function DestinationPicker({ zone, initial, onPick, onCancel }: {
             <li key={`${i}\u0000${crumb.label}`}>
               {i === crumbs.length - 1 ? (
                 <span aria-current="location" dir="auto">
-                  {crumb.label}
+                  {visibleText(crumb.label)}
                 </span>
               ) : (
                 <button type="button" className="button button--small button--ghost" dir="auto" onClick={() => setView(crumb.view)}>
-                  {crumb.label}
+                  {visibleText(crumb.label)}
                 </button>
               )}
             </li>

@@ -21,6 +21,7 @@ import { copyKeyFor, destinationKeyProblem, type KeyProblem } from './keys.ts';
 import './object-actions.css';
 // oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
 import '../../i18n/parts/picker.ts';
+import { visibleText } from '../../lib/visible-text.ts';
 
 /** A metadata form for a REPLACE copy, supplied by the app (the metadata feature owns the fields). */
 export type ReplaceMetadataRenderer = (props: {
@@ -407,7 +408,7 @@ function DeleteForm({ zone, bucket, objectKey, onNavigate, onCancel }: Pick<Obje
     <div>
       <p>{t('actions.deleteConfirm')}</p>
       <p dir="auto" className="mono">
-        {objectKey}
+        {visibleText(objectKey)}
       </p>
       {remove.isError ? <ErrorNotice error={remove.error} /> : null}
       <div className="dialog__actions">

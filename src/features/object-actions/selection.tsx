@@ -11,6 +11,7 @@ import { useClient } from '../../hooks/use-client.ts';
 import { isMessageKey, useI18n } from '../../i18n/i18n.tsx';
 // oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
 import './object-actions.css';
+import { visibleText } from '../../lib/visible-text.ts';
 
 /** The objects an action on a selection acts on. */
 export interface Selection {
@@ -52,7 +53,7 @@ export function DeleteSelected({ zone, bucket, keys, onDeleted }: { zone: string
                   const explain = `qs.${e.code}`;
                   return (
                     <li key={e.key} dir="auto">
-                      {e.key}: <code>{e.code}</code> — {isMessageKey(explain) ? t(explain) : (e.message ?? '')}
+                      {visibleText(e.key)}: <code>{e.code}</code> — {isMessageKey(explain) ? t(explain) : (e.message ?? '')}
                     </li>
                   );
                 })}
@@ -70,7 +71,7 @@ export function DeleteSelected({ zone, bucket, keys, onDeleted }: { zone: string
             <ul className="selection__preview">
               {frozen.slice(0, 10).map((key) => (
                 <li key={key} dir="auto" className="mono">
-                  {key}
+                  {visibleText(key)}
                 </li>
               ))}
               {frozen.length > 10 ? <li>{t('actions.andMore', { count: frozen.length - 10 })}</li> : null}

@@ -12,6 +12,7 @@ import { BrowseDestination, folderOf } from './object-actions.tsx';
 import '../../i18n/parts/picker.ts';
 // oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
 import '../../i18n/parts/transfer.ts';
+import { visibleText } from '../../lib/visible-text.ts';
 
 /**
  * Copy or move the selected objects into one folder (each keeps its name and metadata), one after another
@@ -80,7 +81,7 @@ export function TransferManyDialog({ mode, zone, bucket, keys, onClose }: { mode
                 const explain = `qs.${e.code}`;
                 return (
                   <li key={e.key} dir="auto">
-                    {e.key}: <code>{e.code}</code> — {isMessageKey(explain) ? t(explain) : e.message}
+                    {visibleText(e.key)}: <code>{e.code}</code> — {isMessageKey(explain) ? t(explain) : e.message}
                   </li>
                 );
               })}
@@ -109,7 +110,7 @@ export function TransferManyDialog({ mode, zone, bucket, keys, onClose }: { mode
           <ul className="selection__preview">
             {frozen.slice(0, 5).map((key) => (
               <li key={key} dir="auto" className="mono">
-                {key}
+                {visibleText(key)}
               </li>
             ))}
             {frozen.length > 5 ? <li>{t('actions.andMore', { count: frozen.length - 5 })}</li> : null}

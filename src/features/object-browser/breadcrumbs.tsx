@@ -1,6 +1,7 @@
 import { Link } from '../../lib/router.tsx';
 import { browseHref } from '../../hooks/browse-location.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
+import { visibleText } from '../../lib/visible-text.ts';
 
 /** All buckets › bucket › folder › folder; each crumb is a deep link, the last one is the current page. */
 export function Breadcrumbs({ zone, bucket, prefix, flat, showAllBuckets }: {
@@ -23,21 +24,21 @@ export function Breadcrumbs({ zone, bucket, prefix, flat, showAllBuckets }: {
         ) : null}
         <li>
           {crumbs.length === 0 ? (
-            <span aria-current="page">{bucket}</span>
+            <span aria-current="page">{visibleText(bucket)}</span>
           ) : (
-            <Link to={browseHref({ zone, bucket, flat })}>{bucket}</Link>
+            <Link to={browseHref({ zone, bucket, flat })}>{visibleText(bucket)}</Link>
           )}
-          <span className="breadcrumbs__zone"> ({zone})</span>
+          <span className="breadcrumbs__zone"> ({visibleText(zone)})</span>
         </li>
         {crumbs.map((crumb, i) => (
           <li key={crumb.prefix}>
             {i === crumbs.length - 1 ? (
               <span aria-current="page" dir="auto">
-                {crumb.name || '∅'}
+                {visibleText(crumb.name) || '∅'}
               </span>
             ) : (
               <Link to={browseHref({ zone, bucket, prefix: crumb.prefix, flat })} dir="auto">
-                {crumb.name || '∅'}
+                {visibleText(crumb.name) || '∅'}
               </Link>
             )}
           </li>

@@ -262,7 +262,7 @@ function CustomMetadata({ custom, othersHidden }: { custom: Record<string, strin
             <tr key={key}>
               <th scope="row" className="mono">
                 {CUSTOM_METADATA_PREFIX}
-                {key}
+                {visibleText(key)}
               </th>
               <td className="mono">{visibleText(value)}</td>
               <td dir="auto">{decoded.encoding === 'plain' ? t('common.none') : visibleText(decoded.text)}</td>

@@ -10,6 +10,7 @@ import type { ResumeRecord } from '../engine/index.ts';
 import type { UploadSession } from './upload-session.ts';
 // oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
 import '../../../i18n/parts/uploads.ts';
+import { visibleText } from '../../../lib/visible-text.ts';
 
 /**
  * Unfinished multipart uploads this browser remembers for the bucket (IndexedDB, survives reloads). Each
@@ -62,7 +63,7 @@ export function RememberedUploads({ session, bucket }: { session: UploadSession;
         {records.map((record) => (
           <li key={record.uploadId}>
             <span dir="auto">
-              <strong>{record.key}</strong>
+              <strong>{visibleText(record.key)}</strong>
             </span>{' '}
             {t('uploads.rememberedLine', {
               name: record.fingerprint.name,

@@ -6,6 +6,7 @@ import { IntegrityError, ResumeMismatchError, type UploadItem, type UploadQueue,
 import { formatEta, formatSpeed } from './rate-format.ts';
 // oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
 import '../../../i18n/parts/uploads.ts';
+import { visibleText } from '../../../lib/visible-text.ts';
 
 function percent(sent: number, total: number): number {
   return total > 0 ? Math.floor((sent / total) * 100) : sent > 0 ? 100 : 0;
@@ -61,10 +62,10 @@ export function UploadItemRow({ item, queue }: { item: UploadItem; queue: Upload
   const label = t('uploads.progressOf', { name: item.key });
   const mp = item.multipart;
   return (
-    <li className={`upload-item upload-item--${item.state}`} data-state={item.state} aria-label={item.key}>
+    <li className={`upload-item upload-item--${item.state}`} data-state={item.state} aria-label={visibleText(item.key)}>
       <div className="upload-item__head">
         <span className="upload-item__key" dir="auto">
-          {item.key}
+          {visibleText(item.key)}
         </span>
         <span className="upload-item__state">{stateLabel(item, t)}</span>
         <span className="upload-item__kind">{item.kind === 'form' ? t('uploads.kind.form') : t('uploads.kind.multipart')}</span>

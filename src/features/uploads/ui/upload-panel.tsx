@@ -34,6 +34,7 @@ import { useUploadSession, useUploadsSnapshot, type UploadSession } from './uplo
 // oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
 import '../../../i18n/parts/uploads.ts';
 import { ConflictCheckProblem, keyExistsVia } from './conflict-check.tsx';
+import { visibleText } from '../../../lib/visible-text.ts';
 
 export interface UploadPanelProps {
   zone: string;
@@ -237,7 +238,7 @@ function UploadPanelBody({ zone, bucket, prefix, session }: UploadPanelProps & {
               {staged.slice(0, 50).map((s, i) => (
                 <li key={`${s.relativePath}\u0000${i}`} className="uploads__staged-item">
                   <span className="uploads__staged-name" dir="auto">
-                    {s.relativePath}
+                    {visibleText(s.relativePath)}
                   </span>{' '}
                   <span className="field-hint">({formatBytes(s.file.size)}{s.file.size >= threshold ? `, ${t('uploads.kind.multipart')}` : ''})</span>
                   <button
@@ -329,7 +330,7 @@ function ConflictQuestion({ bucket, conflicts, busy, onDecide, onCancel }: {
       <ul className="uploads__conflicts" aria-label={t('uploads.conflict.list')}>
         {conflicts.slice(0, 10).map((upload) => (
           <li key={upload.key} dir="auto">
-            {upload.key}
+            {visibleText(upload.key)}
           </li>
         ))}
         {conflicts.length > 10 ? <li>{t('uploads.stagedMore', { count: conflicts.length - 10 })}</li> : null}
