@@ -232,6 +232,39 @@ test('an object whose Content-Encoding the browser refuses is diagnosed as such 
   await expect(details.getByRole('row', { name: /cache-control/ })).toContainText('no-cache');
 });
 
+test('a refused Content-Encoding: Preview shows the stored bytes and names it; clearing the field alone repairs it, as the notice says', async ({ page, emulator, api, pageOrigin }) => {
+  const backend = await endpointBackend(page, emulator, api, pageOrigin);
+  const key = `${uniquePrefix('bricked-one-step')}doc.txt`;
+  await backend.put(key, { standard: { 'content-type': 'text/plain', 'content-encoding': 'a b' }, custom: {} });
+  await backend.open(objectPath(backend, key));
+  const details = page.getByTestId('object-details');
+  await expect(details.getByTestId('refused-notice')).toBeVisible();
+  // The preview reads the bytes as stored (the header overridden) and says why, never a CORS diagnosis.
+  await details.getByRole('tab', { name: 'Preview' }).click();
+  await expect(details.getByTestId('preview-stored')).toContainText('Its stored Content-Encoding is one browsers refuse');
+  await expect(details.getByTestId('preview-text')).not.toBeEmpty();
+  await expect(details.getByRole('tabpanel', { name: 'Preview' }).getByText(/CORS/)).toHaveCount(0);
+
+  await details.getByRole('tab', { name: 'Metadata' }).click();
+  await details.getByRole('button', { name: 'Edit metadata' }).click();
+  const dialog = editor(page, key);
+  await expect(dialog.getByTestId('refused-notice')).toContainText('empty removes it');
+  await dialog.getByLabel('Content-Encoding', { exact: true }).fill('');
+  await dialog.getByRole('button', { name: 'Review changes' }).click();
+  await expect(dialog.getByText('Nothing changed yet.')).toHaveCount(0);
+  const row = dialog.getByTestId('metadata-diff').getByRole('row', { name: /content-encoding/ });
+  await expect(row).toContainText('unreadable: the browser refuses the stored value');
+  await expect(row).toHaveAttribute('data-kind', 'removed');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Metadata saved.')).toBeVisible();
+  expect(await backend.head(key)).toEqual({ standard: { 'content-type': 'text/plain' }, custom: {} });
+  await dialog.getByRole('button', { name: 'Close' }).first().click();
+  await expect(details.getByTestId('refused-notice')).toHaveCount(0);
+  await details.getByRole('tab', { name: 'Preview' }).click();
+  await expect(details.getByTestId('preview-stored')).toHaveCount(0);
+  await expect(details.getByTestId('preview-text')).not.toBeEmpty();
+});
+
 test('undo after a reload restores the exact before-image', async ({ page, emulator, api, pageOrigin }) => {
   const backend = await endpointBackend(page, emulator, api, pageOrigin);
   const key = `${uniquePrefix('undo-reload')}doc.txt`;

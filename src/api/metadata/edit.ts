@@ -47,6 +47,8 @@ export interface MetadataChange {
   field: string;
   before?: string;
   after?: string;
+  /** The value before could not be read (a header the browser refused); `before` is then absent. */
+  beforeUnknown?: boolean;
 }
 
 /** Thrown by replaceRequestHeaders when the merged metadata could not be sent or would be refused. */

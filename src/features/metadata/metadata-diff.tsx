@@ -12,8 +12,9 @@ const KIND_LABELS: Record<MetadataChange['kind'], MessageKey> = {
   removed: 'metadata.diff.removed',
 };
 
-function Value({ field, value }: { field: string; value: string | undefined }) {
+function Value({ field, value, unknown = false }: { field: string; value: string | undefined; unknown?: boolean }) {
   const { t } = useI18n();
+  if (unknown) return <>{t('details.refusedValue')}</>;
   if (value === undefined) return <>{t('common.none')}</>;
   const decoded = field.startsWith(CUSTOM_METADATA_PREFIX) ? decodeMetadataValue(value) : null;
   return (
@@ -63,7 +64,7 @@ export function MetadataDiff({ changes, caption, beforeLabel, afterLabel, testId
               {change.field}
             </th>
             <td className={change.kind === 'added' ? 'diff-side' : 'diff-side diff-side--old'} data-label={beforeLabel ?? t('metadata.diff.before')}>
-              <Value field={change.field} value={change.before} />
+              <Value field={change.field} value={change.before} unknown={change.beforeUnknown === true} />
             </td>
             <td className={change.kind === 'removed' ? 'diff-side' : 'diff-side diff-side--new'} data-label={afterLabel ?? t('metadata.diff.after')}>
               <Value field={change.field} value={change.after} />

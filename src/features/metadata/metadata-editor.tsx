@@ -21,6 +21,7 @@ import { MetadataDiff } from './metadata-diff.tsx';
 import { MetadataFields, ruleMessageKey } from '../../components/metadata-form/metadata-form.tsx';
 import { hiddenFor, saveBlock, SaveBlockedError, saveMetadataEdits, versionGuard, type SaveResult } from './save.ts';
 import { withFlag } from './url-flag.ts';
+import { changesFrom, reviewChanges, withRefusedReplaced } from './refused-header.ts';
 import { useHeaderVisibility } from '../../hooks/use-header-visibility.ts';
 import { blockMessageKey, GuardNote, SaveSafetyNotice } from './visibility-notice.tsx';
 import { copyLimitOf, isCancelled } from './large-copy.ts';
@@ -204,14 +205,15 @@ function EditorSession({ base, objectRef, saveId, onClose: closeNow, onDirty }: 
   /** After the CORS rule changed: read the object again and review the same edits on what it now shows. */
   const reread = async () => {
     const head = await headObjectReadable(client, objectRef);
-    const edits = step.name === 'review' || step.name === 'conflict' ? step.edits : editsFromValues(base.metadata, form.getValues());
+    const edits = step.name === 'review' || step.name === 'conflict' ? step.edits : withRefusedReplaced(base, editsFromValues(base.metadata, form.getValues()));
     setAcknowledged(false);
     save.reset();
     setStep({ name: 'review', base: head, edits, origin: 'reread' });
   };
 
   const onReview = (values: EditorValues) => {
-    const edits = editsFromValues(base.metadata, values);
+    // A refused Content-Encoding is replaced by any save, so the form as loaded is already a change (the repair).
+    const edits = withRefusedReplaced(base, editsFromValues(base.metadata, values));
     if (!hasEdits(edits)) {
       setNoChanges(true);
       return;
@@ -254,8 +256,7 @@ function EditorSession({ base, objectRef, saveId, onClose: closeNow, onDirty }: 
   }
 
   if (step.name === 'review') {
-    const after = applyMetadataEdits(step.base.metadata, step.edits);
-    const changes = diffMetadata(step.base.metadata, after);
+    const changes = reviewChanges(step.base, step.edits);
     const reviewBlock = saveBlock(visibility, step.base, acknowledged, copyLimitOf(client.connection));
     // The notice stays while acknowledged (the user can take it back); Save follows reviewBlock.
     const noticeBlock = saveBlock(visibility, step.base, false, copyLimitOf(client.connection));
@@ -343,7 +344,7 @@ function EditorSession({ base, objectRef, saveId, onClose: closeNow, onDirty }: 
       <p>
         {t('error.requestId')}: <code data-testid="save-request-id">{result.requestId || t('common.none')}</code>
       </p>
-      <MetadataDiff changes={diffMetadata(result.before.metadata, result.after.metadata)} caption={t('metadata.diff.savedCaption')} />
+      <MetadataDiff changes={changesFrom(result.before, result.after.metadata)} caption={t('metadata.diff.savedCaption')} />
       <UndoLastSave saveId={saveId} objectRef={objectRef} />
       <div className="dialog__actions">
         <button type="button" className="button" onClick={onClose}>
