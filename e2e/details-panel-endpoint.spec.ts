@@ -28,12 +28,16 @@ test('endpoint mode: image and PDF previews from the endpoint, text by a Range r
   expect(emulator.requests.some((r) => r.method === 'GET' && r.url.startsWith('/demo-documents/samples/notes.txt') && r.headers.range === 'bytes=0-262143' && r.status === 206)).toBe(true);
 
   await qs.row('summary.pdf').getByRole('link').click();
-  const frame = details.locator('iframe[title="Preview of summary.pdf"]');
-  await expect(frame).toBeVisible();
-  const pdf = new URL((await frame.getAttribute('src')) ?? '');
+  // A PDF opens in a tab of its own, from the endpoint, asked for inline.
+  const pdfLink = details.getByRole('link', { name: 'Open summary.pdf in a new tab' });
+  await expect(pdfLink).toBeVisible();
+  await expect(details.locator('iframe, object, embed')).toHaveCount(0);
+  const pdf = new URL((await pdfLink.getAttribute('href')) ?? '');
   expect(pdf.origin).toBe(emulator.url);
   expect(pdf.searchParams.get('response-content-disposition')).toBe('inline');
+  const [tab] = await Promise.all([page.context().waitForEvent('page'), pdfLink.click()]);
   await expect.poll(() => emulator.requests.some((r) => r.method === 'GET' && r.url.startsWith('/demo-documents/samples/summary.pdf?') && r.status === 200)).toBe(true);
+  await tab.close();
 
   const before = page.url();
   const [download] = await Promise.all([page.waitForEvent('download'), details.getByRole('button', { name: 'Download summary.pdf' }).click()]);

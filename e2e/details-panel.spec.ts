@@ -69,14 +69,22 @@ test('preview of an image, a text file, JSON, CSV and a PDF; HTML is shown as it
   await expect(details.getByText('JSON, formatted for reading.')).toBeVisible();
   await expect(details.getByTestId('preview-text')).toContainText('"languages": [\n    "en",');
 
-  const pdfResponse = page.waitForResponse((r) => r.url().includes('/demo-object/') && r.url().includes('summary.pdf'));
+  // A PDF opens in a tab of its own (never a frame of the console), served inline as a PDF by the demo worker.
   await consolePage.row('summary.pdf').getByRole('link').click();
-  const frame = details.locator('iframe[title="Preview of summary.pdf"]');
-  await expect(frame).toBeVisible();
-  const response = await pdfResponse;
-  expect(response.status()).toBe(200);
-  expect(response.headers()['content-type']).toBe('application/pdf');
-  expect(new URL((await frame.getAttribute('src')) ?? '').origin).toBe(new URL(page.url()).origin);
+  const pdfLink = details.getByRole('link', { name: 'Open summary.pdf in a new tab' });
+  await expect(pdfLink).toBeVisible();
+  await expect(details.locator('iframe, object, embed')).toHaveCount(0);
+  await expect(pdfLink).toHaveAttribute('target', '_blank');
+  await expect(pdfLink).toHaveAttribute('rel', 'noopener noreferrer');
+  expect(new URL((await pdfLink.getAttribute('href')) ?? '').origin).toBe(new URL(page.url()).origin);
+  const [tab, pdfResponse] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page.context().waitForEvent('response', (r) => r.url().includes('/demo-object/') && r.url().includes('summary.pdf')),
+    pdfLink.click(),
+  ]);
+  expect(pdfResponse.status()).toBe(200);
+  expect(pdfResponse.headers()['content-type']).toBe('application/pdf');
+  await tab.close();
 
   // Audio in the browser's own player: the WAV is decoded (its duration is known).
   await consolePage.row('tone.wav').getByRole('link').click();
@@ -205,7 +213,7 @@ test.describe('at 390 px', () => {
     await expect(details.getByRole('heading', { level: 2 })).toHaveText('summary.pdf');
     await expect(details.getByRole('button', { name: 'Download summary.pdf' })).toBeInViewport();
     await details.getByRole('tab', { name: 'Preview' }).click();
-    await expect(details.locator('iframe[title="Preview of summary.pdf"]')).toBeVisible();
+    await expect(details.getByRole('link', { name: 'Open summary.pdf in a new tab' })).toBeVisible();
     await expectNoAxeViolations(page);
     await details.getByRole('button', { name: 'Close details' }).click();
     await expect(details).toHaveCount(0);

@@ -8,7 +8,6 @@ import {
   createFolder,
   deleteMultipleObjects,
   deleteObject,
-  getObject,
   headObjectReadable,
   listObjects,
   moveObject,
@@ -20,6 +19,7 @@ import {
   type PutObjectInput,
 } from './operations.ts';
 import { scanPrefix, type PrefixScan } from './prefix.ts';
+import { readObjectStart } from './read-start.ts';
 import { MAX_DELETE_OBJECTS, type DeleteError, type DeleteMultipleObjectsResult } from './schemas.ts';
 
 /** ['qs', cid, 'bucket', bucket, 'objects'] — every listing of the bucket (invalidate after writes). */
@@ -68,17 +68,15 @@ export function headObjectQuery(client: QsClient, ref: ObjectRef) {
 }
 
 /**
- * The first `bytes` of an object (a Range GET, ref §5.4), for a text preview. Keyed by the ETag the details
- * showed, so a preview made after a change is read again.
+ * The first `maxBytes` of an object (or of its decoded text), for a text preview: read-start.ts says how they
+ * are asked for and why no more is ever read. Keyed by the ETag the details showed, so a preview made after a
+ * change is read again.
  */
-export function objectStartQuery(client: QsClient, ref: ObjectRef, bytes: number, etag: string | undefined) {
+export function objectStartQuery(client: QsClient, ref: ObjectRef, input: { maxBytes: number; etag: string | undefined; contentEncoding?: string; refused?: boolean }) {
+  const { maxBytes, etag, contentEncoding = '', refused = false } = input;
   return queryOptions({
-    queryKey: [...objectKey(client, ref.bucket, ref.key), 'start', bytes, etag ?? ''] as const,
-    queryFn: async ({ signal }) => {
-      const result = await getObject(client, { ...ref, range: `bytes=0-${bytes - 1}` }, { signal });
-      // A server that ignores Range answers 200 with everything: only the first `bytes` are kept.
-      return new Uint8Array(await result.body.arrayBuffer()).slice(0, bytes);
-    },
+    queryKey: [...objectKey(client, ref.bucket, ref.key), 'start', maxBytes, etag ?? '', contentEncoding, refused] as const,
+    queryFn: ({ signal }) => readObjectStart(client, { ...ref, maxBytes, contentEncoding, refused }, { signal }),
     staleTime: 60_000,
   });
 }

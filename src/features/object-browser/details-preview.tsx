@@ -2,12 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { ObjectHead } from '../../api/objects/operations.ts';
 import { objectStartQuery } from '../../api/objects/queries.ts';
+import { ContentDecodingError } from '../../api/objects/read-start.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { Loading } from '../../components/spinner.tsx';
 import { useClient } from '../../hooks/use-client.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { formatBytes } from '../../lib/format.ts';
 import { visibleText } from '../../lib/visible-text.ts';
+import { JSON_FORMAT_LIMITS } from './json-format.ts';
 import { browserObjectLink } from './object-links.ts';
 import { previewKind, TEXT_PREVIEW_BYTES, type TextFormat } from './preview-kind.ts';
 import { CSV_MAX_ROWS, decodeStart, textPreview } from './text-preview.ts';
@@ -96,10 +98,17 @@ function MediaPreview({ zone, bucket, objectKey, name, kind, type, demo }: {
       // oxlint-disable-next-line jsx-a11y/media-has-caption -- an arbitrary stored file has no captions
       return <video className="preview__media" src={link.url} controls preload="metadata" aria-label={label} onError={onError} />;
     case 'pdf':
-      // A sandboxed frame may not load the browser's PDF viewer. The frame's document is the PDF viewer, on the
-      // endpoint's origin (or the demo link's, served as application/pdf, never sniffed: mocks/demo-link.ts).
-      // oxlint-disable-next-line react/iframe-missing-sandbox -- see above
-      return <iframe className="preview__frame" src={link.url} title={label} referrerPolicy="no-referrer" />;
+      // Never in a frame of the console: a PDF can carry scripts (`app.alert` shows a dialog over the page), and
+      // the browser's PDF viewer refuses to run in a sandboxed frame. In a tab of its own it runs on the
+      // endpoint's origin (or, in the demo, as an inert answer, mocks/demo-link.ts), away from the console.
+      return (
+        <div className="preview__pdf">
+          <p className="preview__note">{t('detailsPanel.preview.pdfNote')}</p>
+          <a className="button" href={link.url} target="_blank" rel="noopener noreferrer" referrerPolicy="no-referrer" data-testid="preview-pdf-link">
+            {t('detailsPanel.preview.openPdf', { name })}
+          </a>
+        </div>
+      );
   }
 }
 
@@ -112,16 +121,41 @@ function TextPreviewView({ zone, bucket, objectKey, head, format }: {
 }) {
   const { t, formatNumber } = useI18n();
   const client = useClient();
-  const start = useQuery(objectStartQuery(client, { zone, bucket, key: objectKey }, TEXT_PREVIEW_BYTES, head.etag));
+  const encoding = head.metadata.standard['content-encoding'] ?? '';
+  const start = useQuery(
+    objectStartQuery(client, { zone, bucket, key: objectKey }, { maxBytes: TEXT_PREVIEW_BYTES, etag: head.etag, contentEncoding: encoding, refused: head.refused === 'content-encoding' }),
+  );
   if (start.isPending) return <Loading label={t('detailsPanel.preview.loading')} />;
-  if (start.isError) return <ErrorNotice error={start.error} onRetry={() => void start.refetch()} />;
-  const truncated = head.size > TEXT_PREVIEW_BYTES;
-  const preview = textPreview(decodeStart(start.data, truncated), format, truncated);
+  if (start.isError) {
+    const error = start.error;
+    if (error instanceof ContentDecodingError) {
+      return (
+        <p className="notice notice--warn" data-testid="preview-undecodable">
+          {error.encoding === '' ? t('detailsPanel.preview.refusedAnonymous') : t('detailsPanel.preview.decodeFailed', { encoding: error.encoding })}
+        </p>
+      );
+    }
+    return <ErrorNotice error={error} onRetry={() => void start.refetch()} />;
+  }
+  const { bytes, truncated, form } = start.data;
+  const preview = textPreview(decodeStart(bytes, truncated), format, truncated);
+  const truncatedNote =
+    !truncated ? null
+    : form === 'decoded' ? t('detailsPanel.preview.decodedTruncated', { shown: formatBytes(TEXT_PREVIEW_BYTES) })
+    : t('detailsPanel.preview.truncated', { shown: formatBytes(TEXT_PREVIEW_BYTES), total: formatBytes(head.size) });
+  const jsonNote =
+    preview.view !== 'text' ? null
+    : preview.json === 'pretty' ? t('detailsPanel.preview.prettyJson')
+    : preview.json === 'flattened' ? t('detailsPanel.preview.jsonFlattened', { depth: JSON_FORMAT_LIMITS.maxIndentDepth })
+    : preview.json === 'tooLong' ? t('detailsPanel.preview.jsonTooLong')
+    : null;
   return (
     <div className="preview__text">
-      {truncated ? <p className="preview__note">{t('detailsPanel.preview.truncated', { shown: formatBytes(TEXT_PREVIEW_BYTES), total: formatBytes(head.size) })}</p> : null}
+      {form === 'decoded' ? <p className="preview__note">{t('detailsPanel.preview.decoded', { encoding })}</p> : null}
+      {form === 'stored' ? <p className="notice notice--warn" data-testid="preview-stored">{t('detailsPanel.preview.stored')}</p> : null}
+      {truncatedNote === null ? null : <p className="preview__note">{truncatedNote}</p>}
       {format === 'source' ? <p className="preview__note">{t('detailsPanel.preview.source')}</p> : null}
-      {preview.view === 'text' && preview.prettyJson ? <p className="preview__note">{t('detailsPanel.preview.prettyJson')}</p> : null}
+      {jsonNote === null ? null : <p className="preview__note">{jsonNote}</p>}
       {preview.view === 'table' ? (
         <>
           {preview.moreRows ? <p className="preview__note">{t('detailsPanel.preview.csvMore', { count: formatNumber(CSV_MAX_ROWS) })}</p> : null}

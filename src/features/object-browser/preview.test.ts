@@ -42,9 +42,16 @@ describe('previewKind', () => {
 
 describe('textPreview', () => {
   it('pretty-prints complete JSON and leaves invalid or cut JSON as it is', () => {
-    expect(textPreview('{"a":[1,2]}', 'json', false)).toEqual({ view: 'text', text: '{\n  "a": [\n    1,\n    2\n  ]\n}', truncated: false, prettyJson: true });
-    expect(textPreview('{"a":', 'json', false)).toMatchObject({ view: 'text', text: '{"a":', prettyJson: false });
-    expect(textPreview('{"a":1}', 'json', true)).toMatchObject({ view: 'text', text: '{"a":1}', prettyJson: false, truncated: true });
+    expect(textPreview('{"a":[1,2]}', 'json', false)).toEqual({ view: 'text', text: '{\n  "a": [\n    1,\n    2\n  ]\n}', truncated: false, json: 'pretty' });
+    expect(textPreview('{"a":', 'json', false)).toMatchObject({ view: 'text', text: '{"a":', json: 'none' });
+    expect(textPreview('{"a":1}', 'json', true)).toMatchObject({ view: 'text', text: '{"a":1}', json: 'none', truncated: true });
+  });
+
+  it('keeps levels past the indentation bound on one line, and shows JSON too long to indent as stored', () => {
+    expect(textPreview('[[[1,[2]]]]', 'json', false, { maxIndentDepth: 2, maxChars: 1000 })).toEqual({
+      view: 'text', text: '[\n  [\n    [1,[2]]\n  ]\n]', truncated: false, json: 'flattened',
+    });
+    expect(textPreview('[1,2,3]', 'json', false, { maxIndentDepth: 20, maxChars: 10 })).toEqual({ view: 'text', text: '[1,2,3]', truncated: false, json: 'tooLong' });
   });
 
   it('shows markup as text, with bidi controls made visible', () => {

@@ -1,17 +1,24 @@
 /**
  * The first bytes of a text object turned into what the Preview tab shows: always text (React renders it
- * as text nodes), with bidi and zero-width characters made visible; JSON pretty-printed when the whole
- * file was read and parses; CSV split into rows and cells for a table.
+ * as text nodes), with bidi and zero-width characters made visible; JSON pretty-printed (within bounds,
+ * json-format.ts) when the whole file was read and parses; CSV split into rows and cells for a table.
  */
 import { revealDisguise } from '../../lib/visible-text.ts';
+import { formatJson, JSON_FORMAT_LIMITS, type JsonFormatLimits } from './json-format.ts';
 import type { TextFormat } from './preview-kind.ts';
 
 /** A CSV table shows at most this many rows and columns (the text view shows everything read). */
 export const CSV_MAX_ROWS = 200;
 export const CSV_MAX_COLUMNS = 50;
 
+/**
+ * How JSON was shown: 'pretty' indented; 'flattened' indented except levels too deep, kept on one line;
+ * 'tooLong' as stored, since indenting it would pass the output bound; 'none' not formatted (not JSON, or cut).
+ */
+export type JsonView = 'none' | 'pretty' | 'flattened' | 'tooLong';
+
 export type TextPreview =
-  | { view: 'text'; text: string; truncated: boolean; prettyJson: boolean }
+  | { view: 'text'; text: string; truncated: boolean; json: JsonView }
   | { view: 'table'; rows: string[][]; moreRows: boolean; truncated: boolean };
 
 /** Decodes UTF-8; a multi-byte character cut by the range end is dropped, not shown as U+FFFD. */
@@ -21,19 +28,27 @@ export function decodeStart(bytes: Uint8Array, truncated: boolean): string {
   return truncated ? text : text + decoder.decode();
 }
 
-export function textPreview(text: string, format: TextFormat, truncated: boolean): TextPreview {
+export function textPreview(text: string, format: TextFormat, truncated: boolean, limits: JsonFormatLimits = JSON_FORMAT_LIMITS): TextPreview {
   if (format === 'json' && !truncated) {
+    let value: unknown;
+    let parsed = false;
     try {
-      return { view: 'text', text: revealDisguise(JSON.stringify(JSON.parse(text), null, 2)), truncated, prettyJson: true };
+      value = JSON.parse(text);
+      parsed = true;
     } catch {
       // Not valid JSON: shown as it is.
+    }
+    if (parsed) {
+      const formatted = formatJson(value, limits);
+      if (formatted === null) return { view: 'text', text: revealDisguise(text), truncated, json: 'tooLong' };
+      return { view: 'text', text: revealDisguise(formatted.text), truncated, json: formatted.flattened ? 'flattened' : 'pretty' };
     }
   }
   if (format === 'csv') {
     const { rows, more } = parseCsv(text, CSV_MAX_ROWS, truncated);
     if (rows.length > 0) return { view: 'table', rows: rows.map((row) => row.slice(0, CSV_MAX_COLUMNS).map(revealDisguise)), moreRows: more, truncated };
   }
-  return { view: 'text', text: revealDisguise(text), truncated, prettyJson: false };
+  return { view: 'text', text: revealDisguise(text), truncated, json: 'none' };
 }
 
 /**

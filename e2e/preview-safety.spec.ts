@@ -1,0 +1,135 @@
+import type { CDPSession, Page } from '@playwright/test';
+import { createClient } from '../src/api/client.ts';
+import { DEMO_CONNECTION } from '../src/api/connection.ts';
+import { expect, test, ConsolePage } from './fixtures.ts';
+
+// What a bucket holds cannot hurt the console through the Preview tab: JSON whose indentation grows with the
+// square of its nesting opens with the page responsive and the heap bounded, and a PDF's script never runs
+// over the console (a PDF opens in a tab of its own). The page fixture fails on any dialog.
+
+/** PUTs `body` into demo-documents through the page (the demo emulator lives there), with `headers`. */
+async function demoPut(page: Page, key: string, body: string | Uint8Array, headers: Record<string, string>): Promise<number> {
+  const bytes = typeof body === 'string' ? new TextEncoder().encode(body) : body;
+  const prepared = await createClient(DEMO_CONNECTION).prepare({ operation: 'PutObject', method: 'PUT', zone: 'pek3a', bucket: 'demo-documents', key, headers });
+  const sent: Record<string, string> = {};
+  prepared.headers.forEach((value, name) => {
+    sent[name] = value;
+  });
+  return page.evaluate(
+    async ({ url, headers: h, base64 }) => {
+      const data = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      return (await fetch(url, { method: 'PUT', headers: h, body: data })).status;
+    },
+    { url: prepared.url.href, headers: sent, base64: Buffer.from(bytes).toString('base64') },
+  );
+}
+
+/** Starts recording long tasks (PerformanceObserver 'longtask') in the page. */
+async function watchLongTasks(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const durations: number[] = [];
+    Reflect.set(window, '__longTasks', durations);
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) durations.push(entry.duration);
+    }).observe({ type: 'longtask' });
+  });
+}
+
+async function longTasks(page: Page): Promise<number[]> {
+  // Two frames: whatever the preview started has been laid out and painted.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  return page.evaluate(() => {
+    const durations: unknown = Reflect.get(window, '__longTasks');
+    return Array.isArray(durations) ? durations.map(Number) : [];
+  });
+}
+
+async function heapUsed(cdp: CDPSession): Promise<number> {
+  await cdp.send('HeapProfiler.collectGarbage');
+  return (await cdp.send('Runtime.getHeapUsage')).usedSize;
+}
+
+const MIB = 1024 * 1024;
+
+async function openSamples(consolePage: ConsolePage, key: string): Promise<void> {
+  await consolePage.open(`/buckets/pek3a/demo-documents?prefix=samples/&object=${encodeURIComponent(`samples/${key}`)}`);
+}
+
+test('JSON bombs open in Preview with the page responsive (no task over 200 ms) and the heap under +64 MiB', async ({ page, consolePage }) => {
+  // 30 KB of {"a": nested 5,000 deep; 66 KB of [ ×3000 around 30,000 zeros and ] ×3000.
+  const bombs = [
+    { name: 'deep-objects.json', text: `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`, starts: '{\n  "a": {\n    "a": {' },
+    { name: 'deep-arrays.json', text: `${'['.repeat(3000)}${Array(30000).fill('0').join(',')}${']'.repeat(3000)}`, starts: '[\n  [\n    [' },
+  ];
+  // The Preview code loads with an ordinary JSON file first.
+  await openSamples(consolePage, 'settings.json');
+  const details = consolePage.details;
+  await details.getByRole('tab', { name: 'Preview' }).click();
+  await expect(details.getByText('JSON, formatted for reading.')).toBeVisible();
+  for (const bomb of bombs) expect(await demoPut(page, `samples/${bomb.name}`, bomb.text, { 'content-type': 'application/json' })).toBe(201);
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  const cdp = await page.context().newCDPSession(page);
+
+  for (const bomb of bombs) {
+    await expect(consolePage.row(bomb.name)).toBeVisible();
+    await watchLongTasks(page);
+    const before = await heapUsed(cdp);
+    await consolePage.row(bomb.name).getByRole('link').click();
+    await expect(details.getByText('JSON, formatted for reading; levels deeper than 20 stay on one line.')).toBeVisible();
+    const text = (await details.getByTestId('preview-text').textContent()) ?? '';
+    expect(text.startsWith(bomb.starts)).toBe(true);
+    // The same JSON, only indented (the bombs hold no strings, so white space is all that was added).
+    expect(text.replace(/\s+/g, '')).toBe(bomb.text);
+    const tasks = await longTasks(page);
+    expect(Math.max(0, ...tasks), `long tasks (ms) while ${bomb.name} opened: ${tasks.join(', ')}`).toBeLessThanOrEqual(200);
+    const after = await heapUsed(cdp);
+    expect(after - before, `heap grew ${((after - before) / MIB).toFixed(1)} MiB`).toBeLessThan(64 * MIB);
+  }
+});
+
+/** A one-page PDF whose open action runs `script` (PDF JavaScript). */
+function pdfWithScript(script: string): Uint8Array {
+  const content = 'BT /F1 24 Tf 20 100 Td (Hello PDF) Tj ET';
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R /OpenAction 4 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 5 0 R /Resources << /Font << /F1 6 0 R >> >> >>',
+    `<< /Type /Action /S /JavaScript /JS (${script.replace(/[()\\]/g, (c) => `\\${c}`)}) >>`,
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let out = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, i) => {
+    offsets.push(out.length);
+    out += `${i + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = out.length;
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return new TextEncoder().encode(out);
+}
+
+test('a PDF with app.alert never shows a dialog over the console: it is never framed, and opens in a tab of its own', async ({ page, consolePage }) => {
+  await openSamples(consolePage, 'notes.txt');
+  const details = consolePage.details;
+  await details.getByRole('tab', { name: 'Preview' }).click();
+  await expect(details.getByTestId('preview-text')).toBeVisible();
+  expect(await demoPut(page, 'samples/session.pdf', pdfWithScript("app.alert('Session expired. Re-enter your secret key.');"), { 'content-type': 'application/pdf' })).toBe(201);
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await consolePage.row('session.pdf').getByRole('link').click();
+  const link = details.getByRole('link', { name: 'Open session.pdf in a new tab' });
+  await expect(link).toBeVisible();
+  await expect(details.getByText('A PDF opens in a tab of its own')).toBeVisible();
+  await expect(page.locator('iframe, object, embed')).toHaveCount(0);
+  await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+
+  // Followed, the PDF runs in its own tab (its script's dialog shows there), never over the console, which
+  // the page fixture checks: any dialog on the console's page fails the test.
+  const [tab] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
+  const dialog = await tab.waitForEvent('dialog');
+  expect(dialog.message()).toBe('Session expired. Re-enter your secret key.');
+  await dialog.dismiss();
+  await tab.close();
+  await expect(link).toBeVisible();
+});
