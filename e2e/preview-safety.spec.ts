@@ -1,11 +1,14 @@
 import type { CDPSession, Page } from '@playwright/test';
 import { createClient } from '../src/api/client.ts';
 import { DEMO_CONNECTION } from '../src/api/connection.ts';
+import { demoLinkOnOrigin } from '../src/api/demo-link.ts';
+import { getObjectUrl } from '../src/api/objects/operations.ts';
 import { expect, test, ConsolePage } from './fixtures.ts';
 
-// What a bucket holds cannot hurt the console through the Preview tab: JSON whose indentation grows with the
-// square of its nesting opens with the page responsive and the heap bounded, and a PDF's script never runs
-// over the console (a PDF opens in a tab of its own). The page fixture fails on any dialog.
+// What a bucket holds cannot hurt the console: JSON whose indentation grows with the square of its nesting
+// opens in Preview with the page responsive and the heap bounded, a PDF's script never runs over the console
+// (a PDF opens in a tab of its own), and a demo object link never serves a script to the console's origin.
+// The page fixture fails on any dialog.
 
 /** PUTs `body` into demo-documents through the page (the demo emulator lives there), with `headers`. */
 async function demoPut(page: Page, key: string, body: string | Uint8Array, headers: Record<string, string>): Promise<number> {
@@ -132,4 +135,39 @@ test('a PDF with app.alert never shows a dialog over the console: it is never fr
   await dialog.dismiss();
   await tab.close();
   await expect(link).toBeVisible();
+});
+
+test('a demo object of a JavaScript type never runs as a script on the console’s origin, whatever page includes it', async ({ page, consolePage }) => {
+  await consolePage.open('/buckets/pek3a/demo-documents?prefix=samples/');
+  await consolePage.waitForList();
+  expect(await demoPut(page, 'samples/gadget.js', "window.__gadgetRan = 'yes';", { 'content-type': 'text/javascript' })).toBe(201);
+  const signed = await getObjectUrl(createClient(DEMO_CONNECTION), { zone: 'pek3a', bucket: 'demo-documents', key: 'samples/gadget.js', expiresIn: 300 });
+  const src = demoLinkOnOrigin(signed, new URL(page.url()).origin).href;
+  // Another console tab (its own demo worker client), where an HTML injection would have put the tag. The
+  // browser reports the refused script as a console error there, which is the point.
+  const other = await page.context().newPage();
+  try {
+    await new ConsolePage(other).open('/buckets/pek3a/demo-documents?prefix=samples/');
+    await new ConsolePage(other).waitForList();
+    const served = other.waitForResponse((r) => r.url() === src);
+    const outcome = await other.evaluate(
+      (url) =>
+        new Promise<string>((done) => {
+          const script = document.createElement('script');
+          script.src = url;
+          script.onload = () => done('load');
+          script.onerror = () => done('error');
+          document.head.append(script);
+        }),
+      src,
+    );
+    expect(await other.evaluate(() => Reflect.get(window, '__gadgetRan'))).toBeUndefined();
+    expect(outcome).toBe('error');
+    // The object was served (its bytes are there), as a type no script element runs.
+    const response = await served;
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toBe('application/octet-stream');
+  } finally {
+    await other.close();
+  }
 });

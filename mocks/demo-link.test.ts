@@ -24,14 +24,18 @@ describe('demo links on the console origin', () => {
 
   it('serves only raster images, media and PDF inline; HTML, SVG, text and errors are attachments or plain text, never sniffed', async () => {
     const served = (type: string, init: ResponseInit = {}) => guardDemoLinkResponse(new Response('x', { ...init, headers: { 'content-type': type, ...(init.headers as Record<string, string> | undefined) } }));
-    for (const type of ['text/html; charset=utf-8', 'image/svg+xml', 'application/xhtml+xml', 'text/plain', 'application/octet-stream', 'TEXT/HTML']) {
+    const scriptish = ['text/javascript', 'application/javascript; charset=utf-8', 'text/css', 'application/json', 'application/wasm', 'text/xml'];
+    for (const type of ['text/html; charset=utf-8', 'image/svg+xml', 'application/xhtml+xml', 'text/plain', 'application/octet-stream', 'TEXT/HTML', ...scriptish]) {
       const response = served(type);
       expect(response.headers.get('content-disposition')).toBe('attachment');
+      // A type a <script>, <link rel=stylesheet> or worker would run: never sent (nosniff then refuses it).
+      expect(response.headers.get('content-type')).toBe('application/octet-stream');
       expect(response.headers.get('content-security-policy')).toMatch(/^sandbox;/);
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     }
     for (const type of ['image/png', 'image/jpeg', 'audio/mpeg', 'video/mp4', 'application/pdf']) {
       expect(served(type).headers.get('content-disposition')).toBeNull();
+      expect(served(type).headers.get('content-type')).toBe(type);
     }
     // An HTML object asked for inline with a stored "inline" disposition is still an attachment.
     expect(served('text/html', { headers: { 'content-disposition': 'inline' } }).headers.get('content-disposition')).toBe('attachment');

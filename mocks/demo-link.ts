@@ -3,8 +3,11 @@
  * is answered by the emulator as the demo host URL it stands for, so a download or a preview of a demo
  * object stays in the console. What comes back is served on the console's own origin, so it is made inert:
  * only raster images, audio, video and PDF may be shown inline (with the type the emulator sent, never
- * sniffed); everything else (HTML, SVG, XML, text, unknown) is an attachment, which the browser saves and
- * never renders. Each answer also carries a sandboxing CSP, so even a rendered document could run nothing.
+ * sniffed); everything else (HTML, SVG, XML, text, JavaScript, unknown) is an attachment typed
+ * `application/octet-stream`, which the browser saves and never renders. The type matters beyond documents:
+ * `attachment` and a sandboxing CSP do nothing to a `<script src>` (or a worker, or a stylesheet), which
+ * runs an answer of a JavaScript type whatever its disposition; with `nosniff`, an octet-stream answer can
+ * never run as one. Each answer also carries a sandboxing CSP, so even a rendered document could run nothing.
  */
 import { getResponse, http, type RequestHandler } from 'msw';
 import { demoLinkTarget, DEMO_LINK_PATH } from '../src/api/demo-link.ts';
@@ -29,6 +32,8 @@ export function guardDemoLinkResponse(response: Response): Response {
   } else if (!INLINE_TYPES.test(type)) {
     const disposition = headers.get('content-disposition') ?? '';
     if (!/^\s*attachment\b/i.test(disposition)) headers.set('content-disposition', 'attachment');
+    // Never a script, style or document type on the console's origin (see the module comment).
+    headers.set('content-type', 'application/octet-stream');
   }
   headers.set('x-content-type-options', 'nosniff');
   headers.set('cross-origin-resource-policy', 'same-origin');
