@@ -7,7 +7,7 @@ import {
   uploadPart,
 } from '../../../api/multipart/operations.ts';
 import { ApiError } from '../../../api/errors.ts';
-import { headObject } from '../../../api/objects/operations.ts';
+import { deleteObject, headObject, moveObject } from '../../../api/objects/operations.ts';
 import { postObject } from '../../../api/post-object/operations.ts';
 import type { UploadPorts } from './ports.ts';
 
@@ -50,6 +50,19 @@ export function createApiPorts(client: QsClient): UploadPorts {
     },
     async abortMultipartUpload(input, signal) {
       await abortMultipartUpload(client, input, { signal });
+    },
+    async moveObject({ sourceKey, ifMatch, ...input }, signal) {
+      try {
+        await moveObject(client, { ...input, source: { bucket: input.bucket, key: sourceKey }, conditions: { ifMatch } }, { signal });
+        return 'moved';
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 412) return 'preconditionFailed';
+        if (error instanceof ApiError && error.code === 'object_not_exists') return 'sourceMissing';
+        throw error;
+      }
+    },
+    async deleteObject(input, signal) {
+      await deleteObject(client, input, { signal });
     },
   };
 }

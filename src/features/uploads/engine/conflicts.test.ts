@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_KEY_BYTES } from '../../../api/protocol/limits.ts';
-import { ConflictCheckError, findConflicts, RenameTooLongError, renamedKey, resolveConflicts, type KeyExists } from './conflicts.ts';
+import { ConflictCheckError, findConflicts, markFreeKeys, RenameTooLongError, renamedKey, resolveConflicts, type KeyExists } from './conflicts.ts';
 import { planBatch } from './plan-batch.ts';
 import { bytes, fileOf } from './test-fakes.ts';
 
@@ -35,6 +35,18 @@ describe('key conflicts of an upload batch', () => {
     expect(renamed.map((u) => u.key)).toEqual(['up/a (2).txt', 'up/b (2).txt', 'up/c.txt', 'up/b (1).txt']);
     expect(asked).toEqual(['up/a (1).txt', 'up/a (2).txt', 'up/b (2).txt']);
     expect(renamed[0]?.file).toBe(uploads[0]?.file);
+  });
+
+  it('marks the keys the check found free, so form uploads post to them directly; an overwritten key is not free', async () => {
+    const stored = new Set(['up/a.txt']);
+    const exists: KeyExists = async (_upload, key) => stored.has(key);
+    const uploads = batch('a.txt', 'b.txt');
+    expect(uploads.map((u) => u.keyFree)).toEqual([undefined, undefined]);
+    const conflicts = await findConflicts(uploads, exists);
+    expect(markFreeKeys(uploads, []).map((u) => u.keyFree)).toEqual([true, true]);
+    expect((await resolveConflicts(uploads, conflicts, 'overwrite', exists)).map((u) => [u.key, u.keyFree])).toEqual([['up/a.txt', undefined], ['up/b.txt', true]]);
+    expect((await resolveConflicts(uploads, conflicts, 'skip', exists)).map((u) => [u.key, u.keyFree])).toEqual([['up/b.txt', true]]);
+    expect((await resolveConflicts(uploads, conflicts, 'rename', exists)).map((u) => [u.key, u.keyFree])).toEqual([['up/a (1).txt', true], ['up/b.txt', true]]);
   });
 
   it('fails the check when a HEAD fails with anything but "not found": the key never counts as free', async () => {

@@ -62,6 +62,15 @@ async function checked(exists: KeyExists, upload: PlannedUpload, key: string): P
   }
 }
 
+/**
+ * The batch to upload when the check found none of `conflicts` (or after the answer): every other file's key
+ * was free when checked, which lets a form upload post to it directly (form-upload.ts).
+ */
+export function markFreeKeys(uploads: readonly PlannedUpload[], conflicts: readonly PlannedUpload[]): PlannedUpload[] {
+  const conflicting = new Set(conflicts);
+  return uploads.map((upload) => (conflicting.has(upload) ? upload : { ...upload, keyFree: true }));
+}
+
 /** The batch after the user's answer: conflicting files overwritten, left out, or given a free "(n)" name. */
 export async function resolveConflicts(
   uploads: readonly PlannedUpload[],
@@ -71,8 +80,8 @@ export async function resolveConflicts(
   maxTries = 1000,
 ): Promise<PlannedUpload[]> {
   const conflicting = new Set(conflicts);
-  if (choice === 'overwrite') return [...uploads];
-  if (choice === 'skip') return uploads.filter((u) => !conflicting.has(u));
+  if (choice === 'overwrite') return markFreeKeys(uploads, conflicts);
+  if (choice === 'skip') return markFreeKeys(uploads.filter((u) => !conflicting.has(u)), []);
   // Said before any request: a key near the limit has no "(1)" name, and a longer number only grows it.
   const tooLong = conflicts.filter((u) => keyBytes(renamedKey(u.key, 1)) > MAX_KEY_BYTES).map((u) => u.key);
   if (tooLong.length > 0) throw new RenameTooLongError(tooLong);
@@ -81,7 +90,7 @@ export async function resolveConflicts(
   const result: PlannedUpload[] = [];
   for (const upload of uploads) {
     if (!conflicting.has(upload)) {
-      result.push(upload);
+      result.push({ ...upload, keyFree: true });
       continue;
     }
     let key: string | undefined;
@@ -93,7 +102,7 @@ export async function resolveConflicts(
     }
     if (key === undefined) throw new Error(`No free name for ${upload.key} after ${maxTries} tries`);
     taken.add(`${upload.bucket}\u0000${key}`);
-    result.push({ ...upload, key });
+    result.push({ ...upload, key, keyFree: true });
   }
   return result;
 }

@@ -4,7 +4,7 @@
  * modules and its tests import each other directly.
  */
 export { createApiPorts } from './api-ports.ts';
-export { ConflictCheckError, findConflicts, RenameTooLongError, resolveConflicts, type ConflictChoice, type KeyExists } from './conflicts.ts';
+export { ConflictCheckError, findConflicts, markFreeKeys, RenameTooLongError, resolveConflicts, type ConflictChoice, type KeyExists } from './conflicts.ts';
 export { entriesFromDataTransfer, filesFromInput, walkEntries, type DataTransferItemLike } from './dropped-entries.ts';
 export { compareFingerprints, fingerprintFile } from './fingerprint.ts';
 export { createMd5Hasher, type Md5Hasher } from './hasher.ts';

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MULTIPART_THRESHOLD, planBatch } from './plan-batch.ts';
+import { MAX_KEY_BYTES } from '../../../api/protocol/limits.ts';
+import { STAGING_OVERHEAD_BYTES, stagingKeyFor } from './form-upload.ts';
 
 function file(name: string, size: number, type = ''): File {
   return new File([new Uint8Array(size)], name, { type });
@@ -71,6 +73,15 @@ describe('planBatch', () => {
     expect(plan.uploads.map((u) => u.key)).toEqual(['a', 'c']);
     expect(plan.problems.map((p) => (p.kind === 'key' ? p.reason : p.kind))).toEqual(['duplicate', 'too_long']);
     expect(planBatch({ files: [file('x', 1)], bucket: 'b', prefix: '/root/' }).problems).toEqual([expect.objectContaining({ reason: 'leading_slash' })]);
+  });
+
+  it('sends a key too long for a staging name beside it as multipart, whose parts carry Content-MD5', () => {
+    const near = 'k'.repeat(MAX_KEY_BYTES - STAGING_OVERHEAD_BYTES);
+    const plan = planBatch({ files: [{ file: file('a', 1), relativePath: near }, { file: file('b', 1), relativePath: `${near}k` }], bucket: 'b' });
+    expect(plan.uploads.map((u) => u.kind)).toEqual(['form', 'multipart']);
+    expect(stagingKeyFor(near, '0123456789abcdef').length).toBeLessThanOrEqual(MAX_KEY_BYTES);
+    expect(stagingKeyFor('docs/report.pdf', '0123456789abcdef')).toBe('docs/.report.pdf.0123456789abcdef.uploading');
+    expect(stagingKeyFor(`docs/${'n'.repeat(1000)}`, '0123456789abcdef')).toBe('docs/.0123456789abcdef.uploading');
   });
 
   it('sends a key containing ${filename} as multipart, which stores keys verbatim (ref §7)', () => {

@@ -1,6 +1,7 @@
 import { metadataRuleOfIssue, normalizeCustomMetadata, objectMetadataSchema, utf8ByteLength, type MetadataRule, type ObjectMetadata } from '../../../api/metadata/model.ts';
 import { FILENAME_PLACEHOLDER } from '../../../api/post-object/operations.ts';
 import { MAX_KEY_BYTES } from '../../../api/protocol/limits.ts';
+import { STAGING_OVERHEAD_BYTES } from './form-upload.ts';
 
 /**
  * Turns dropped or picked files into upload items: key = prefix + relative path, one metadata set for
@@ -30,6 +31,8 @@ export interface PlannedUpload {
   relativePath: string;
   /** Batch metadata; Content-Type defaults to the file's own type when the batch sets none. */
   metadata: ObjectMetadata;
+  /** The batch's conflict check found no object under the key (conflicts.ts); unknown otherwise. */
+  keyFree?: boolean;
 }
 
 export type BatchProblem =
@@ -95,7 +98,9 @@ export function planBatch(input: BatchInput): BatchPlan {
     seen.add(key);
     const contentType = metadata.standard['content-type'] ?? (source.file.type || undefined);
     // PostObject expands `${filename}` inside `key` (ref §7); such keys go multipart, which stores the key verbatim.
-    const kind: UploadKind = source.file.size >= threshold || key.includes(FILENAME_PLACEHOLDER) ? 'multipart' : 'form';
+    // So does a key too long for a staging name beside it (form-upload.ts): multipart parts carry Content-MD5.
+    const kind: UploadKind =
+      source.file.size >= threshold || key.includes(FILENAME_PLACEHOLDER) || utf8ByteLength(key) > MAX_KEY_BYTES - STAGING_OVERHEAD_BYTES ? 'multipart' : 'form';
     uploads.push({
       kind,
       bucket: input.bucket,

@@ -53,6 +53,13 @@ export interface UploadPorts {
   headObject(input: Destination, signal: AbortSignal): Promise<{ size: number; etag?: string } | null>;
   /** AbortMultipartUpload (ref §8.6), idempotent. */
   abortMultipartUpload(input: RemoteUpload, signal: AbortSignal): Promise<void>;
+  /**
+   * Move (ref §5.3) of `sourceKey` (same bucket) onto the destination, only while the source's ETag is
+   * `ifMatch` (quoted); 'preconditionFailed' when it is not (412), 'sourceMissing' when there is none (404).
+   */
+  moveObject(input: Destination & { sourceKey: string; ifMatch: string }, signal: AbortSignal): Promise<'moved' | 'preconditionFailed' | 'sourceMissing'>;
+  /** DeleteObject (ref §5.6), idempotent. */
+  deleteObject(input: Destination, signal: AbortSignal): Promise<void>;
 }
 
 /** Time source and timers, injectable so throttling and backoff are tested without real waiting. */

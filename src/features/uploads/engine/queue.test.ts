@@ -3,7 +3,8 @@ import { ApiError } from '../../../api/errors.ts';
 import { createMainThreadHasher } from './hasher.ts';
 import { IntegrityError } from './integrity.ts';
 import { ResumeMismatchError } from './multipart.ts';
-import { planBatch } from './plan-batch.ts';
+import { markFreeKeys } from './conflicts.ts';
+import { planBatch, type BatchInput } from './plan-batch.ts';
 import type { UploadPorts } from './ports.ts';
 import { createUploadQueue, type UploadQueueOptions } from './queue.ts';
 import { createMemoryResumeStore } from './resume-store.ts';
@@ -32,6 +33,11 @@ function setup(overrides: Partial<UploadQueueOptions> = {}) {
   return { server, clock, queue, resumeStore, notifications: () => notifications };
 }
 
+/** A planned batch whose keys the conflict check found free (form uploads post to them directly). */
+function freshBatch(input: BatchInput) {
+  return markFreeKeys(planBatch(input).uploads, []);
+}
+
 function gate() {
   let open: () => void = () => undefined;
   const promise = new Promise<void>((resolve) => (open = resolve));
@@ -55,20 +61,23 @@ async function settle(queue: { idle(): Promise<void> }, clock: ManualClock): Pro
   expect(state.idle).toBe(true);
 }
 
-describe('form uploads are verified', () => {
-  it('a byte changed in transit fails the item with both values, without an automatic retry; Retry stores the right bytes', async () => {
+describe('form uploads are verified, and a failed check leaves the bucket as it was', () => {
+  it('a free key: a byte changed in transit fails the item with both values, the changed copy is removed, no automatic retry; Retry stores the right bytes', async () => {
     const { server, clock, queue } = setup();
     server.corrupt = (call) => call.op === 'postObject' && call.attempt === 1;
     const file = fileOf(bytes(10, 7), 'a.txt');
-    const [id] = queue.add(planBatch({ files: [{ file, relativePath: 'a.txt' }], bucket: 'b', prefix: '' }).uploads);
+    const [id] = queue.add(freshBatch({ files: [{ file, relativePath: 'a.txt' }], bucket: 'b', prefix: '' }));
     await settle(queue, clock);
     const failed = queue.getSnapshot().items[0];
     expect(failed?.state).toBe('failed');
     expect(failed?.error).toBeInstanceOf(IntegrityError);
     const expected = md5Hex(bytes(10, 7));
-    const stored = server.objects.get('a.txt')?.etag ?? '';
-    expect(stored).not.toBe(expected);
-    expect(failed?.error).toMatchObject({ expected, received: stored });
+    expect(failed?.error).toMatchObject({ expected, outcome: 'removed' });
+    const error = failed?.error;
+    if (!(error instanceof IntegrityError)) throw new Error('IntegrityError expected');
+    expect(error.received).not.toBe(expected);
+    // Nothing is left: not under the key, not under the name it was moved to before being deleted.
+    expect([...server.objects.keys()]).toEqual([]);
     expect(server.calls.filter((c) => c.op === 'postObject')).toHaveLength(1);
 
     queue.retry(id ?? '');
@@ -79,14 +88,78 @@ describe('form uploads are verified', () => {
     expect(server.objects.get('a.txt')?.data).toEqual(bytes(10, 7));
   });
 
-  it('an answer without a readable ETag cannot be verified and fails, saying so', async () => {
+  it('a free key written by another writer after the changed copy: theirs is left as it is', async () => {
+    const { server, clock, queue } = setup();
+    server.corrupt = (call) => call.op === 'postObject';
+    const theirs = { data: bytes(3, 9), etag: md5Hex(bytes(3, 9)), metadata: undefined };
+    // Their write lands between our post and our clean-up.
+    server.hold = (call) => {
+      if (call.op === 'move') server.objects.set('a.txt', theirs);
+      return undefined;
+    };
+    queue.add(freshBatch({ files: [{ file: fileOf(bytes(10, 7), 'a.txt'), relativePath: 'a.txt' }], bucket: 'b', prefix: '' }));
+    await settle(queue, clock);
+    expect(queue.getSnapshot().items[0]?.error).toMatchObject({ name: 'IntegrityError', outcome: 'replacedSince' });
+    expect(server.objects.get('a.txt')).toBe(theirs);
+    expect([...server.objects.keys()]).toEqual(['a.txt']);
+  });
+
+  it('a key that holds an object: the file goes to a staging key and moves over only with the right bytes; a changed copy never touches the key', async () => {
+    const { server, clock, queue } = setup();
+    const earlier = { data: bytes(4, 3), etag: md5Hex(bytes(4, 3)), metadata: undefined };
+    server.objects.set('a.txt', earlier);
+    // Each attempt stages under a new name: the first post of all is the one changed.
+    server.corrupt = (call) => call.op === 'postObject' && server.count('postObject') === 1;
+    const [id] = queue.add(planBatch({ files: [{ file: fileOf(bytes(10, 7), 'a.txt'), relativePath: 'a.txt' }], bucket: 'b', prefix: '' }).uploads);
+    await settle(queue, clock);
+    const failed = queue.getSnapshot().items[0];
+    expect(failed?.error).toMatchObject({ name: 'IntegrityError', expected: md5Hex(bytes(10, 7)), outcome: 'untouched' });
+    // The earlier version is there, and only it: the staging key was deleted.
+    expect(server.objects.get('a.txt')).toBe(earlier);
+    expect([...server.objects.keys()]).toEqual(['a.txt']);
+    const staged = server.calls.find((c) => c.op === 'postObject')?.key ?? '';
+    expect(staged).toMatch(/^\.a\.txt\.[0-9a-f]{16}\.uploading$/);
+    expect(server.calls.filter((c) => c.op === 'move')).toHaveLength(0);
+
+    queue.retry(id ?? '');
+    await settle(queue, clock);
+    expect(queue.getSnapshot().items[0]).toMatchObject({ state: 'done', etag: `"${md5Hex(bytes(10, 7))}"` });
+    expect(server.objects.get('a.txt')?.data).toEqual(bytes(10, 7));
+    expect([...server.objects.keys()]).toEqual(['a.txt']);
+  });
+
+  it('staged without a readable ETag: the server\'s conditional move still checks the bytes, both ways', async () => {
     const { server, clock, queue } = setup();
     server.hideEtag = true;
-    queue.add(planBatch({ files: files(1), bucket: 'b', prefix: '' }).uploads);
+    server.corrupt = (call) => call.op === 'postObject' && call.key.includes('bad');
+    queue.add(planBatch({ files: [{ file: fileOf(bytes(10, 1), 'good.txt'), relativePath: 'good.txt' }, { file: fileOf(bytes(10, 2), 'bad.txt'), relativePath: 'bad.txt' }], bucket: 'b', prefix: '' }).uploads);
+    await settle(queue, clock);
+    const [good, bad] = queue.getSnapshot().items;
+    expect(good).toMatchObject({ state: 'done', etag: `"${md5Hex(bytes(10, 1))}"` });
+    expect(bad?.error).toMatchObject({ name: 'IntegrityError', received: '', outcome: 'untouched' });
+    expect([...server.objects.keys()]).toEqual(['good.txt']);
+  });
+
+  it('a cancel after the staged post deletes the staging key', async () => {
+    const { server, clock, queue } = setup();
+    const g = gate();
+    server.hold = (call) => (call.op === 'move' ? g.promise : undefined);
+    const [id = ''] = queue.add(planBatch({ files: [{ file: fileOf(bytes(10, 1), 'a.txt'), relativePath: 'a.txt' }], bucket: 'b', prefix: '' }).uploads);
+    await vi.waitFor(() => expect(server.count('move')).toBe(1));
+    await queue.cancel(id);
+    await settle(queue, clock);
+    expect(queue.getSnapshot().items[0]?.state).toBe('cancelled');
+    expect([...server.objects.keys()]).toEqual([]);
+  });
+
+  it('a free key answered without a readable ETag cannot be verified and fails, saying so', async () => {
+    const { server, clock, queue } = setup();
+    server.hideEtag = true;
+    queue.add(freshBatch({ files: files(1), bucket: 'b', prefix: '' }));
     await settle(queue, clock);
     const item = queue.getSnapshot().items[0];
     expect(item?.state).toBe('failed');
-    expect(item?.error).toMatchObject({ name: 'IntegrityError', received: '' });
+    expect(item?.error).toMatchObject({ name: 'IntegrityError', received: '', outcome: 'unverified' });
     expect(item?.error?.message).toContain('could not be verified');
   });
 });
@@ -96,7 +169,7 @@ describe('the upload queue', () => {
     const done: Array<{ key: string; state: string; etag: string | undefined }> = [];
     const { server, clock, queue } = setup({ onDone: (item) => done.push({ key: item.key, state: item.state, etag: item.etag }) });
     server.corrupt = (call) => call.op === 'postObject' && call.attempt === 1 && call.key === 'dir/f0.txt';
-    const [first] = queue.add(planBatch({ files: files(2), bucket: 'b', prefix: '' }).uploads);
+    const [first] = queue.add(freshBatch({ files: files(2), bucket: 'b', prefix: '' }));
     await settle(queue, clock);
     expect(done.map((d) => d.key)).toEqual(['dir/f1.txt']);
     queue.retry(first ?? '');
@@ -111,7 +184,7 @@ describe('the upload queue', () => {
     const { server, clock, queue } = setup();
     const g = gate();
     server.hold = (call) => (call.op === 'postObject' ? g.promise : undefined);
-    const ids = queue.add(planBatch({ files: files(5), bucket: 'b', prefix: 'up/' }).uploads);
+    const ids = queue.add(freshBatch({ files: files(5), bucket: 'b', prefix: 'up/' }));
     await flush();
     expect(queue.getSnapshot().totals.counts).toMatchObject({ running: 2, queued: 3 });
     expect(server.inFlight).toBe(2);
@@ -147,14 +220,14 @@ describe('the upload queue', () => {
       }
     };
     const big = (name: string, seed: number) => ({ file: fileOf(bytes(50, seed), name), relativePath: name });
-    queue.add(planBatch({ files: [big('a.bin', 1)], bucket: 'b', multipartThreshold: 40 }).uploads);
+    queue.add(freshBatch({ files: [big('a.bin', 1)], bucket: 'b', multipartThreshold: 40 }));
     await drain(7, 2); // 50 bytes in parts of 8: 7 parts
     await settle(queue, clock);
     expect(server.maxInFlight).toBe(2);
 
     queue.setPartConcurrency(5);
     server.maxInFlight = 0;
-    queue.add(planBatch({ files: [big('b.bin', 2)], bucket: 'b', multipartThreshold: 40 }).uploads);
+    queue.add(freshBatch({ files: [big('b.bin', 2)], bucket: 'b', multipartThreshold: 40 }));
     await drain(7, 5);
     await settle(queue, clock);
     expect(server.maxInFlight).toBe(5);
@@ -178,7 +251,7 @@ describe('the upload queue', () => {
     const { server, clock, queue } = setup({ concurrency: 1 });
     const g = gate();
     server.hold = (call) => (call.op === 'postObject' && call.key === 'dir/f1.txt' ? g.promise : undefined);
-    queue.add(planBatch({ files: files(2), bucket: 'b' }).uploads);
+    queue.add(freshBatch({ files: files(2), bucket: 'b' }));
     const a = queue.getSnapshot();
     expect(queue.getSnapshot()).toBe(a);
     await flush();
@@ -209,7 +282,7 @@ describe('the upload queue', () => {
       },
     } as UploadPorts;
     const { clock, queue, notifications } = setup({ ports, notifyIntervalMs: 200 });
-    queue.add(planBatch({ files: [{ file: fileOf(bytes(1000)), relativePath: 'a' }], bucket: 'b' }).uploads);
+    queue.add(freshBatch({ files: [{ file: fileOf(bytes(1000)), relativePath: 'a' }], bucket: 'b' }));
     await flush();
     const afterStart = notifications();
     expect(afterStart).toBeGreaterThanOrEqual(1);
@@ -245,7 +318,7 @@ describe('the upload queue', () => {
       },
     });
     const { clock, queue } = setup({ ports, partConcurrency: 1, notifyIntervalMs: 200 });
-    queue.add(planBatch({ files: [{ file: fileOf(bytes(50, 4), 'big.bin'), relativePath: 'big.bin' }], bucket: 'b', multipartThreshold: 40 }).uploads);
+    queue.add(freshBatch({ files: [{ file: fileOf(bytes(50, 4), 'big.bin'), relativePath: 'big.bin' }], bucket: 'b', multipartThreshold: 40 }));
     await vi.waitFor(() => expect(reported).toBe(true), { timeout: 10_000 });
     clock.advance(200);
     const item = queue.getSnapshot().items[0];
@@ -266,7 +339,7 @@ describe('the upload queue', () => {
       },
     } as UploadPorts;
     const { clock, queue } = setup({ ports });
-    queue.add(planBatch({ files: [{ file: fileOf(bytes(1000)), relativePath: 'a' }], bucket: 'b' }).uploads);
+    queue.add(freshBatch({ files: [{ file: fileOf(bytes(1000)), relativePath: 'a' }], bucket: 'b' }));
     await flush();
     for (let t = 1; t <= 4; t += 1) {
       clock.advance(1000);
@@ -282,7 +355,7 @@ describe('the upload queue', () => {
     const { server, clock, queue } = setup();
     let deny = true;
     server.fail = (call) => (deny && call.op === 'postObject' ? apiError(403, 'permission_denied', 'PostObject') : undefined);
-    const [id] = queue.add(planBatch({ files: files(2), bucket: 'b' }).uploads);
+    const [id] = queue.add(freshBatch({ files: files(2), bucket: 'b' }));
     await settle(queue, clock);
     const failed = queue.getSnapshot().items[0];
     expect(failed?.state).toBe('failed');
@@ -303,7 +376,7 @@ describe('the upload queue', () => {
   it('retries a 503 on its own, with backoff', async () => {
     const { server, clock, queue } = setup();
     server.fail = (call) => (call.op === 'postObject' && call.attempt === 1 ? apiError(503, 'service_unavailable', 'PostObject') : undefined);
-    queue.add(planBatch({ files: files(1), bucket: 'b' }).uploads);
+    queue.add(freshBatch({ files: files(1), bucket: 'b' }));
     await settle(queue, clock);
     expect(server.count('postObject')).toBe(2);
     expect(queue.getSnapshot().items[0]?.state).toBe('done');
@@ -313,7 +386,7 @@ describe('the upload queue', () => {
     const { server, clock, queue, resumeStore } = setup({ concurrency: 2 });
     server.hold = (call) => (call.op === 'uploadPart' || call.op === 'postObject' ? new Promise<void>(() => undefined) : undefined);
     const ids = queue.add(
-      planBatch({ files: [{ file: fileOf(bytes(50, 3), 'big.bin'), relativePath: 'big.bin' }, ...files(2)], bucket: 'b', multipartThreshold: 40 }).uploads,
+      freshBatch({ files: [{ file: fileOf(bytes(50, 3), 'big.bin'), relativePath: 'big.bin' }, ...files(2)], bucket: 'b', multipartThreshold: 40 }),
     );
     await vi.waitFor(() => expect(server.count('uploadPart')).toBeGreaterThan(0), { timeout: 10_000 });
     expect(resumeStore.records.size).toBe(1);
@@ -335,7 +408,7 @@ describe('the upload queue', () => {
   it('a pause clicked while a cancel is being carried out changes nothing: the item ends cancelled, aborted on the server', async () => {
     const { server, clock, queue } = setup();
     server.hold = (call) => (call.op === 'uploadPart' ? new Promise<void>(() => undefined) : undefined);
-    const [big = ''] = queue.add(planBatch({ files: [{ file: fileOf(bytes(50, 3), 'big.bin'), relativePath: 'big.bin' }], bucket: 'b', multipartThreshold: 40 }).uploads);
+    const [big = ''] = queue.add(freshBatch({ files: [{ file: fileOf(bytes(50, 3), 'big.bin'), relativePath: 'big.bin' }], bucket: 'b', multipartThreshold: 40 }));
     await vi.waitFor(() => expect(server.count('uploadPart')).toBeGreaterThan(0), { timeout: 10_000 });
     const cancelling = queue.cancel(big);
     queue.pause(big);
@@ -353,7 +426,7 @@ describe('the upload queue', () => {
     let holding = true;
     server.hold = (call) => (holding && call.op === 'uploadPart' && (call.partNumber ?? 0) >= 2 ? new Promise<void>(() => undefined) : undefined);
     const [big = '', small = ''] = queue.add(
-      planBatch({ files: [{ file: fileOf(bytes(50, 3), 'big.bin'), relativePath: 'big.bin' }, ...files(1)], bucket: 'b', multipartThreshold: 40 }).uploads,
+      freshBatch({ files: [{ file: fileOf(bytes(50, 3), 'big.bin'), relativePath: 'big.bin' }, ...files(1)], bucket: 'b', multipartThreshold: 40 }),
     );
     await vi.waitFor(() => expect(queue.getSnapshot().items[0]?.multipart?.partsDone ?? 0).toBeGreaterThanOrEqual(2), { timeout: 10_000 });
     queue.pause(big);
@@ -393,7 +466,7 @@ describe('the upload queue', () => {
   it('removes finished items and clears done ones', async () => {
     const { server, clock, queue } = setup();
     server.fail = (call) => (call.op === 'postObject' && call.key === 'dir/f0.txt' ? apiError(403, 'permission_denied') : undefined);
-    const [first = ''] = queue.add(planBatch({ files: files(3), bucket: 'b' }).uploads);
+    const [first = ''] = queue.add(freshBatch({ files: files(3), bucket: 'b' }));
     await settle(queue, clock);
     queue.clearFinished();
     expect(queue.getSnapshot().items.map((i) => i.id)).toEqual([first]);
@@ -405,7 +478,7 @@ describe('the upload queue', () => {
     const { server, clock, queue } = setup({ concurrency: 1 });
     const g = gate();
     server.hold = (call) => (call.op === 'postObject' ? g.promise : undefined);
-    const [running = '', queued = '', last = ''] = queue.add(planBatch({ files: files(3), bucket: 'b' }).uploads);
+    const [running = '', queued = '', last = ''] = queue.add(freshBatch({ files: files(3), bucket: 'b' }));
     await flush();
     expect(queue.getSnapshot().items.map((i) => i.state)).toEqual(['running', 'queued', 'queued']);
     queue.remove(queued);

@@ -1,14 +1,14 @@
 import { ApiError } from '../../../api/errors.ts';
 import type { ObjectMetadata } from '../../../api/metadata/model.ts';
 import { createMd5Hasher, type Md5Hasher } from './hasher.ts';
-import { verifyEtag } from './integrity.ts';
+import { uploadByForm } from './form-upload.ts';
 import { QUEUED, transition, type Lifecycle, type LifecycleEvent } from './lifecycle.ts';
 import { MultipartUpload, type MultipartPhase } from './multipart.ts';
 import type { PartPlanOptions } from './part-plan.ts';
 import type { PlannedUpload, UploadKind } from './plan-batch.ts';
 import { systemClock, type Clock, type RemoteUpload, type UploadPorts } from './ports.ts';
 import { createMemoryResumeStore, type ResumeRecord, type ResumeStore } from './resume-store.ts';
-import { DEFAULT_RETRY_POLICY, withRetry, type RetryPolicy } from './retry.ts';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry.ts';
 import { SpeedMeter, etaSeconds } from './speed.ts';
 
 /**
@@ -129,6 +129,8 @@ interface Spec {
   readonly metadata: ObjectMetadata | undefined;
   /** The upload picked in the inspector (resumeRemote); otherwise the engine finds or starts one. */
   readonly explicitUploadId: string | undefined;
+  /** No object had the key when the batch was checked (a form upload then posts to it directly). */
+  readonly keyFree: boolean;
 }
 
 /** The work of the current or last run; `life` alone says what state the item is in. */
@@ -269,9 +271,10 @@ export function createUploadQueue(options: UploadQueueOptions): UploadQueue {
   }
 
   /**
-   * A form upload carries no Content-MD5, so it is checked afterwards: the file's MD5 (hashed in the worker
-   * while the bytes travel) must be the ETag the service stored. A mismatch is not retried automatically:
-   * the item fails with both values and the user retries it.
+   * A form upload carries no Content-MD5, so it is checked afterwards, in a way that leaves the bucket as it
+   * was when the check fails (form-upload.ts): the file's MD5 (hashed in the worker while the bytes travel)
+   * must be the ETag the service stored. A mismatch is not retried automatically: the item fails with both
+   * values and the user retries it.
    */
   async function runForm(entry: Entry, signal: AbortSignal): Promise<string> {
     const { spec, run } = entry;
@@ -279,47 +282,38 @@ export function createUploadQueue(options: UploadQueueOptions): UploadQueue {
     const md5 = (run.formMd5 ??= hasher.md5(spec.file));
     // Reported after the upload: an unhandled rejection must not surface while it runs.
     md5.catch(() => undefined);
-    const result = await withRetry(
-      {
-        policy: retry,
-        clock,
-        random,
-        signal,
-        onRetry: () => {
-          run.formSent = 0;
-          progressed(entry);
-        },
-      },
-      () =>
-        options.ports.postObject(
-          {
-            bucket: spec.bucket,
-            ...(spec.zone === undefined ? {} : { zone: spec.zone }),
-            key: spec.key,
-            file: spec.file,
-            filename: spec.file.name,
-            ...(spec.metadata ? { metadata: spec.metadata } : {}),
-            // The form body adds field overhead to `total`; scale to the file's bytes.
-            onProgress: ({ loaded, total }) => {
-              const sent = total > 0 ? Math.min(size, Math.round((loaded / total) * size)) : 0;
-              if (sent > run.formSent) run.meter.add(clock.now(), sent - run.formSent);
-              run.formSent = sent;
-              progressed(entry);
-            },
-          },
-          signal,
-        ),
-    );
-    let expected: string;
     try {
-      expected = await md5;
+      const etag = await uploadByForm(
+        { ports: options.ports, retry, clock, random },
+        {
+          bucket: spec.bucket,
+          ...(spec.zone === undefined ? {} : { zone: spec.zone }),
+          key: spec.key,
+          file: spec.file,
+          metadata: spec.metadata,
+          keyFree: spec.keyFree,
+          md5,
+          signal,
+          onRetry: () => {
+            run.formSent = 0;
+            progressed(entry);
+          },
+          // The form body adds field overhead to `total`; scale to the file's bytes.
+          onProgress: ({ loaded, total }) => {
+            const sent = total > 0 ? Math.min(size, Math.round((loaded / total) * size)) : 0;
+            if (sent > run.formSent) run.meter.add(clock.now(), sent - run.formSent);
+            run.formSent = sent;
+            progressed(entry);
+          },
+        },
+      );
+      run.formSent = size;
+      return etag;
     } catch (error) {
-      run.formMd5 = undefined;
+      // A hash that failed is hashed again on the next attempt.
+      if (await md5.then(() => false, () => true)) run.formMd5 = undefined;
       throw error;
     }
-    verifyEtag(expected, result.etag);
-    run.formSent = size;
-    return result.etag;
   }
 
   function start(entry: Entry): void {
@@ -467,7 +461,7 @@ export function createUploadQueue(options: UploadQueueOptions): UploadQueue {
     },
     add(uploads) {
       const ids = uploads.map((u) =>
-        addEntry({ kind: u.kind, bucket: u.bucket, zone: u.zone, key: u.key, file: u.file, relativePath: u.relativePath, metadata: u.metadata, explicitUploadId: undefined }),
+        addEntry({ kind: u.kind, bucket: u.bucket, zone: u.zone, key: u.key, file: u.file, relativePath: u.relativePath, metadata: u.metadata, explicitUploadId: undefined, keyFree: u.keyFree === true }),
       );
       pump();
       return ids;
@@ -482,6 +476,7 @@ export function createUploadQueue(options: UploadQueueOptions): UploadQueue {
         relativePath: file.name,
         metadata: undefined,
         explicitUploadId: upload.uploadId,
+        keyFree: false,
       });
       pump();
       return id;

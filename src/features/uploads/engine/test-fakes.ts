@@ -82,7 +82,7 @@ interface FakeUpload {
   parts: Map<number, { data: Uint8Array; etag: string }>;
 }
 
-export type FakeOp = 'postObject' | 'initiate' | 'uploadPart' | 'listParts' | 'complete' | 'abort' | 'head';
+export type FakeOp = 'postObject' | 'initiate' | 'uploadPart' | 'listParts' | 'complete' | 'abort' | 'head' | 'move' | 'delete';
 
 export interface FakeCall {
   op: FakeOp;
@@ -217,6 +217,21 @@ export class FakeServer implements UploadPorts {
   abortMultipartUpload: UploadPorts['abortMultipartUpload'] = async (input, signal) => {
     await this.#enter('abort', input.key, signal);
     this.uploads.delete(input.uploadId);
+  };
+
+  moveObject: UploadPorts['moveObject'] = async (input, signal) => {
+    await this.#enter('move', input.key, signal);
+    const source = this.objects.get(input.sourceKey);
+    if (!source) return 'sourceMissing';
+    if (`"${(source.etag ?? '').replace(/"/g, '')}"` !== input.ifMatch) return 'preconditionFailed';
+    this.objects.delete(input.sourceKey);
+    this.objects.set(input.key, source);
+    return 'moved';
+  };
+
+  deleteObject: UploadPorts['deleteObject'] = async (input, signal) => {
+    await this.#enter('delete', input.key, signal);
+    this.objects.delete(input.key);
   };
 
   count(op: FakeOp, partNumber?: number): number {

@@ -2,7 +2,7 @@ import type { QsClient } from '../../../api/client.ts';
 import { toast } from '../../../components/toast.tsx';
 import type { I18n } from '../../../i18n/i18n.tsx';
 import { describeError } from '../../../components/error-notice.tsx';
-import { entriesFromDataTransfer, filesFromInput, findConflicts, planBatch, walkEntries, type DataTransferItemLike } from '../engine/index.ts';
+import { entriesFromDataTransfer, filesFromInput, findConflicts, markFreeKeys, planBatch, walkEntries, type DataTransferItemLike } from '../engine/index.ts';
 import { conflictCheckMessage, keyExistsVia } from './conflict-check.tsx';
 import { thresholdBytes } from './settings.ts';
 import type { UploadHost, UploadTarget } from './upload-host.ts';
@@ -47,7 +47,7 @@ export async function startDroppedUpload({ host, client, i18n, target, items, fi
     host.setDrawer({ target, open: true });
     return;
   }
-  const ids = new Set(session.queue.add(plan.uploads));
+  const ids = new Set(session.queue.add(markFreeKeys(plan.uploads, conflicts)));
   // The header's indicator shows transfers of the drawer's target: it becomes this folder.
   host.setDrawer({ target });
   const unsubscribe = session.queue.subscribe(() => {

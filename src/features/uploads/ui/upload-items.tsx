@@ -1,6 +1,6 @@
 import { ApiError } from '../../../api/errors.ts';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
-import { useI18n, type I18n } from '../../../i18n/i18n.tsx';
+import { useI18n, type I18n, type MessageKey } from '../../../i18n/i18n.tsx';
 import { formatBytes } from '../../../lib/format.ts';
 import { IntegrityError, ResumeMismatchError, type UploadItem, type UploadQueue, type UploadsSnapshot } from '../engine/index.ts';
 import { formatEta, formatSpeed } from './rate-format.ts';
@@ -52,7 +52,7 @@ export function UploadTotals({ snapshot, queue }: { snapshot: UploadsSnapshot; q
 function stateLabel(item: UploadItem, t: I18n['t']): string {
   if (item.state === 'running' && item.phase) return t(`uploads.phase.${item.phase}`);
   if (item.state === 'failed' && item.error instanceof IntegrityError) {
-    return t(item.error.received === '' ? 'uploads.state.unverified' : 'uploads.state.corrupted');
+    return t(item.error.outcome === 'unverified' ? 'uploads.state.unverified' : 'uploads.state.corrupted');
   }
   return t(`uploads.state.${item.state}`);
 }
@@ -129,12 +129,21 @@ export function UploadItemRow({ item, queue }: { item: UploadItem; queue: Upload
   );
 }
 
+/** What the bucket holds after the failed check says what the user reads (engine/integrity.ts). */
+const INTEGRITY_MESSAGES = {
+  untouched: 'uploads.corrupted',
+  removed: 'uploads.corrupted',
+  replacedSince: 'uploads.corruptedReplaced',
+  left: 'uploads.corruptedLeft',
+  unverified: 'uploads.unverified',
+} as const satisfies Record<IntegrityError['outcome'], MessageKey>;
+
 function ItemError({ error }: { error: Error }) {
   const { t } = useI18n();
   if (error instanceof IntegrityError) {
     return (
       <div className="field-error" role="alert">
-        <p>{t(error.received === '' ? 'uploads.unverified' : 'uploads.corrupted')}</p>
+        <p>{t(INTEGRITY_MESSAGES[error.outcome])}</p>
         <dl className="upload-item__digests">
           <dt>{t('uploads.fileMd5')}</dt>
           <dd>

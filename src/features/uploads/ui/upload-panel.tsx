@@ -12,6 +12,7 @@ import { formatBytes } from '../../../lib/format.ts';
 import {
   compareFingerprints,
   findConflicts,
+  markFreeKeys,
   resolveConflicts,
   type ConflictChoice,
   type KeyExists,
@@ -131,7 +132,7 @@ function UploadPanelBody({ zone, bucket, prefix, session }: UploadPanelProps & {
         return;
       }
       setStaged([]);
-      await proceed(plan.uploads);
+      await proceed(markFreeKeys(plan.uploads, conflicts));
     } catch (error) {
       setCheckError(error);
     } finally {
