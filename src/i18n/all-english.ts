@@ -9,6 +9,7 @@ import { pickerEn } from './parts/picker.ts';
 import { transferEn } from './parts/transfer.ts';
 import { uiEn } from './parts/ui.ts';
 import { bucketsEn } from './parts/buckets.ts';
+import { previewEn } from './parts/preview.ts';
 
 /** Every English message in one record, for checks over the whole catalog (tests); the app never imports it. */
-export const allEnglish: Readonly<Record<MessageKey, string>> = { ...en, ...metadataEn, ...multipartEn, ...uploadsEn, ...adminEn, ...connectEn, ...pickerEn, ...transferEn, ...uiEn, ...bucketsEn };
+export const allEnglish: Readonly<Record<MessageKey, string>> = { ...en, ...metadataEn, ...multipartEn, ...uploadsEn, ...adminEn, ...connectEn, ...pickerEn, ...transferEn, ...uiEn, ...bucketsEn, ...previewEn };

@@ -5,6 +5,7 @@ import type { connectEn } from './parts/connect.ts';
 import type { metadataEn } from './parts/metadata.ts';
 import type { multipartEn } from './parts/multipart.ts';
 import type { pickerEn } from './parts/picker.ts';
+import type { previewEn } from './parts/preview.ts';
 import type { transferEn } from './parts/transfer.ts';
 import type { uiEn } from './parts/ui.ts';
 import type { uploadsEn } from './parts/uploads.ts';
@@ -24,4 +25,5 @@ export type MessageKey =
   | keyof typeof pickerEn
   | keyof typeof transferEn
   | keyof typeof uiEn
-  | keyof typeof bucketsEn;
+  | keyof typeof bucketsEn
+  | keyof typeof previewEn;

@@ -22,14 +22,14 @@
  * - the prepended concatenation marks (U+0600–U+0605 and kin), which are format characters with a glyph.
  */
 export function visibleText(value: string): string {
-  return CANDIDATE.test(value) ? value.replace(CANDIDATE_ALL, (c, offset: number, whole: string) => reveal(c, offset, whole, false)) : value;
+  return ANY.test(value) ? value.replace(SHOWN, (c: string, kept: string | undefined) => (kept ?? reveal(c, false))) : value;
 }
 
 /**
  * The same rule for a file's text: line breaks (LF, CR) and tabs stay as they are.
  */
 export function revealDisguise(value: string): string {
-  return CANDIDATE.test(value) ? value.replace(CANDIDATE_ALL, (c, offset: number, whole: string) => reveal(c, offset, whole, true)) : value;
+  return ANY.test(value) ? value.replace(SHOWN, (c: string, kept: string | undefined) => (kept ?? reveal(c, true))) : value;
 }
 
 /** True when `value` holds a character visibleText would replace. */
@@ -42,89 +42,34 @@ export function hasHiddenCharacters(text: string): boolean {
   return revealDisguise(text) !== text;
 }
 
-const CANDIDATE_SOURCE = '[\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}\\p{Default_Ignorable_Code_Point}]';
-const CANDIDATE = new RegExp(CANDIDATE_SOURCE, 'u');
-const CANDIDATE_ALL = new RegExp(CANDIDATE_SOURCE, 'gu');
+const HIDDEN = '[\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}\\p{DI}]';
+/** A letter or mark of a script that joins: none of Latin, Greek, Cyrillic, Armenian, Georgian and the CJK scripts. */
+const JOINING = '(?![\\p{sc=Latn}\\p{sc=Grek}\\p{sc=Cyrl}\\p{sc=Armn}\\p{sc=Geor}\\p{sc=Hani}\\p{sc=Hira}\\p{sc=Kana}\\p{sc=Hang}\\p{sc=Bopo}])[\\p{L}\\p{M}]';
+/** Sequences that keep their invisible characters (see visibleText), tried before a character is shown. */
+const KEPT = [
+  // Prepended concatenation marks: format characters with a glyph.
+  '[\\u0600-\\u0605\\u06dd\\u070f\\u0890\\u0891\\u08e2\\u{110bd}\\u{110cd}]',
+  // England, Scotland, Wales: 🏴 + tag letters + cancel tag.
+  '\\u{1f3f4}\\u{e0067}\\u{e0062}(?:\\u{e0065}\\u{e006e}\\u{e0067}|\\u{e0073}\\u{e0063}\\u{e0074}|\\u{e0077}\\u{e006c}\\u{e0073})\\u{e007f}',
+  // An emoji with its presentation selector; a keycap.
+  '\\p{ExtPict}[\\ufe0e\\ufe0f]',
+  '[0-9#*]\\ufe0f\\u20e3',
+  // ZWJ inside an emoji sequence.
+  '\\u200d(?<=[\\p{ExtPict}\\p{EMod}\\ufe0f]\\u200d)(?=\\p{ExtPict})',
+  // ZWJ and ZWNJ between letters of a joining script.
+  `[\\u200c\\u200d](?<=${JOINING}[\\u200c\\u200d])(?=${JOINING})`,
+  // Ideographic and Mongolian variation selectors after their script's characters.
+  '[\\ufe00-\\ufe0d\\u{e0100}-\\u{e01ef}](?<=\\p{sc=Hani}.)',
+  '[\\u180b-\\u180d\\u180f](?<=\\p{sc=Mong}.)',
+].join('|');
+const ANY = new RegExp(HIDDEN, 'u');
+const SHOWN = new RegExp(`(${KEPT})|${HIDDEN}`, 'gu');
 
-/** Format characters drawn with a glyph of their own (prepended concatenation marks). */
-const VISIBLE_FORMAT = /^[\u0600-\u0605\u06dd\u070f\u0890\u0891\u08e2\u{110bd}\u{110cd}]$/u;
-const LETTER_OR_MARK = /^[\p{L}\p{M}]$/u;
-/** Scripts whose letters never need a joiner: there a ZWJ or ZWNJ only hides a boundary. */
-const NON_JOINING_SCRIPT =
-  /^[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Script=Armenian}\p{Script=Georgian}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Bopomofo}]$/u;
-const PICTOGRAPH = /^\p{Extended_Pictographic}$/u;
-const SKIN_TONE = /^\p{Emoji_Modifier}$/u;
-const HAN = /^\p{Script=Han}$/u;
-const MONGOLIAN = /^\p{Script=Mongolian}$/u;
-/** Tag letters after U+1F3F4 of the flags Unicode recommends for general interchange. */
-const RECOMMENDED_TAG_FLAGS = new Set(['gbeng', 'gbsct', 'gbwls']);
-const BLACK_FLAG = 0x1f3f4;
-const CANCEL_TAG = 0xe007f;
-
-function reveal(c: string, offset: number, whole: string, keepLayout: boolean): string {
+/** A hidden character as what shows it: a control picture for C0 and DEL, else its code point (⟨U+202E⟩). */
+function reveal(c: string, keepLayout: boolean): string {
   const cp = c.codePointAt(0) ?? 0;
-  if (cp < 0x20 || cp === 0x7f) {
-    if (keepLayout && (c === '\n' || c === '\r' || c === '\t')) return c;
-    return cp === 0x7f ? '\u2421' : String.fromCharCode(0x2400 + cp);
-  }
-  return kept(cp, c, offset, whole) ? c : codePoint(cp);
-}
-
-/** Whether the invisible character `c` at `offset` is part of ordinary text (see visibleText). */
-function kept(cp: number, c: string, offset: number, whole: string): boolean {
-  if (VISIBLE_FORMAT.test(c)) return true;
-  const before = charBefore(whole, offset);
-  const after = charAt(whole, offset + c.length);
-  if (cp === 0x200d || cp === 0x200c) {
-    if (joins(before) && joins(after)) return true;
-    return cp === 0x200d && (PICTOGRAPH.test(before) || SKIN_TONE.test(before) || before === '\ufe0f') && PICTOGRAPH.test(after);
-  }
-  if (cp === 0xfe0f || cp === 0xfe0e) return PICTOGRAPH.test(before) || (/^[0-9#*]$/.test(before) && after === '\u20e3');
-  if ((cp >= 0xfe00 && cp <= 0xfe0d) || (cp >= 0xe0100 && cp <= 0xe01ef)) return HAN.test(before);
-  if ((cp >= 0x180b && cp <= 0x180d) || cp === 0x180f) return MONGOLIAN.test(before);
-  if (cp >= 0xe0020 && cp <= 0xe007f) return inRecommendedFlag(whole, offset);
-  return false;
-}
-
-function joins(c: string): boolean {
-  return LETTER_OR_MARK.test(c) && !NON_JOINING_SCRIPT.test(c);
-}
-
-/** Whether the tag character at `offset` belongs to 🏴 + tag letters + cancel tag of a recommended flag. */
-function inRecommendedFlag(whole: string, offset: number): boolean {
-  // Tag characters are astral: two code units each. A recommended flag has at most 5 letters.
-  // Looking at most that far either way keeps a long run of tags linear.
-  let start = offset;
-  while (start >= 2 && offset - start <= 10 && isTag(whole.codePointAt(start - 2))) start -= 2;
-  if (start < 2 || whole.codePointAt(start - 2) !== BLACK_FLAG) return false;
-  let end = offset;
-  while (end - start <= 10 && isTag(whole.codePointAt(end)) && whole.codePointAt(end) !== CANCEL_TAG) end += 2;
-  if (whole.codePointAt(end) !== CANCEL_TAG) return false;
-  let letters = '';
-  for (let i = start; i < end; i += 2) letters += String.fromCharCode((whole.codePointAt(i) ?? 0) - 0xe0000);
-  return RECOMMENDED_TAG_FLAGS.has(letters);
-}
-
-function isTag(cp: number | undefined): boolean {
-  return cp !== undefined && cp >= 0xe0020 && cp <= 0xe007f;
-}
-
-function charAt(value: string, index: number): string {
-  const cp = value.codePointAt(index);
-  return cp === undefined ? '' : String.fromCodePoint(cp);
-}
-
-function charBefore(value: string, index: number): string {
-  if (index <= 0) return '';
-  const low = value.charCodeAt(index - 1);
-  if (low >= 0xdc00 && low <= 0xdfff && index >= 2) {
-    const high = value.charCodeAt(index - 2);
-    if (high >= 0xd800 && high <= 0xdbff) return value.slice(index - 2, index);
-  }
-  return value.slice(index - 1, index);
-}
-
-/** ⟨U+202E⟩ for one code point. */
-function codePoint(cp: number): string {
+  if (keepLayout && (c === '\n' || c === '\r' || c === '\t')) return c;
+  if (cp < 0x20) return String.fromCharCode(0x2400 + cp);
+  if (cp === 0x7f) return '\u2421';
   return `\u27e8U+${cp.toString(16).toUpperCase().padStart(4, '0')}\u27e9`;
 }

@@ -19,7 +19,6 @@ import {
   type PutObjectInput,
 } from './operations.ts';
 import { scanPrefix, type PrefixScan } from './prefix.ts';
-import { readObjectStart } from './read-start.ts';
 import { MAX_DELETE_OBJECTS, type DeleteError, type DeleteMultipleObjectsResult } from './schemas.ts';
 
 /** ['qs', cid, 'bucket', bucket, 'objects'] — every listing of the bucket (invalidate after writes). */
@@ -64,20 +63,6 @@ export function headObjectQuery(client: QsClient, ref: ObjectRef) {
     queryFn: ({ signal }) => headObjectReadable(client, ref, { signal }),
     // Structural sharing rebuilds objects by assignment, which would drop a `__proto__` metadata key.
     structuralSharing: false,
-  });
-}
-
-/**
- * The first `maxBytes` of an object (or of its decoded text), for a text preview: read-start.ts says how they
- * are asked for and why no more is ever read. Keyed by the ETag the details showed, so a preview made after a
- * change is read again.
- */
-export function objectStartQuery(client: QsClient, ref: ObjectRef, input: { maxBytes: number; etag: string | undefined; contentEncoding?: string; refused?: boolean }) {
-  const { maxBytes, etag, contentEncoding = '', refused = false } = input;
-  return queryOptions({
-    queryKey: [...objectKey(client, ref.bucket, ref.key), 'start', maxBytes, etag ?? '', contentEncoding, refused] as const,
-    queryFn: ({ signal }) => readObjectStart(client, { ...ref, maxBytes, contentEncoding, refused }, { signal }),
-    staleTime: 60_000,
   });
 }
 

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { ObjectHead } from '../../api/objects/operations.ts';
-import { objectStartQuery } from '../../api/objects/queries.ts';
 import { ContentDecodingError } from '../../api/objects/read-start.ts';
+import { objectStartQuery } from '../../api/objects/start-queries.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { Loading } from '../../components/spinner.tsx';
 import { useClient } from '../../hooks/use-client.ts';
@@ -13,6 +13,8 @@ import { JSON_FORMAT_LIMITS } from './json-format.ts';
 import { browserObjectLink } from './object-links.ts';
 import { previewKind, TEXT_PREVIEW_BYTES, type TextFormat } from './preview-kind.ts';
 import { CSV_MAX_ROWS, decodeStart, textPreview } from './text-preview.ts';
+// oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
+import '../../i18n/parts/preview.ts';
 
 /** Preview links live five minutes: long enough to load, short enough not to be worth copying. */
 const PREVIEW_LINK_SECONDS = 300;
@@ -103,9 +105,9 @@ function MediaPreview({ zone, bucket, objectKey, name, kind, type, demo }: {
       // endpoint's origin (or, in the demo, as an inert answer, mocks/demo-link.ts), away from the console.
       return (
         <div className="preview__pdf">
-          <p className="preview__note">{t('detailsPanel.preview.pdfNote')}</p>
+          <p className="preview__note">{t('preview.pdfNote')}</p>
           <a className="button" href={link.url} target="_blank" rel="noopener noreferrer" referrerPolicy="no-referrer" data-testid="preview-pdf-link">
-            {t('detailsPanel.preview.openPdf', { name })}
+            {t('preview.openPdf', { name })}
           </a>
         </div>
       );
@@ -131,7 +133,7 @@ function TextPreviewView({ zone, bucket, objectKey, head, format }: {
     if (error instanceof ContentDecodingError) {
       return (
         <p className="notice notice--warn" data-testid="preview-undecodable">
-          {error.encoding === '' ? t('detailsPanel.preview.refusedAnonymous') : t('detailsPanel.preview.decodeFailed', { encoding: error.encoding })}
+          {error.encoding === '' ? t('preview.refusedAnonymous') : t('preview.decodeFailed', { encoding: error.encoding })}
         </p>
       );
     }
@@ -141,18 +143,18 @@ function TextPreviewView({ zone, bucket, objectKey, head, format }: {
   const preview = textPreview(decodeStart(bytes, truncated), format, truncated);
   const truncatedNote =
     !truncated ? null
-    : form === 'decoded' ? t('detailsPanel.preview.decodedTruncated', { shown: formatBytes(TEXT_PREVIEW_BYTES) })
+    : form === 'decoded' ? t('preview.decodedTruncated', { shown: formatBytes(TEXT_PREVIEW_BYTES) })
     : t('detailsPanel.preview.truncated', { shown: formatBytes(TEXT_PREVIEW_BYTES), total: formatBytes(head.size) });
   const jsonNote =
     preview.view !== 'text' ? null
     : preview.json === 'pretty' ? t('detailsPanel.preview.prettyJson')
-    : preview.json === 'flattened' ? t('detailsPanel.preview.jsonFlattened', { depth: JSON_FORMAT_LIMITS.maxIndentDepth })
-    : preview.json === 'tooLong' ? t('detailsPanel.preview.jsonTooLong')
+    : preview.json === 'flattened' ? t('preview.jsonFlattened', { depth: JSON_FORMAT_LIMITS.maxIndentDepth })
+    : preview.json === 'tooLong' ? t('preview.jsonTooLong')
     : null;
   return (
     <div className="preview__text">
-      {form === 'decoded' ? <p className="preview__note">{t('detailsPanel.preview.decoded', { encoding })}</p> : null}
-      {form === 'stored' ? <p className="notice notice--warn" data-testid="preview-stored">{t('detailsPanel.preview.stored')}</p> : null}
+      {form === 'decoded' ? <p className="preview__note">{t('preview.decoded', { encoding })}</p> : null}
+      {form === 'stored' ? <p className="notice notice--warn" data-testid="preview-stored">{t('preview.stored')}</p> : null}
       {truncatedNote === null ? null : <p className="preview__note">{truncatedNote}</p>}
       {format === 'source' ? <p className="preview__note">{t('detailsPanel.preview.source')}</p> : null}
       {jsonNote === null ? null : <p className="preview__note">{jsonNote}</p>}

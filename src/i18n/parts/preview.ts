@@ -1,0 +1,21 @@
+import { registerEnglish } from '../registry.ts';
+
+/**
+ * English messages of the Preview tab's notes on how a file was read and shown (bounded JSON, decompressed
+ * text, stored bytes, PDFs in a tab of their own). They travel with the code that shows them, not in the entry
+ * chunk: every module that uses a `preview.*` key imports this one (src/i18n/parts.test.ts checks it), and
+ * importing it registers the messages before any of them is rendered. The Chinese catalog stays whole (zh-cn.ts).
+ */
+export const previewEn = {
+  'preview.jsonFlattened': 'JSON, formatted for reading; levels deeper than {depth} stay on one line.',
+  'preview.jsonTooLong': 'JSON, shown as stored: formatted, it would be too long to show.',
+  'preview.decoded': 'Stored compressed (Content-Encoding {encoding}); shown decompressed.',
+  'preview.decodedTruncated': 'Showing the first {shown} of the decompressed text.',
+  'preview.stored': 'Its stored Content-Encoding is one browsers refuse, so its bytes are shown as stored, not decoded. To repair it, use Edit metadata: clear Content-Encoding and save.',
+  'preview.decodeFailed': 'No preview: the object is stored with Content-Encoding {encoding}, but its bytes could not be decoded that way. Download it, or correct its Content-Encoding with Edit metadata.',
+  'preview.refusedAnonymous': 'No preview: its stored Content-Encoding is one browsers refuse, and an anonymous connection cannot ask for the bytes as stored.',
+  'preview.pdfNote': 'A PDF opens in a tab of its own: the browser’s PDF viewer cannot run in a sandboxed frame, and a PDF can carry scripts.',
+  'preview.openPdf': 'Open {name} in a new tab',
+} as const satisfies Record<`preview.${string}`, string>;
+
+registerEnglish(previewEn);
