@@ -49,8 +49,3 @@ const OUTCOMES: Record<Exclude<IntegrityOutcome, 'unverified'>, string> = {
 export function etagIsMd5(etag: string, md5Hex: string): boolean {
   return unquoteEtag(etag).toLowerCase() === md5Hex.toLowerCase();
 }
-
-/** Throws IntegrityError unless `etag` (quoted or not, any case) is `md5Hex`. */
-export function verifyEtag(md5Hex: string, etag: string): void {
-  if (!etagIsMd5(etag, md5Hex)) throw new IntegrityError(md5Hex.toLowerCase(), unquoteEtag(etag).toLowerCase());
-}
