@@ -156,9 +156,13 @@ test('object previews (image, PDF, text) and Download load under the CSP from th
   await qs.details.getByRole('tab', { name: 'Preview' }).click();
   const image = qs.details.getByRole('img', { name: 'Preview of chart.png' });
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(240);
+  // A PDF opens in a tab of its own: a navigation to the endpoint, outside the console's CSP.
   await qs.row('summary.pdf').getByRole('link').click();
-  await expect(qs.details.locator('iframe[title="Preview of summary.pdf"]')).toBeVisible();
+  const pdfLink = qs.details.getByRole('link', { name: 'Open summary.pdf in a new tab' });
+  await expect(pdfLink).toBeVisible();
+  const [pdfTab] = await Promise.all([context.waitForEvent('page'), pdfLink.click()]);
   await expect.poll(() => emulator.requests.some((r) => r.url.startsWith('/demo-documents/samples/summary.pdf?') && r.status === 200)).toBe(true);
+  await pdfTab.close();
   await qs.row('notes.txt').getByRole('link').click();
   await expect(qs.details.getByTestId('preview-text')).toContainText('Release notes');
   const [download] = await Promise.all([page.waitForEvent('download'), qs.details.getByRole('button', { name: 'Download notes.txt' }).click()]);
@@ -234,7 +238,7 @@ test('the demo (dist/ hosted elsewhere with the README headers, no proxy) runs u
     await qs.details.getByRole('tab', { name: 'Preview' }).click();
     await expect.poll(() => qs.details.getByRole('img', { name: 'Preview of chart.png' }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(240);
     await qs.row('summary.pdf').getByRole('link').click();
-    await expect(qs.details.locator('iframe[title="Preview of summary.pdf"]')).toBeVisible();
+    await expect(qs.details.getByRole('link', { name: 'Open summary.pdf in a new tab' })).toBeVisible();
     expect(violations).toEqual([]);
     await page.goto(`${origin}/buckets/pek3a/demo-documents`);
     await expect(qs.row('reports/')).toBeVisible();

@@ -229,10 +229,10 @@ test('hostile content in a public-read bucket never runs on the console origin t
     expect(await page.title()).not.toBe('ran');
 
     // Embedded by a page of the console's origin (iframe, object, embed, img): the console's own CSP blocks
-    // plugins before any request; frames of its own origin are allowed (the demo's PDF preview), so an iframe
-    // does request the proxied URL, which the proxy refuses (403) with its sandboxing CSP: the frame's document
-    // then has an opaque origin, never the console's. Images are refused too. Done in a second tab of the same
-    // session, whose console lines this test expects.
+    // frames and plugins before any request (it frames nothing: a PDF opens in a tab of its own); were a frame
+    // let through, the proxy would refuse it (403) with its sandboxing CSP, its document an opaque origin, never
+    // the console's. Images are refused too. Done in a second tab of the same session, whose console lines this
+    // test expects.
     const prober = await context.newPage();
     await prober.goto(`${serve.url}/connect`);
     // Each element ends one way or another: it loads, fails, or the page's CSP blocks it (a frame or plugin

@@ -6,8 +6,9 @@
  * lets the MD5 code compile its WebAssembly, it does not allow JavaScript eval), and lets the page talk to
  * itself (the proxy), to the configured endpoint with every subdomain (zone hosts `pek3a.qingstor.com`,
  * virtual hosts `bucket.pek3a.qingstor.com`), and to the demo backend's never-resolving host (answered
- * inside the browser by the service worker). Object previews (images, audio, video, PDF frames) may load from
- * the console itself and the endpoint only. Nobody may frame the console.
+ * inside the browser by the service worker). Object previews (images, audio, video) may load from the console
+ * itself and the endpoint only. The console frames nothing (a PDF opens in a tab of its own, since a PDF can
+ * carry scripts), so frames fall to default-src 'none'; and nobody may frame the console.
  */
 import { isIP } from 'node:net';
 
@@ -25,9 +26,9 @@ export function endpointSources(endpoint: URL): string[] {
 export function consoleCsp(endpoint: URL | undefined): string {
   const endpointOnly = endpoint ? endpointSources(endpoint) : [];
   const connect = ["'self'", ...endpointOnly, DEMO_ORIGIN, 'https://*.qingstor.invalid'];
-  // Object previews: the browser's own image, media and PDF viewers load a pre-signed link to the endpoint (in
-  // demo mode a same-origin link the service worker answers, never the demo host itself). No `blob:`, no
-  // `data:`, no other host; object-src stays 'none' (default-src).
+  // Object previews: the browser's own image and media players load a pre-signed link to the endpoint (in demo
+  // mode a same-origin link the service worker answers, never the demo host itself). No `blob:`, no `data:`, no
+  // other host; frame-src and object-src stay 'none' (default-src).
   const previews = ["'self'", ...endpointOnly].join(' ');
   return [
     "default-src 'none'",
@@ -35,7 +36,6 @@ export function consoleCsp(endpoint: URL | undefined): string {
     "style-src 'self'",
     `img-src ${previews}`,
     `media-src ${previews}`,
-    `frame-src ${previews}`,
     "font-src 'self'",
     `connect-src ${connect.join(' ')}`,
     "worker-src 'self'",
