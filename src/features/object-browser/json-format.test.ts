@@ -45,7 +45,10 @@ describe('JSON that grows with the square of its nesting', () => {
     if (preview.view !== 'text') throw new Error('text expected');
     // What the page is asked to show is the stored text plus the indented levels' lines, whatever the nesting.
     expect(preview.text.length).toBeLessThan(text.length + 4 * JSON_FORMAT_LIMITS.maxIndentDepth ** 2);
-    expect(JSON.parse(preview.text)).toEqual(JSON.parse(text));
+    // Valid JSON holding the same value: these texts have no string with spaces, so dropping the indentation
+    // gives the stored text back (a recursive deep equality or stringify of 5,000 levels can exhaust the stack).
+    expect(() => JSON.parse(preview.text)).not.toThrow();
+    expect(preview.text.replace(/\s+/g, '')).toBe(text);
   });
 
   it('indenting 256 KiB of small values passes the output bound: shown as stored', () => {
