@@ -3,7 +3,7 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createClient } from './client.ts';
+import { createClient, READ_SIGNATURE_LIFETIME_S } from './client.ts';
 import type { Connection } from './connection.ts';
 import { ApiError, ContractError, NetworkError } from './errors.ts';
 
@@ -71,21 +71,56 @@ describe('createClient().send — URL and signature', () => {
     expect(req.headers.authorization).toBe(`QS EXAMPLEACCESSKEYID01:${expected}`);
   });
 
-  it('virtual-host style signs /<bucket>/ for ListObjects and ignores non-sub-resource params (ref §2.8 V4)', async () => {
+  it('virtual-host style signs /<bucket>/ for ListObjects and ignores non-sub-resource params (ref §2.8 V4), in the header through the proxy', async () => {
     server.use(record());
-    const client = createClient(vhostConn, { now: () => fixedNow });
+    const client = createClient({ ...vhostConn, proxy: 'http://localhost:8080/_qs' }, { now: () => fixedNow });
     await client.send({ operation: 'ListObjects', method: 'GET', bucket: 'mybucket', query: { delimiter: '/', limit: 100, prefix: 'photos/' } });
     const req = seen[0]!;
-    expect(req.url).toBe('https://mybucket.pek3a.qingstor.com/?delimiter=%2F&limit=100&prefix=photos%2F');
+    expect(req.url).toBe('http://localhost:8080/_qs/mybucket.pek3a.qingstor.com/?delimiter=%2F&limit=100&prefix=photos%2F');
     // Published vector V4 (vhost): 2DNkIeIigJnohGXzM9X41BFfvIAvOUfd8J1Ba3anAc4=
     expect(req.headers.authorization).toBe('QS EXAMPLEACCESSKEYID01:2DNkIeIigJnohGXzM9X41BFfvIAvOUfd8J1Ba3anAc4=');
   });
 
-  it('path style ListObjects matches vector V4 (path)', async () => {
+  it('a direct read is signed in its query string and carries no header of its own: a CORS simple request (ref §2.5)', async () => {
     server.use(record());
     const client = createClient(pathConn, { now: () => fixedNow });
-    await client.send({ operation: 'ListObjects', method: 'GET', bucket: 'mybucket', query: { delimiter: '/', limit: 100, prefix: 'photos/' } });
-    expect(seen[0]!.headers.authorization).toBe('QS EXAMPLEACCESSKEYID01:/rxtjH6LNUJCjXREZyUj84aE4gbY3++uaxBsBbf0g9o=');
+    const expires = fixedNow.getTime() / 1000 + READ_SIGNATURE_LIFETIME_S;
+    const list = { operation: 'ListObjects', method: 'GET' as const, bucket: 'mybucket', query: { delimiter: '/', limit: 100, prefix: 'photos/' } };
+    const prepared = await client.prepare(list);
+    expect([...prepared.headers.keys()]).toEqual([]);
+    await client.send(list);
+    const url = new URL(seen[0]!.url);
+    expect(url.origin + url.pathname).toBe('https://pek3a.qingstor.com/mybucket');
+    expect(url.search).toBe(`?delimiter=%2F&limit=100&prefix=photos%2F&access_key_id=EXAMPLEACCESSKEYID01&expires=${expires}&signature=${encodeURIComponent(url.searchParams.get('signature') ?? '')}`);
+    // Paging parameters are not part of the resource (ref §2.3): `GET`, the expiry, the bucket.
+    expect(url.searchParams.get('signature')).toBe(hmac(credentials.secretAccessKey, `GET\n\n\n${expires}\n/mybucket`));
+    expect(seen[0]!.headers.authorization).toBeUndefined();
+    expect(seen[0]!.headers['x-qs-date']).toBeUndefined();
+
+    // A HEAD in virtual-host style, with a signed sub-resource: the resource has the bucket and the override.
+    await createClient(vhostConn, { now: () => fixedNow }).send({ operation: 'HeadObject', method: 'HEAD', bucket: 'mybucket', key: 'docs/a b.txt', query: { 'response-content-encoding': 'identity' } });
+    const head = new URL(seen[1]!.url);
+    expect(head.origin + head.pathname).toBe('https://mybucket.pek3a.qingstor.com/docs/a%20b.txt');
+    expect(head.searchParams.get('signature')).toBe(hmac(credentials.secretAccessKey, `HEAD\n\n\n${expires}\n/mybucket/docs/a%20b.txt?response-content-encoding=identity`));
+    expect(seen[1]!.headers.authorization).toBeUndefined();
+  });
+
+  it('a ranged read keeps its Range (a safelisted header) and nothing else; writes stay signed in headers', async () => {
+    const client = createClient(pathConn, { now: () => fixedNow });
+    const ranged = await client.prepare({ operation: 'GetObject', method: 'GET', bucket: 'mybucket', key: 'k', headers: { range: 'bytes=0-99' } });
+    expect([...ranged.headers]).toEqual([['range', 'bytes=0-99']]);
+    expect(ranged.url.searchParams.has('signature')).toBe(true);
+    const write = await client.prepare({ operation: 'PutObject', method: 'PUT', bucket: 'mybucket', key: 'k', body: 'x' });
+    expect(write.url.search).toBe('');
+    expect(write.headers.get('authorization')).toMatch(/^QS EXAMPLEACCESSKEYID01:/);
+    expect(write.headers.get('x-qs-date')).toBe('Mon, 01 Jan 2024 00:00:00 GMT');
+  });
+
+  it('errors name the request without its query credentials', async () => {
+    server.use(record(404, JSON.stringify({ code: 'object_not_exists', message: 'gone', request_id: 'r' }), { 'content-type': 'application/json' }));
+    const error = await createClient(pathConn).send({ operation: 'GetObject', method: 'GET', bucket: 'mybucket', key: 'x' }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'ApiError', requestUrl: 'https://pek3a.qingstor.com/mybucket/x' });
+    expect(new URL(seen[0]!.url).searchParams.has('signature')).toBe(true);
   });
 
   it('signs bare sub-resources (?acl) and sets Content-Type explicitly for bodies without one', async () => {
@@ -140,7 +175,7 @@ describe('createClient().send — URL and signature', () => {
   it('global host for service-level calls with zone null', async () => {
     server.use(record());
     await createClient(pathConn).send({ operation: 'GetLocations', method: 'GET', zone: null, query: { location: null } });
-    expect(seen[0]!.url).toBe('https://qingstor.com/?location');
+    expect(seen[0]!.url).toMatch(/^https:\/\/qingstor\.com\/\?location&access_key_id=EXAMPLEACCESSKEYID01&expires=\d+&signature=/);
   });
 });
 

@@ -92,6 +92,40 @@ export interface QsClient {
 
 export const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 
+/**
+ * Lifetime of a read's query signature (ref §2.5). The request is sent at once; the lifetime only has to
+ * cover a client clock running behind the server's, and 15 minutes is what a header signature's
+ * window tolerated (ref §2.4), so a clock that worked before still works.
+ */
+export const READ_SIGNATURE_LIFETIME_S = 15 * 60;
+
+/**
+ * Reads sent straight to the endpoint are signed in the query string; everything else in headers. Through
+ * the same-origin proxy nothing is preflighted anyway, so reads keep their header signature there and
+ * no credential travels in a URL the proxy sees.
+ */
+function signsInQuery(method: HttpMethod, built: BuiltUrl): boolean {
+  return (method === 'GET' || method === 'HEAD') && built.url === built.signingUrl;
+}
+
+/** How `send` hands a prepared request to fetch (exported so tests can send exactly that from a browser). */
+export function requestInit(prepared: PreparedRequest): RequestInit {
+  return {
+    method: prepared.method,
+    headers: prepared.headers,
+    body: prepared.body ?? null,
+    signal: prepared.signal ?? null,
+    // Credentials travel in the signature, never as cookies.
+    credentials: 'omit',
+    // Reads must be fresh: objects replay their stored Cache-Control (ref §5.4), and a cached answer would
+    // show stale metadata or defeat the metadata editor's conflict check. `no-store` costs a read nothing:
+    // it is signed in its query and sends no header a preflight would be needed for (ref §2.5). Only for
+    // reads: with `no-store` fetch may add `Cache-Control: no-cache` to the request, which a PUT/copy would
+    // store as object metadata; writes keep `default`, which also lets the browser cache their preflight.
+    cache: prepared.method === 'GET' || prepared.method === 'HEAD' ? 'no-store' : 'default',
+  };
+}
+
 export function defaultPageOrigin(): string | undefined {
   return typeof location !== 'undefined' && typeof location.origin === 'string' ? location.origin : undefined;
 }
@@ -157,6 +191,7 @@ export function createClient(connection: Connection, options: ClientOptions = {}
 
   async function prepare(input: SendInput): Promise<PreparedRequest> {
     const built = url(input);
+    let target = built.url;
     const headers = new Headers();
     for (const [name, value] of Object.entries(input.headers ?? {})) {
       if (value !== undefined) headers.set(name, value);
@@ -168,7 +203,18 @@ export function createClient(connection: Connection, options: ClientOptions = {}
       headers.set('content-type', 'application/octet-stream');
     }
     const credentials = connection.credentials;
-    if (credentials && !input.unsigned) {
+    if (credentials && !input.unsigned && signsInQuery(input.method, built)) {
+      // ref §2.5: a read signed in its query string carries no Authorization or x-qs-date header, so
+      // the browser sends it as a CORS simple request, without a preflight (ref §5.4 Decision).
+      target = await presignUrl({
+        method: input.method,
+        url: built.signingUrl,
+        bucketInHost: built.bucketInHost,
+        credentials,
+        expires: Math.floor(now().getTime() / 1000) + READ_SIGNATURE_LIFETIME_S,
+        headers,
+      });
+    } else if (credentials && !input.unsigned) {
       await signRequest({
         method: input.method,
         url: built.signingUrl,
@@ -183,9 +229,10 @@ export function createClient(connection: Connection, options: ClientOptions = {}
     if (built.url !== built.signingUrl) headers.set(PROXY_MARKER_HEADER, PROXY_MARKER_VALUE);
     return {
       method: input.method,
-      url: built.url,
+      url: target,
       headers,
       body: input.body,
+      // Errors name the request without its query credentials: they are shown and copied.
       info: requestInfo(input.operation, input.method, built.url),
       signal: input.signal,
       acceptStatus: input.acceptStatus ?? [],
@@ -199,18 +246,7 @@ export function createClient(connection: Connection, options: ClientOptions = {}
   async function sendPrepared(prepared: PreparedRequest): Promise<Response> {
     let response: Response;
     try {
-      const sending = fetch(prepared.url, {
-        method: prepared.method,
-        headers: prepared.headers,
-        body: prepared.body ?? null,
-        signal: prepared.signal ?? null,
-        // Credentials travel in the signature, never as cookies.
-        credentials: 'omit',
-        // Reads must be fresh: objects replay their stored Cache-Control (ref §5.4), and a cached HEAD
-        // would defeat the metadata editor's conflict check. Only for reads: with `no-store` fetch adds
-        // `Cache-Control: no-cache` to the request, which a PUT/copy would store as object metadata.
-        cache: prepared.method === 'GET' || prepared.method === 'HEAD' ? 'no-store' : 'default',
-      });
+      const sending = fetch(prepared.url, requestInit(prepared));
       options.onSend?.(prepared);
       response = await sending;
     } catch (error) {

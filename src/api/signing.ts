@@ -160,9 +160,22 @@ function hmacKey(secret: string): Promise<CryptoKey> {
   return key;
 }
 
+// The same message is signed again and again within a second: a listing's pages share their query
+// signature (paging parameters are not signed, ref §2.3), and Web Crypto answers each call on another thread.
+const recentMacs = new Map<string, string>();
+const RECENT_MACS = 64;
+
 export async function hmacSha256Base64(secret: string, message: string): Promise<string> {
-  const mac = await globalThis.crypto.subtle.sign('HMAC', await hmacKey(secret), utf8.encode(message));
-  return bytesToBase64(new Uint8Array(mac));
+  const id = `${secret}\n${message}`;
+  const known = recentMacs.get(id);
+  if (known !== undefined) return known;
+  const mac = bytesToBase64(new Uint8Array(await globalThis.crypto.subtle.sign('HMAC', await hmacKey(secret), utf8.encode(message))));
+  if (recentMacs.size >= RECENT_MACS) {
+    const oldest = recentMacs.keys().next().value;
+    if (oldest !== undefined) recentMacs.delete(oldest);
+  }
+  recentMacs.set(id, mac);
+  return mac;
 }
 
 
