@@ -1,7 +1,9 @@
 /**
  * Browser adapter: the emulator in msw's service worker, started lazily by the console in demo mode
- * (src/app/demo-backend.ts imports this module dynamically). Requests to https://qingstor.invalid and its zone/bucket
- * subdomains are answered in the page; `.invalid` never resolves, so nothing can leak to a real service.
+ * (src/app/demo-backend.ts imports this module dynamically). Requests to https://qingstor.invalid and its
+ * zone/bucket subdomains are answered in the page: the console's fetches and XHRs directly (browser-fetch.ts,
+ * browser-xhr.ts), whatever the browser loads by itself through the worker; `.invalid` never resolves, so
+ * nothing can leak to a real service.
  * So are the console's same-origin demo object links (`/demo-object/…`, see demo-link.ts). Everything else (the
  * app's own assets, real endpoints) bypasses the worker.
  *
@@ -9,6 +11,7 @@
  * resetDemoData() brings the seed back. Without IndexedDB (blocked by the browser) it runs in memory.
  */
 import { setupWorker, type SetupWorker } from 'msw/browser';
+import { interceptDemoFetch } from './browser-fetch.ts';
 import { interceptDemoXhr } from './browser-xhr.ts';
 import { demoLinkHandler } from './demo-link.ts';
 import { createEmulator, type Emulator } from './emulator.ts';
@@ -74,6 +77,8 @@ export function startDemoBackend(options: DemoBackendOptions = {}): Promise<Demo
     await started;
     // Upload progress: XHRs to the demo domain are answered in the page, see browser-xhr.ts.
     interceptDemoXhr(emulator.handlers, DEMO_DOMAIN);
+    // The console's fetches too, without a round trip through the worker, see browser-fetch.ts.
+    interceptDemoFetch(emulator.respond, DEMO_DOMAIN);
     return { worker, emulator, persistence };
   })();
   starting.catch(() => {

@@ -4,7 +4,7 @@
  */
 import type { HttpHandler } from 'msw';
 import type { MockUser } from './auth/signature.ts';
-import { createHandlers } from './handlers/index.ts';
+import { createHandlers, handleEmulatorRequest, resolveOptions, type EmulatorOptions } from './handlers/index.ts';
 import type { PostFormReader } from './http/post-form.ts';
 import { DEMO_MIN_PART_SIZE } from '../src/api/protocol/demo.ts';
 import { MAX_LIST_OBJECTS_LIMIT, MIN_PART_SIZE } from '../src/api/protocol/limits.ts';
@@ -56,6 +56,11 @@ export interface Emulator {
   store: Store;
   handlers: HttpHandler[];
   users: readonly MockUser[];
+  /**
+   * Answers one request to a host the handlers serve, as their resolver does, without msw's per-request
+   * matching (for adapters that already know the request is the emulator's, e.g. the demo's in-page fetch).
+   */
+  respond(request: Request): Promise<Response>;
 }
 
 
@@ -73,7 +78,7 @@ export async function createEmulator(options: CreateEmulatorOptions = {}): Promi
     ...(options.persistence?.bodySink ? { bodySink: options.persistence.bodySink } : {}),
   });
   if (!options.persistence?.restore(store)) applySeed(seed, store, users);
-  const handlers = createHandlers({
+  const handlerOptions: EmulatorOptions = {
     store,
     users,
     domains: options.domains ?? ['qingstor.com'],
@@ -84,6 +89,8 @@ export async function createEmulator(options: CreateEmulatorOptions = {}): Promi
     now,
     ...(options.postFormReader ? { postFormReader: options.postFormReader } : {}),
     ...(options.persistence?.durable ? { durable: options.persistence.durable } : {}),
-  });
-  return { store, handlers, users };
+  };
+  const handlers = createHandlers(handlerOptions);
+  const resolved = resolveOptions(handlerOptions);
+  return { store, handlers, users, respond: (request) => handleEmulatorRequest(request, resolved) };
 }

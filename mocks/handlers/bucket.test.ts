@@ -46,9 +46,10 @@ describe('PutBucket (ref §9.2)', () => {
 
   it('reports too_many_buckets (403) from the store quota', async () => {
     const { Store } = await import('../store/index.ts');
-    const { createHandlers } = await import('./index.ts');
+    const { createHandlers, handleEmulatorRequest, resolveOptions } = await import('./index.ts');
     const store = await Store.create({ maxBucketsPerOwner: 1 });
-    const limited: Emulator = { store, users: em.users, handlers: createHandlers({ store, users: em.users, domains: ['qingstor.com'], defaultZone: 'pek3a' }) };
+    const options = { store, users: em.users, domains: ['qingstor.com'], defaultZone: 'pek3a' };
+    const limited: Emulator = { store, users: em.users, handlers: createHandlers(options), respond: (request) => handleEmulatorRequest(request, resolveOptions(options)) };
     expect((await send(limited, 'PUT', '/first-bucket')).status).toBe(201);
     expect(await errorOf(await send(limited, 'PUT', '/second-bucket'))).toMatchObject({ status: 403, code: 'too_many_buckets' });
   });
