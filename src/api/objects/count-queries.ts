@@ -1,42 +1,48 @@
 import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
 import type { BucketRef, QsClient } from '../client.ts';
-import { listObjects } from './operations.ts';
+import { countKeys, type CountLister, type PrefixCount } from './count.ts';
 import { objectListsKey } from './queries.ts';
 
 // "Count all" of the object table: its own module, so the object browser's first screen does not carry it.
 
-export interface PrefixCount {
-  /** Keys counted so far (every key under the prefix, the folder marker objects included). */
-  count: number;
-  /** Sum of their sizes in bytes. */
-  size: number;
-  /** ListObjects pages read so far. */
-  pages: number;
+export type { PrefixCount } from './count.ts';
+
+/**
+ * What a count reads of a ListObjects page (ref §9.5): names, sizes and the paging fields. The other
+ * fields of each entry (ETag, dates, type, class) are neither needed nor checked; a count reads many
+ * thousands of pages.
+ */
+const countPageSchema = z.object({
+  next_marker: z.string().default(''),
+  has_more: z.boolean().default(false),
+  keys: z.array(z.object({ key: z.string(), size: z.int().nonnegative() })).default([]),
+  common_prefixes: z.array(z.string()).default([]),
+});
+
+function lister(client: QsClient, ref: BucketRef): CountLister {
+  return (input, signal) =>
+    client.json(countPageSchema, {
+      operation: 'ListObjects',
+      method: 'GET',
+      zone: ref.zone,
+      bucket: ref.bucket,
+      query: { prefix: input.prefix || undefined, delimiter: input.delimiter, marker: input.marker || undefined, limit: 1000 },
+      signal,
+    });
 }
 
 /**
- * Counts every key under `prefix` (the empty prefix: the whole bucket) and adds up their sizes, page after
- * page without a delimiter (ref §9.5), keeping no keys: a bucket of millions costs one page of memory.
- * `onPage` gets the running figures; the signal stops it between pages or during one.
+ * Counts every key under `prefix` (the empty prefix: the whole bucket) and adds up their sizes, without a
+ * delimiter (ref §9.5) and with several listings in flight (count.ts), keeping no keys: a bucket of
+ * millions costs a few pages of memory. `onPage` gets the running figures; the signal stops it.
  */
-export async function countPrefix(
+export function countPrefix(
   client: QsClient,
   input: BucketRef & { prefix: string },
-  options: { signal?: AbortSignal | undefined; onPage?: (counted: PrefixCount) => void } = {},
+  options: { signal?: AbortSignal | undefined; onPage?: (counted: PrefixCount) => void; concurrency?: number } = {},
 ): Promise<PrefixCount> {
-  const counted: PrefixCount = { count: 0, size: 0, pages: 0 };
-  let marker = '';
-  for (;;) {
-    const page = await listObjects(client, { zone: input.zone, bucket: input.bucket, prefix: input.prefix, marker, limit: 1000 }, { signal: options.signal });
-    counted.pages += 1;
-    for (const entry of page.keys) {
-      counted.count += 1;
-      counted.size += entry.size;
-    }
-    options.onPage?.({ ...counted });
-    if (!page.has_more || page.next_marker === '' || page.next_marker === marker) return counted;
-    marker = page.next_marker;
-  }
+  return countKeys(lister(client, input), input.prefix, options);
 }
 
 /**

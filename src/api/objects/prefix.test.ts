@@ -42,11 +42,16 @@ describe('folder scan and batched delete', () => {
 
   it('counts and sizes every key under a prefix (or the whole bucket) page by page, and stops on abort', async () => {
     const pages: number[] = [];
-    const counted = await countPrefix(client, { ...ref, prefix: 'dir/' }, { onPage: (c) => pages.push(c.count) });
+    const counted = await countPrefix(client, { ...ref, prefix: 'dir/' }, { concurrency: 1, onPage: (c) => pages.push(c.count) });
     // The service clamps a page to 100 keys (ref §9.5): 25 pages, each reported.
     expect(counted).toEqual({ count: 2_500, size: 5_000, pages: 25 });
     expect(pages).toEqual(Array.from({ length: 25 }, (_, i) => (i + 1) * 100));
-    expect(await countPrefix(client, { ...ref, prefix: '' })).toEqual({ count: 2_502, size: 5_004, pages: 26 });
+    expect(await countPrefix(client, { ...ref, prefix: '' }, { concurrency: 1 })).toEqual({ count: 2_502, size: 5_004, pages: 26 });
+    // Several listings at once: these keys have no folders to split at, so the count is the same one chain
+    // plus the delimiter pages that looked for a boundary.
+    const parallel = await countPrefix(client, { ...ref, prefix: '' });
+    expect(parallel).toMatchObject({ count: 2_502, size: 5_004 });
+    expect(parallel.pages).toBeLessThan(40);
     const stop = new AbortController();
     let seen = 0;
     const stopped = countPrefix(client, { ...ref, prefix: '' }, { signal: stop.signal, onPage: () => {
@@ -55,6 +60,25 @@ describe('folder scan and batched delete', () => {
     } });
     await expect(stopped).rejects.toThrow(/abort/i);
     expect(seen).toBe(1);
+  });
+
+  it('counts a folder tree with several listings at once, against the emulator\'s own listing (common prefixes, markers, the 100-key clamp)', async () => {
+    const tree = { zone: 'pek3a', bucket: 'count-tree-test' };
+    await putBucket(client, tree);
+    const treeKeys: string[] = [];
+    for (let year = 2020; year < 2024; year++) {
+      for (let month = 1; month <= 12; month++) {
+        for (let n = 0; n < 60 + month; n++) treeKeys.push(`logs/${year}/${String(month).padStart(2, '0')}/e-${n}.json`);
+      }
+      treeKeys.push(`logs/${year}/index.json`, `logs/${year}.json`, `logs/${year}/`);
+    }
+    treeKeys.push('README', 'logs/', 'z/\u{1F600}/a', 'z/\uFF21/a');
+    for (const key of treeKeys) emulator.store.putObject(tree.bucket, key, { body: new TextEncoder().encode('abc') });
+    const counted = await countPrefix(client, { ...tree, prefix: '' }, { concurrency: 4 });
+    expect(counted).toMatchObject({ count: treeKeys.length, size: 3 * treeKeys.length });
+    // One chain reads ceil(n / 100) pages; the ranges add an overlapping page each and their splits.
+    expect(counted.pages).toBeLessThan(Math.ceil(treeKeys.length / 100) * 1.5);
+    expect(await countPrefix(client, { ...tree, prefix: 'logs/2021/' }, { concurrency: 6 })).toMatchObject({ count: 12 * 60 + 78 + 2 });
   });
 
   it('deletes in batches of 1000 with progress, and a stop lands between batches', async () => {

@@ -1,10 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { prefixCountQuery, type PrefixCount } from '../../api/objects/count-queries.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { useClient } from '../../hooks/use-client.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { formatBytes } from '../../lib/format.ts';
+import { frameThrottle } from '../../lib/frame-throttle.ts';
 
 /**
  * "Count all": pages through every key under the listing's prefix (subfolders included), showing the running
@@ -17,16 +18,21 @@ export function CountAll({ zone, bucket, prefix }: { zone: string; bucket: strin
   const [running, setRunning] = useState(false);
   const [progress, setProgress] = useState<PrefixCount | null>(null);
   const [stopped, setStopped] = useState(false);
-  const options = prefixCountQuery(client, { zone, bucket, prefix }, setProgress);
+  // Pages arrive far more often than a screen can show them: the running figures render once a frame.
+  const [progressUpdates] = useState(() => frameThrottle<PrefixCount | null>(setProgress));
+  useEffect(() => () => progressUpdates.cancel(), [progressUpdates]);
+  const options = prefixCountQuery(client, { zone, bucket, prefix }, progressUpdates.push);
   const count = useQuery({ ...options, enabled: running });
   const location = `${bucket}/${prefix}`;
   const start = () => {
+    progressUpdates.cancel();
     setProgress(null);
     setStopped(false);
     setRunning(true);
     if (running) void count.refetch();
   };
   const cancel = () => {
+    progressUpdates.flush();
     setRunning(false);
     setStopped(true);
     void queryClient.cancelQueries({ queryKey: options.queryKey });
