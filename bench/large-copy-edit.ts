@@ -7,7 +7,7 @@
  *    `--emulator-arg` passes flags through (e.g. a disk-backed storage option where the emulator has one);
  * 2. creates a real object of `--size-mib` MiB by a streamed multipart upload (256 MiB parts of random bytes,
  *    MD5 computed while sending, never held whole by this process), completed with that MD5 as its ETag;
- * 3. edits its metadata with the console's own save (src/features/metadata/save.ts → large-copy.ts): HEAD,
+ * 3. edits its metadata with the console's own save (src/api/metadata/save.ts → large-copy.ts): HEAD,
  *    Initiate with the full REPLACE set, conditional Upload Part - Copy of each range, HEAD, Complete, HEAD;
  * 4. reads the body back streamed and checks size and MD5, and that the metadata changed;
  * 5. prints the time of the edit and the peak RSS of both processes (this one: getrusage maxrss; the
@@ -31,8 +31,8 @@ import { createClient, type QsClient } from '../src/api/client.ts';
 import type { Connection } from '../src/api/connection.ts';
 import { completeMultipartUpload, initiateMultipartUpload } from '../src/api/multipart/operations.ts';
 import { headObject } from '../src/api/objects/operations.ts';
-import { copyLimitOf, type LargeCopyProgress } from '../src/features/metadata/large-copy.ts';
-import { saveMetadataEdits } from '../src/features/metadata/save.ts';
+import { copyLimitOf, type LargeCopyProgress } from '../src/api/metadata/large-copy.ts';
+import { saveMetadataEdits } from '../src/api/metadata/save.ts';
 
 const MiB = 1024 * 1024;
 const root = resolve(import.meta.dirname, '..');

@@ -6,7 +6,7 @@
  * Decision (the reference says "5 GB" without saying which GB): the emulator's default is 5 GiB
  * (5·1024³ bytes, the same reading as maxObjectSize), the larger reading, so the emulator never refuses a
  * copy the service might accept; the console assumes 5·10⁹ bytes, the smaller one, so it never sends a
- * single copy the service might refuse (src/features/metadata/large-copy.ts).
+ * single copy the service might refuse (src/api/metadata/large-copy.ts).
  *
  * Decision (the reference names the limit but not the error of a copy above it): `entity_too_large`
  * (400), the documented code for "a single PUT or one part above 5 GB". It applies to every PUT-copy,

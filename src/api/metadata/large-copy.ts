@@ -14,15 +14,15 @@
  * Until Complete the object is untouched: a failed part, a conflict or a cancel aborts the upload, which
  * leaves the object as it was and no upload behind. Once Complete is sent it is no longer cancellable.
  */
-import type { CallOptions, ObjectRef, QsClient } from '../../api/client.ts';
-import type { Connection } from '../../api/connection.ts';
-import { ApiError, isAbortError } from '../../api/errors.ts';
-import { diffMetadata } from '../../api/metadata/edit.ts';
-import { abortMultipartUpload, completeMultipartUpload, initiateMultipartUpload, uploadPartCopy } from '../../api/multipart/operations.ts';
-import { copyObject, headObject, type CopyObjectInput, type EtagResult, type ObjectHead } from '../../api/objects/operations.ts';
-import type { StorageClass } from '../../api/objects/schemas.ts';
-import { unquoteEtag } from '../../api/protocol/etag.ts';
-import { MAX_PARTS, QINGSTOR_COPY_LIMIT } from '../../api/protocol/limits.ts';
+import type { CallOptions, ObjectRef, QsClient } from '../client.ts';
+import type { Connection } from '../connection.ts';
+import { ApiError, isAbortError } from '../errors.ts';
+import { diffMetadata } from './edit.ts';
+import { abortMultipartUpload, completeMultipartUpload, initiateMultipartUpload, uploadPartCopy } from '../multipart/operations.ts';
+import { copyObject, headObject, type CopyObjectInput, type EtagResult, type ObjectHead } from '../objects/operations.ts';
+import type { StorageClass } from '../objects/schemas.ts';
+import { unquoteEtag } from '../protocol/etag.ts';
+import { MAX_PARTS, QINGSTOR_COPY_LIMIT } from '../protocol/limits.ts';
 
 export { QINGSTOR_COPY_LIMIT };
 

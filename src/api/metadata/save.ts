@@ -7,23 +7,26 @@
  *    a hidden header reads as absent, and resending "absent" deletes it. Only hidden custom keys may be
  *    acknowledged by the user (they can know an object has no other keys); hidden standard headers
  *    always block. See src/api/cors/visibility.ts.
- * 2. Lost updates. Just before sending, HEAD again and compare with the version the edit was made on;
- *    then make the copy conditional on that version's Last-Modified
+ * 2. Lost updates. Just before sending, HEAD again and compare with the version the edit was made on (a
+ *    bulk edit's own HEAD is that read: editObjectMetadata); then make the copy conditional on that
+ *    version's Last-Modified
  *    (`x-qs-copy-source-if-unmodified-since`). Not on the ETag: a self-copy keeps the ETag, so
  *    If-Match cannot see another client's metadata-only save, and an If-Match would take precedence
  *    over the date condition. Last-Modified has one-second resolution, so a save never lands within
  *    the same second as the version it replaces: it waits for the next second on the server's clock.
+ *    A version read within its own Last-Modified second is read once more after that second, since
+ *    another write in the same second would carry the same date.
  *    With Last-Modified unreadable the guard falls back to If-Match on the ETag (it then cannot see
  *    metadata-only changes, and says so); with neither, the save is blocked.
  * 3. Verification. After the copy, HEAD again and check the object holds exactly what was sent;
  *    anything else is reported as a conflict with both versions.
  */
-import type { ObjectRef, QsClient } from '../../api/client.ts';
-import { canReadHeader, hiddenHeaders, hiddenHeadersOf, saveWouldBeIncomplete, type HeaderVisibility, type HiddenHeaders } from '../../api/cors/visibility.ts';
-import { ApiError } from '../../api/errors.ts';
-import { diffMetadata, replaceRequestHeaders, type MetadataEdits } from '../../api/metadata/edit.ts';
-import { metadataFromEntries, type ObjectMetadata } from '../../api/metadata/model.ts';
-import { headObjectReadable, type CopyConditions, type ObjectHead } from '../../api/objects/operations.ts';
+import type { ObjectRef, QsClient } from '../client.ts';
+import { canReadHeader, hiddenHeaders, hiddenHeadersOf, saveWouldBeIncomplete, type HeaderVisibility, type HiddenHeaders } from '../cors/visibility.ts';
+import { ApiError } from '../errors.ts';
+import { applyMetadataEdits, diffMetadata, replaceRequestHeaders, type MetadataEdits } from './edit.ts';
+import { metadataFromEntries, type ObjectMetadata } from './model.ts';
+import { headObjectReadable, type CopyConditions, type ObjectHead } from '../objects/operations.ts';
 import { copyLimitOf, copyOntoItself, needsPartCopy, type LargeCopyOptions } from './large-copy.ts';
 
 /** True when `fresh` is the same version of the object as `base` (nothing changed in between). */
@@ -197,6 +200,20 @@ async function waitPastLastModified(client: QsClient, version: ObjectHead, signa
   if (delay > 0) await sleep(delay + 20, signal);
 }
 
+/**
+ * True when `version` may have been read within the second of its own Last-Modified. Another write in the
+ * rest of that second would carry the same Last-Modified, which `If-Unmodified-Since` cannot tell apart
+ * from the version that was read; only reading again once that second is over can. Without the server's
+ * Date, the local clock decides, with a second's margin.
+ */
+function readInLastModifiedSecond(client: QsClient, version: ObjectHead): boolean {
+  const modified = version.lastModified?.getTime();
+  if (modified === undefined || Number.isNaN(modified)) return false;
+  const second = Math.floor(modified / 1000) * 1000;
+  if (version.serverClock) return version.serverClock.serverDate.getTime() < second + 1000;
+  return client.now().getTime() < second + 2000;
+}
+
 /** REPLACE without a Content-Type stores application/octet-stream; compare what the server will hold. */
 function withStoredDefaults(m: ObjectMetadata): ObjectMetadata {
   return m.standard['content-type'] === undefined ? { ...m, standard: { ...m.standard, 'content-type': 'application/octet-stream' } } : m;
@@ -210,15 +227,26 @@ function holdsWhatWasSent(before: ObjectHead, sent: ObjectMetadata, after: Objec
 }
 
 /**
- * Applies `edits` to the object if it is still `base`. Throws SaveBlockedError when the save could lose
- * data or run unguarded, MetadataEditError when the merged set breaks a metadata rule (nothing sent in
- * either case), ApiError/NetworkError for other failures.
+ * Applies `edits` to the object if it is still `base`: HEAD (is it still `base`?), the conditional copy,
+ * the read-back HEAD. Throws SaveBlockedError when the save could lose data or run unguarded,
+ * MetadataEditError when the merged set breaks a metadata rule (nothing sent in either case),
+ * ApiError/NetworkError for other failures.
  */
 export async function saveMetadataEdits(client: QsClient, input: SaveInput): Promise<SaveResult> {
-  const { ref, base, edits, signal } = input;
-  const options = signal ? { signal } : {};
-  const fresh = await headObjectReadable(client, ref, options);
+  const { ref, base, signal } = input;
+  const fresh = await headObjectReadable(client, ref, signal ? { signal } : {});
   if (!sameVersion(base, fresh)) return { kind: 'conflict', detectedBy: 'head', theirs: fresh };
+  return saveOverVersion(client, { ...input, base: fresh });
+}
+
+/**
+ * The write of a save over `input.base`, a version read just now: the completeness check, the conditional
+ * copy and the read-back. One more HEAD only when the version was read within the second of its own
+ * Last-Modified (readInLastModifiedSecond), where the copy's condition alone could miss a write.
+ */
+async function saveOverVersion(client: QsClient, input: SaveInput): Promise<SaveResult> {
+  const { ref, base: fresh, edits, signal } = input;
+  const options = signal ? { signal } : {};
   const block = saveBlock(input.visibility, fresh, input.acknowledgedHiddenCustom ?? false, input.largeCopy?.copyLimit ?? copyLimitOf(client.connection));
   if (block) throw new SaveBlockedError(block);
 
@@ -226,7 +254,12 @@ export async function saveMetadataEdits(client: QsClient, input: SaveInput): Pro
   const headers = replaceRequestHeaders(fresh.metadata, edits);
   const merged = metadataFromEntries(Object.entries(headers));
   const guard = versionGuard(fresh);
+  const ambiguous = guard.kind === 'last-modified' && readInLastModifiedSecond(client, fresh);
   await waitPastLastModified(client, fresh, signal);
+  if (ambiguous) {
+    const again = await headObjectReadable(client, ref, options);
+    if (!sameVersion(fresh, again)) return { kind: 'conflict', detectedBy: 'head', theirs: again };
+  }
   let requestId: string;
   try {
     const result = await copyOntoItself(
@@ -245,4 +278,44 @@ export async function saveMetadataEdits(client: QsClient, input: SaveInput): Pro
   const after = await headObjectReadable(client, ref, options);
   if (!holdsWhatWasSent(fresh, merged, after)) return { kind: 'conflict', detectedBy: 'verify', theirs: after };
   return { kind: 'saved', before: fresh, after, requestId, guard };
+}
+
+/** The outcome of editObjectMetadata: the save's, or `unchanged` when the edits change nothing on this object. */
+export type ObjectEditResult = SaveResult | { kind: 'unchanged'; head: ObjectHead };
+
+export interface ObjectEditOptions {
+  signal?: AbortSignal;
+  /** Copy limit, part size and progress for objects above the copy limit; default the connection's. */
+  largeCopy?: LargeCopyOptions;
+}
+
+/**
+ * Edits one object's metadata, as safely as the single editor saves: HEAD, merge `edits` into what that
+ * HEAD read, the conditional REPLACE copy, the read-back HEAD. Three requests (a fourth only when the object
+ * had been written within the second before it was read), never a second read before the copy. For bulk
+ * edits: the same edits applied to many objects, each merged with its own metadata.
+ *
+ * Resolves `unchanged` (nothing written) when the edits change nothing on this object, `saved`, or
+ * `conflict` when another writer changed the object between the read and the copy (nothing of theirs is
+ * overwritten). Throws SaveBlockedError when `visibility` hides a header the save would have to resend (the
+ * page cannot vouch for hidden custom keys object by object, so they block too), MetadataEditError when
+ * the merged set breaks a metadata rule, ApiError/NetworkError for other failures.
+ */
+export async function editObjectMetadata(
+  client: QsClient,
+  ref: ObjectRef,
+  edits: MetadataEdits,
+  visibility: HeaderVisibility,
+  options: ObjectEditOptions = {},
+): Promise<ObjectEditResult> {
+  const head = await headObjectReadable(client, ref, options.signal ? { signal: options.signal } : {});
+  if (diffMetadata(head.metadata, applyMetadataEdits(head.metadata, edits)).length === 0) return { kind: 'unchanged', head };
+  return saveOverVersion(client, {
+    ref,
+    base: head,
+    edits,
+    visibility,
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.largeCopy ? { largeCopy: options.largeCopy } : {}),
+  });
 }

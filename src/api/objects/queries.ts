@@ -16,6 +16,7 @@ import {
   type CopyObjectInput,
   type ListObjectsInput,
   type MoveObjectInput,
+  type ObjectHead,
   type PutObjectInput,
 } from './operations.ts';
 import { scanPrefix, type PrefixScan } from './prefix.ts';
@@ -78,6 +79,20 @@ export function invalidateObjectWrites(queryClient: QueryClient, client: QsClien
     queryClient.invalidateQueries({ queryKey: objectListsKey(client, bucket) }),
     queryClient.invalidateQueries({ queryKey: key === undefined ? objectsKey(client, bucket) : objectKey(client, bucket, key) }),
     queryClient.invalidateQueries({ queryKey: bucketStatisticsKey(client, bucket) }),
+  ]);
+}
+
+/**
+ * After a metadata save (or a conflict it found): `head` is the object as the save just read it back, so the
+ * details show it without reading it once more; the listings (type, date) are read again. Other queries of
+ * the object (a preview, keyed by ETag) are marked stale; the bucket's size and count did not change.
+ */
+export function objectMetadataSaved(queryClient: QueryClient, client: QsClient, ref: ObjectRef, head: ObjectHead) {
+  const headKey = headObjectQuery(client, ref).queryKey;
+  queryClient.setQueryData(headKey, head);
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: objectListsKey(client, ref.bucket) }),
+    queryClient.invalidateQueries({ queryKey: objectKey(client, ref.bucket, ref.key), predicate: (query) => query.queryKey[headKey.length - 1] !== 'head' }),
   ]);
 }
 

@@ -18,7 +18,7 @@ import { lastSaveId, recordSave } from './last-save.ts';
 import { bulkEditsFromValues, bulkIssues, bulkSchema, bulkStoredValue, emptyBulkValues, type BulkValues } from './bulk-model.ts';
 import { EncodingOffer, RemoveRowIcon, ruleMessageKey } from '../../components/metadata-form/metadata-form.tsx';
 import { useHeaderVisibility } from '../../hooks/use-header-visibility.ts';
-import { completenessBlock, SaveBlockedError } from './save.ts';
+import { completenessBlock, SaveBlockedError } from '../../api/metadata/save.ts';
 import { blockMessageKey, SaveSafetyNotice } from './visibility-notice.tsx';
 // oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
 import './metadata.css';

@@ -1,6 +1,6 @@
 /**
  * Bulk metadata edit: the same edits applied to many objects, each merged with ITS OWN current metadata
- * (HEAD → applyMetadataEdits → conditional REPLACE copy, ref §5.2), so keys an object has and the
+ * (HEAD → applyMetadataEdits → conditional REPLACE copy → read-back, ref §5.2), so keys an object has and the
  * edits do not mention survive. A small pool bounds the number of requests in flight.
  */
 import type { BucketRef, QsClient } from '../../api/client.ts';
@@ -10,8 +10,8 @@ import { headObjectReadable, type ObjectHead } from '../../api/objects/operation
 import { prefixPages } from '../../api/objects/prefix.ts';
 import { editsBetween } from '../../components/metadata-form/form-model.ts';
 import { forEachConcurrently } from '../../lib/concurrency.ts';
-import { copyLimitOf } from './large-copy.ts';
-import { saveBlock, saveMetadataEdits, type SaveBlock } from './save.ts';
+import { copyLimitOf } from '../../api/metadata/large-copy.ts';
+import { editObjectMetadata, saveBlock, saveMetadataEdits, type SaveBlock } from '../../api/metadata/save.ts';
 
 export type BulkItemState =
   | { status: 'pending' }
@@ -42,8 +42,9 @@ export class BulkConflictError extends Error {
 }
 
 /**
- * One object: HEAD, merge, and the same guarded save as the single editor (completeness check,
- * conditional copy, read-back), so a bulk edit never drops a header the browser cannot see.
+ * One object: the same guarded save as the single editor (completeness check, conditional copy,
+ * read-back) over the object's own HEAD (editObjectMetadata), so a bulk edit never drops a header the
+ * browser cannot see, and reads each object once before writing it.
  */
 export async function editOneObject(
   client: QsClient,
@@ -52,13 +53,10 @@ export async function editOneObject(
   visibility: HeaderVisibility,
   signal?: AbortSignal,
 ): Promise<BulkItemState> {
-  const options = signal ? { signal } : {};
-  const head = await headObjectReadable(client, target, options);
-  const changes = diffMetadata(head.metadata, applyMetadataEdits(head.metadata, edits)).length;
-  if (changes === 0) return { status: 'unchanged' };
-  const result = await saveMetadataEdits(client, { ref: target, base: head, edits, visibility, ...(signal ? { signal } : {}) });
+  const result = await editObjectMetadata(client, target, edits, visibility, signal ? { signal } : {});
+  if (result.kind === 'unchanged') return { status: 'unchanged' };
   if (result.kind === 'conflict') throw new BulkConflictError(target.key);
-  return { status: 'done', changes, requestId: result.requestId, before: result.before, after: result.after };
+  return { status: 'done', changes: diffMetadata(result.before.metadata, applyMetadataEdits(result.before.metadata, edits)).length, requestId: result.requestId, before: result.before, after: result.after };
 }
 
 /**

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../api/client.ts';
 import type { Connection } from '../../api/connection.ts';
 import { ensureLocale, I18nProvider, type Locale } from '../../i18n/i18n.tsx';
-import type { LargeCopyOptions } from './large-copy.ts';
+import type { LargeCopyOptions } from '../../api/metadata/large-copy.ts';
 import { LargeCopyStatus, useLargeCopy } from './large-copy-status.tsx';
 
 const connection: Connection = { endpoint: 'http://127.0.0.1:9000', zoneInHost: false, style: 'path', defaultZone: 'pek3a', copyLimit: 1024 };

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { QsClient } from '../../api/client.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { formatBytes } from '../../lib/format.ts';
-import { copyLimitOf, isCancelled, needsPartCopy, type LargeCopyOptions, type LargeCopyProgress } from './large-copy.ts';
+import { copyLimitOf, isCancelled, needsPartCopy, type LargeCopyOptions, type LargeCopyProgress } from '../../api/metadata/large-copy.ts';
 // oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
 import '../../i18n/parts/metadata.ts';
 

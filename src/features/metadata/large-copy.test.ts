@@ -6,9 +6,9 @@ import { DEMO_CREDENTIALS, type Connection } from '../../api/connection.ts';
 import { ApiError } from '../../api/errors.ts';
 import { abortMultipartUpload, copyRangeHeader, initiateMultipartUpload, listMultipartUploads, uploadPartCopy } from '../../api/multipart/operations.ts';
 import { getObject, headObject, putObject, type ObjectHead } from '../../api/objects/operations.ts';
-import { copyLimitOf, multipartSelfCopy, planCopyParts, QINGSTOR_COPY_LIMIT, type LargeCopyProgress } from './large-copy.ts';
+import { copyLimitOf, multipartSelfCopy, planCopyParts, QINGSTOR_COPY_LIMIT, type LargeCopyProgress } from '../../api/metadata/large-copy.ts';
 import { runBulkEdit, type BulkItemState } from './bulk.ts';
-import { saveMetadataEdits } from './save.ts';
+import { saveMetadataEdits } from '../../api/metadata/save.ts';
 import type { HeaderVisibility } from '../../api/cors/visibility.ts';
 
 const ALL: HeaderVisibility = { kind: 'all', reason: 'demo' };

@@ -7,7 +7,7 @@ import type { ObjectRef, QsClient } from '../../api/client.ts';
 import { connectionId } from '../../api/connection.ts';
 import { applyMetadataEdits, diffMetadata, MetadataEditError, type MetadataEdits } from '../../api/metadata/edit.ts';
 import { headObjectReadable, type ObjectHead } from '../../api/objects/operations.ts';
-import { invalidateObjectWrites, objectEditBaseQuery } from '../../api/objects/queries.ts';
+import { objectEditBaseQuery, objectMetadataSaved } from '../../api/objects/queries.ts';
 import { Dialog, useDialogClose } from '../../components/dialog.tsx';
 import { useUnsavedGuard } from '../../components/unsaved-guard.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
@@ -19,22 +19,25 @@ import { editorSchema, editsBetween, editsFromValues, hasEdits, valuesFromMetada
 import { lastSaveId, recordSave, useLastSave, type LastSave } from './last-save.ts';
 import { MetadataDiff } from './metadata-diff.tsx';
 import { MetadataFields, ruleMessageKey } from '../../components/metadata-form/metadata-form.tsx';
-import { hiddenFor, saveBlock, SaveBlockedError, saveMetadataEdits, versionGuard, type SaveResult } from './save.ts';
+import { hiddenFor, saveBlock, SaveBlockedError, saveMetadataEdits, versionGuard, type SaveResult } from '../../api/metadata/save.ts';
 import { withFlag } from './url-flag.ts';
 import { changesFrom, reviewChanges, withRefusedReplaced } from './refused-header.ts';
 import { useHeaderVisibility } from '../../hooks/use-header-visibility.ts';
 import { blockMessageKey, GuardNote, SaveSafetyNotice } from './visibility-notice.tsx';
-import { copyLimitOf, isCancelled } from './large-copy.ts';
+import { copyLimitOf, isCancelled } from '../../api/metadata/large-copy.ts';
 import { LargeCopyStatus, useLargeCopy } from './large-copy-status.tsx';
 // oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
 import './metadata.css';
 // oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
 import '../../i18n/parts/metadata.ts';
 
-/** Refreshes what shows the object (details panel, listing columns, bucket statistics) after a write. */
-function useInvalidateObject(client: QsClient, ref: ObjectRef) {
+/**
+ * Refreshes what shows the object after a save: the details take the save's own read-back (or the version a
+ * conflict found), the listing columns are read again.
+ */
+function useObjectSaved(client: QsClient, ref: ObjectRef) {
   const queryClient = useQueryClient();
-  return () => invalidateObjectWrites(queryClient, client, ref.bucket, ref.key);
+  return (result: SaveResult) => objectMetadataSaved(queryClient, client, ref, result.kind === 'saved' ? result.after : result.theirs);
 }
 
 function SaveFailure({ error }: { error: unknown }) {
@@ -103,14 +106,14 @@ function UndoLastSave({ saveId, objectRef }: { saveId: string; objectRef: Object
 function UndoAction({ saveId, objectRef, last }: { saveId: string; objectRef: ObjectRef; last: LastSave | undefined }) {
   const { t } = useI18n();
   const client = useClient();
-  const invalidate = useInvalidateObject(client, objectRef);
+  const saved = useObjectSaved(client, objectRef);
   const visibility = useHeaderVisibility(objectRef.zone ?? client.connection.defaultZone, objectRef.bucket);
   const undo = useMutation({
     mutationFn: (save: LastSave) =>
       saveMetadataEdits(client, { ref: objectRef, base: save.after, edits: editsBetween(save.after.metadata, save.before.metadata), visibility }),
     onSuccess: async (result) => {
       if (result.kind === 'saved') recordSave(saveId, null);
-      await invalidate();
+      await saved(result);
     },
   });
   const result = undo.data;
@@ -166,7 +169,7 @@ function EditorSession({ base, objectRef, saveId, onClose: closeNow, onDirty }: 
   // Cancel asks first when there are unsaved edits (the dialog's guard); outside a dialog it just closes.
   const onClose = useDialogClose() ?? closeNow;
   const client = useClient();
-  const invalidate = useInvalidateObject(client, objectRef);
+  const saved = useObjectSaved(client, objectRef);
   const [step, setStep] = useState<Step>({ name: 'edit' });
   const [noChanges, setNoChanges] = useState(false);
   const zone = objectRef.zone ?? client.connection.defaultZone;
@@ -196,7 +199,7 @@ function EditorSession({ base, objectRef, saveId, onClose: closeNow, onDirty }: 
       } else {
         setStep({ name: 'conflict', base: input.base, theirs: result.theirs, edits: input.edits, detectedBy: result.detectedBy });
       }
-      await invalidate();
+      await saved(result);
     },
   });
 

@@ -11,7 +11,7 @@ import { applyMetadataEdits, diffMetadata, replaceRequestHeaders } from '../../a
 import { metadataFromEntries, type ObjectMetadata } from '../../api/metadata/model.ts';
 import { headObject, putObject } from '../../api/objects/operations.ts';
 import { editsBetween, editsFromValues, newRow, valuesFromMetadata } from '../../components/metadata-form/form-model.ts';
-import { saveMetadataEdits } from './save.ts';
+import { saveMetadataEdits } from '../../api/metadata/save.ts';
 
 const KEYS = ['__proto__', 'constructor', 'tostring', 'hasownproperty', 'valueof'];
 

@@ -7,7 +7,7 @@ import { editorIssues, editorSchema, editsFromValues, valuesFromMetadata, type E
 import type { ObjectHead } from '../../api/objects/operations.ts';
 import { useHeaderVisibility } from '../../hooks/use-header-visibility.ts';
 import { MetadataFields } from '../../components/metadata-form/metadata-form.tsx';
-import { completenessBlock } from './save.ts';
+import { completenessBlock } from '../../api/metadata/save.ts';
 import { SaveSafetyNotice } from './visibility-notice.tsx';
 // oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
 import './metadata.css';

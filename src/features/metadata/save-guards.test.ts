@@ -10,7 +10,7 @@ import { DEMO_CREDENTIALS, type Connection } from '../../api/connection.ts';
 import { SAFELISTED_RESPONSE_HEADERS, type HeaderVisibility } from '../../api/cors/visibility.ts';
 import { copyObject, headObject, putObject } from '../../api/objects/operations.ts';
 import { runBulkEdit, type BulkItemState } from './bulk.ts';
-import { saveMetadataEdits, SaveBlockedError, versionGuard, type SaveResult } from './save.ts';
+import { saveMetadataEdits, SaveBlockedError, versionGuard, type SaveResult } from '../../api/metadata/save.ts';
 
 const { server } = await setupEmulatorServer({ seed: 'demo' });
 beforeAll(() => server.listen({ onUnhandledFrame: 'bypass' }));

@@ -7,7 +7,7 @@ import { MetadataEditError } from '../../api/metadata/edit.ts';
 import { copyObject, headObject, putObject } from '../../api/objects/operations.ts';
 import { runBulkEdit, type BulkItemState } from './bulk.ts';
 import { editsBetween } from '../../components/metadata-form/form-model.ts';
-import { saveMetadataEdits } from './save.ts';
+import { saveMetadataEdits } from '../../api/metadata/save.ts';
 import type { HeaderVisibility } from '../../api/cors/visibility.ts';
 
 const visibility: HeaderVisibility = { kind: 'all', reason: 'demo' };

@@ -3,7 +3,7 @@ import { CUSTOM_METADATA_PREFIX } from '../../api/metadata/model.ts';
 import { Loading } from '../../components/spinner.tsx';
 import { useCorsFix } from '../../hooks/use-cors-fix.ts';
 import { useI18n, type MessageKey } from '../../i18n/i18n.tsx';
-import type { SaveBlock, VersionGuard } from './save.ts';
+import type { SaveBlock, VersionGuard } from '../../api/metadata/save.ts';
 // oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
 import '../../i18n/parts/metadata.ts';
 
@@ -95,7 +95,9 @@ function CorsFix({ bucket, onFixed }: { bucket: { zone: string; name: string }; 
         type="button"
         className="button"
         disabled={fix.isPending || fix.isSuccess}
-        onClick={() => fix.mutate(window.location.origin, { onSuccess: () => onFixed?.() })}
+        // Not mutate's own onSuccess: the applied rule can make this notice (and so this button) go away before
+        // that callback runs, and a callback of an unmounted observer never fires; the re-read must still happen.
+        onClick={() => void fix.mutateAsync(window.location.origin).then(() => onFixed?.(), () => undefined)}
       >
         {fix.isPending ? t('cors.applying') : t('cors.apply', { bucket: bucket.name })}
       </button>
