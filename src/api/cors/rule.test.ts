@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { putBucketCorsBodySchema } from './schemas.ts';
 import { buildCorsRule, mergeCorsRules } from './rule.ts';
+import { visibilityFromCors } from './visibility.ts';
 
 describe('buildCorsRule', () => {
   it('allows the console origin, its methods and request headers, and exposes what it reads', () => {
@@ -19,10 +20,21 @@ describe('buildCorsRule', () => {
 });
 
 describe('mergeCorsRules', () => {
-  it('keeps rules of other origins and replaces the rule of this origin', () => {
+  it('puts the console\'s rule first, keeps the rules of other origins in their order and replaces the rule of this origin', () => {
     const other = { allowed_origin: 'https://app.example.com', allowed_methods: ['GET' as const] };
     const old = { allowed_origin: 'http://127.0.0.1:4173', allowed_methods: ['GET' as const] };
+    const wildcard = { allowed_origin: '*', allowed_methods: ['GET' as const, 'HEAD' as const], expose_headers: ['ETag'] };
     const rule = buildCorsRule('http://127.0.0.1:4173');
-    expect(mergeCorsRules([other, old], rule)).toEqual([other, rule]);
+    expect(mergeCorsRules([other, old, wildcard], rule)).toEqual([rule, other, wildcard]);
+  });
+
+  it('behind a wildcard rule that hides headers, the merged set lets the console read every header (the first matching rule decides)', () => {
+    const origin = 'http://127.0.0.1:4173';
+    const wildcard = { allowed_origin: '*', allowed_methods: ['GET' as const, 'HEAD' as const, 'PUT' as const], allowed_headers: ['*'], expose_headers: ['ETag'] };
+    expect(visibilityFromCors({ cors_rules: [wildcard] }, origin)).toEqual({ kind: 'listed', exposed: ['etag'] });
+    const merged = mergeCorsRules([wildcard], buildCorsRule(origin));
+    expect(visibilityFromCors({ cors_rules: merged }, origin)).toEqual({ kind: 'all', reason: 'wildcard' });
+    // Another origin is still answered by the wildcard rule, as before.
+    expect(visibilityFromCors({ cors_rules: merged }, 'https://elsewhere.example')).toEqual({ kind: 'listed', exposed: ['etag'] });
   });
 });

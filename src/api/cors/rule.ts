@@ -64,7 +64,13 @@ export function buildCorsRule(origin: string, metaNames: readonly string[] = [])
   };
 }
 
-/** Existing rules for other origins are kept; a previous rule for this origin is replaced. */
+/**
+ * The console's rule FIRST, then every other rule in its order; a previous rule for exactly this origin is
+ * replaced. First, because the first rule that matches a request decides (ref §9.9): behind a wildcard
+ * rule (`*`, `http://*.example.com`) that hides headers or refuses a method, an appended rule would
+ * never be reached and the save would stay blocked. The console's rule names only its own origin, so
+ * every other origin is still matched by the same rules as before.
+ */
 export function mergeCorsRules<T extends { allowed_origin?: unknown }>(existing: readonly T[], rule: CorsRule): Array<T | CorsRule> {
-  return [...existing.filter((r) => r.allowed_origin !== rule.allowed_origin), rule];
+  return [rule, ...existing.filter((r) => r.allowed_origin !== rule.allowed_origin)];
 }
