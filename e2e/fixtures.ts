@@ -121,3 +121,25 @@ export async function demoPutObject(page: Page, bucket: string, key: string, bod
     { url: prepared.url.href, headers, text: body },
   );
 }
+
+/**
+ * In the page, before its scripts: the console's requests to the demo backend are answered after `ms`, as
+ * over a network. The demo answers them in the page within a fraction of a millisecond
+ * (mocks/browser-fetch.ts), so a journey that acts while a run is under way (pause, close, cancel) gives
+ * the run a network's pace first. Whatever `fetch` the page installs later is slowed the same way.
+ */
+export function slowDemoAnswers(ms: number): void {
+  const slowed = (target: typeof fetch): typeof fetch => async (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (new URL(url, location.href).hostname.endsWith('qingstor.invalid')) await new Promise((resolve) => setTimeout(resolve, ms));
+    return target(input, init);
+  };
+  let current = window.fetch;
+  Object.defineProperty(window, 'fetch', {
+    configurable: true,
+    get: () => slowed(current),
+    set: (next: typeof fetch) => {
+      current = next;
+    },
+  });
+}

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { QsClient } from '../src/api/client.ts';
 import { demoBackend, endpointBackend, MODES, type Backend, type Mode } from './metadata-backend.ts';
-import { expectNoAxeViolations, moreAction } from './fixtures.ts';
+import { expectNoAxeViolations, moreAction, slowDemoAnswers } from './fixtures.ts';
 import { expect, test, type EmulatorHandle } from './support/emulator.ts';
 
 // Bulk metadata edit over a whole folder and over a selection: the dry run, pause/resume, failures and
@@ -24,6 +24,8 @@ async function putAll(backend: Backend, keys: readonly string[]): Promise<void> 
 
 /** `count` objects (text/plain) in a fresh folder of the demo, and that folder open. */
 async function demoFolder(page: Page, name: string, count: number): Promise<{ backend: Backend; prefix: string; keys: string[] }> {
+  // A network's pace (15 ms an answer), so the runs below are still under way when the journey acts on them.
+  await page.addInitScript(slowDemoAnswers, 15);
   const backend = await demoBackend(page);
   const prefix = uniquePrefix(name);
   const keys = Array.from({ length: count }, (_, i) => `${prefix}o-${String(i).padStart(3, '0')}.txt`);
