@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { demoPutObject, expect, expectNoAxeViolations, test, type ConsolePage } from './fixtures.ts';
+import { demoPutObject, expect, expectNoAxeViolations, slowDemoAnswers, test, type ConsolePage } from './fixtures.ts';
 import { dropFiles } from './uploads-drop.ts';
 
 // The object table's actions in demo mode: the row "…" menu and the context menu (mouse and keyboard), toasts
@@ -237,6 +237,8 @@ test('select all loaded, then all matching: the remaining pages load and every o
 });
 
 test('Count all pages through a big prefix with progress and Cancel, and counts a smaller one to the end', async ({ page, consolePage }) => {
+  // A network's pace, so the count of 100,000 keys is still running when Cancel is clicked.
+  await page.addInitScript(slowDemoAnswers, 10);
   await consolePage.open('/buckets/sh1a/demo-archive?prefix=logs/2024/');
   await consolePage.waitForList();
   const status = page.getByTestId('count-all');
