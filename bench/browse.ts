@@ -90,7 +90,7 @@ async function firstListing(page: Page, site: string, emulator: string, path: st
 }
 
 /** Connects a tab through the Connect form; answers its sessionStorage and the console's first listing requests. */
-async function connectedSession(browser: Browser, servers: ServersProcess, big: boolean): Promise<Connected> {
+export async function connectedSession(browser: Browser, servers: ServersProcess, big: boolean): Promise<Connected> {
   const emulator = servers.emulator;
   if (!emulator) throw new Error('servers process: no emulator');
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });

@@ -17,10 +17,16 @@ export type ServerAddresses = z.infer<typeof serversSchema>;
 
 export interface ServersProcess extends ServerAddresses {
   close(): Promise<void>;
+  /** With `countRequests`: the requests that reached the emulator, by bucket and method (`reset` empties the tally first). */
+  requestCounts(reset?: boolean): Promise<RequestCounts>;
 }
 
+export type RequestCounts = Record<string, Record<string, number>>;
+
+const countsSchema = z.object({ counts: z.record(z.string(), z.record(z.string(), z.number())) });
+
 /** Starts bench/servers-process.ts in its own Node process and waits for its addresses. */
-export async function startServersProcess(args: { dist: string; emulator?: boolean; plantParts?: number; bucketKeys?: number; floors?: string }): Promise<ServersProcess> {
+export async function startServersProcess(args: { dist: string; emulator?: boolean; plantParts?: number; bucketKeys?: number; floors?: string; countRequests?: boolean }): Promise<ServersProcess> {
   const child: ChildProcess = spawn(process.execPath, [join(import.meta.dirname, 'servers-process.ts'), JSON.stringify(args)], { stdio: ['pipe', 'pipe', 'inherit'] });
   const { stdout, stdin } = child;
   if (!stdout || !stdin) throw new Error('servers process: no pipes');
@@ -32,6 +38,17 @@ export async function startServersProcess(args: { dist: string; emulator?: boole
   const addresses = serversSchema.parse(JSON.parse(first));
   return {
     ...addresses,
+    requestCounts: (reset = false) =>
+      new Promise<RequestCounts>((resolve, reject) => {
+        lines.once('line', (line) => {
+          try {
+            resolve(countsSchema.parse(JSON.parse(line)).counts);
+          } catch (error) {
+            reject(error instanceof Error ? error : new Error(String(error)));
+          }
+        });
+        stdin.write(reset ? 'reset\n' : 'counts\n');
+      }),
     close: () =>
       new Promise<void>((done) => {
         if (child.exitCode !== null) return done();

@@ -11,7 +11,9 @@
  *   4. browse       first row painted (demo, endpoint, the 1M-key bucket), each beside its floor from the same
  *                   rounds (bench/floors.ts); the JS fetched before the first row beside a minimal React app's;
  *                   scroll frame times and DOM rows (bench/browse.ts)
- *   5. multipart    bench/multipart-inspector.ts (beside a minimal page listing the same parts) and
+ *   5. count all    "Count all" of the demo's 100,000-object bucket and of a 1,000,000-key bucket in the standalone
+ *                   emulator, beside a Node loop of signed ListObjects over the same pages (bench/count-all.ts)
+ *   6. multipart    bench/multipart-inspector.ts (beside a minimal page listing the same parts) and
  *                   bench/multipart-upload.ts (beside a plain XHR PUT of the same File), when present
  *
  * At the end, the performance goals (GOALS) in one table: each console figure, its floor from this run, the
@@ -30,6 +32,7 @@ import { benchBrowse } from './browse.ts';
 import { benchBigBodies } from './big-bodies.ts';
 import { benchBundleSize } from './bundle-size.ts';
 import { benchDurablePuts } from './durable-puts.ts';
+import { benchCountAll, COUNT_ALL_GOAL } from './count-all.ts';
 import { benchServerThroughput } from './server-throughput.ts';
 import type { Figure } from './lib.ts';
 
@@ -119,6 +122,7 @@ const SECTIONS: readonly Section[] = [
   { title: 'bundle size (bench/bundle-size.ts)', run: async () => benchBundleSize() },
   // dist/ was just built by the bundle section; browse builds it itself only if that section failed early.
   { title: 'browse the 100,000-object demo bucket (bench/browse.ts)', run: () => benchBrowse() },
+  { title: 'count all: demo 100k and endpoint 1M beside a Node loop (bench/count-all.ts)', run: () => benchCountAll() },
   { title: 'multipart inspector (bench/multipart-inspector.ts)', run: () => optionalBench('multipart-inspector.ts') },
   { title: 'multipart upload (bench/multipart-upload.ts)', run: () => optionalBench('multipart-upload.ts') },
 ];
@@ -156,6 +160,8 @@ export const GOALS: readonly Goal[] = [
   // Kept from before: what is met stays met.
   { measure: 'initial JS (gzip)', figure: 'initial JS (gzip, mock excluded)', unit: 'KiB', op: '<=', value: 130 },
   { measure: 'scroll the 100k demo bucket: longest frame', figure: 'browse 100k demo bucket: scroll frame time max', unit: 'ms', op: '<=', value: 50, reference: 'browse 100k demo bucket: DOM rows during scroll (max)' },
+  { measure: 'Count all, demo 100k bucket / Node loop over the same pages', figure: 'count all, demo 100k: console / Node loop', unit: '×', op: '<=', value: COUNT_ALL_GOAL, reference: 'count all, demo 100k: Node loop' },
+  { measure: 'Count all, 1M keys in the emulator / Node loop over the same pages', figure: 'count all, endpoint 1M: console / Node loop', unit: '×', op: '<=', value: COUNT_ALL_GOAL, reference: 'count all, endpoint 1M: Node loop' },
   { measure: 'scroll 10,000 rows of the 1M-key bucket: longest long task', figure: 'scroll 10,000 rows of the 1M-key bucket: longest long task', unit: 'ms', op: '<=', value: 50, reference: 'scroll 10,000 rows of the 1M-key bucket: DOM rows (max)' },
   { measure: 'parts in flight / setting', figure: 'upload: parts in flight', unit: '%', op: '>=', value: 90 },
   { measure: 'emulator, one 1 GiB PUT / discard+MD5 server', figure: 'big bodies: 1 GiB PUT, emulator (memory) / discard+MD5 server', unit: '×', op: '>=', value: 0.9, reference: 'big bodies: 1 GiB PUT to a discard+MD5 server (the floor)' },

@@ -12,6 +12,9 @@
  * `floors`: serves that folder (the floor pages, bench/floors.ts) too, from an origin of its own.
  * `bucketKeys`: adds the bucket `bench-million` (zone sh1a, the demo's CORS rule) holding that many keys
  * laid out like the demo archive (logs/<date>/event-NNNN.json), built page by page as it is listed.
+ * `countRequests`: the emulator tallies the requests that reached it by bucket and method; a line
+ * `counts` on stdin is answered with one JSON line `{ counts: { <bucket>: { <method>: n } } }`, `reset`
+ * empties the tally (answered `{ counts: {} }`).
  */
 import http from 'node:http';
 import { z } from 'zod';
@@ -30,7 +33,23 @@ const argsSchema = z.object({
   bucketKeys: z.int().positive().optional(),
   /** A folder of floor pages (bench/floors.ts) to serve from an origin of their own. */
   floors: z.string().optional(),
+  countRequests: z.boolean().default(false),
 });
+
+/** Requests that reached the emulator, by bucket (the path's first segment) and method. */
+const tally = new Map<string, Map<string, number>>();
+
+function countLine(line: string): void {
+  const entry = z.object({ method: z.string(), path: z.string() }).parse(JSON.parse(line));
+  const bucket = decodeURIComponent(entry.path.split(/[/?]/)[1] ?? '');
+  const methods = tally.get(bucket) ?? new Map<string, number>();
+  methods.set(entry.method, (methods.get(entry.method) ?? 0) + 1);
+  tally.set(bucket, methods);
+}
+
+function tallyJson(): string {
+  return JSON.stringify({ counts: Object.fromEntries([...tally].map(([bucket, methods]) => [bucket, Object.fromEntries(methods)])) });
+}
 
 async function serveStatic(dist: string): Promise<{ url: string; close(): void }> {
   // No CSP here: the console connects to an emulator whose address is not known when this starts.
@@ -72,11 +91,21 @@ if (import.meta.main) {
   const args = argsSchema.parse(JSON.parse(process.argv[2] ?? '{}'));
   const site = await serveStatic(args.dist);
   const floors = args.floors === undefined ? undefined : await serveStatic(args.floors);
-  const emulator = args.emulator ? await startEmulatorServer({ port: 0, seed: 'demo' }) : undefined;
+  const emulator = args.emulator ? await startEmulatorServer({ port: 0, seed: 'demo', ...(args.countRequests ? { log: 'json' as const, logLine: countLine } : {}) }) : undefined;
   const uploadId = emulator && args.plantParts !== undefined ? plantUpload(emulator, args.plantParts) : undefined;
   if (emulator && args.bucketKeys !== undefined) plantBigBucket(emulator, args.bucketKeys);
   process.stdout.write(`${JSON.stringify({ site: site.url, ...(floors ? { floors: floors.url } : {}), ...(emulator ? { emulator: emulator.url } : {}), ...(uploadId ? { uploadId } : {}) })}\n`);
   process.stdin.resume();
+  let pending = '';
+  process.stdin.on('data', (chunk: Buffer) => {
+    pending += chunk.toString();
+    for (let cut = pending.indexOf('\n'); cut >= 0; cut = pending.indexOf('\n')) {
+      const command = pending.slice(0, cut).trim();
+      pending = pending.slice(cut + 1);
+      if (command === 'reset') tally.clear();
+      if (command === 'counts' || command === 'reset') process.stdout.write(`${tallyJson()}\n`);
+    }
+  });
   process.stdin.on('end', () => {
     site.close();
     floors?.close();
