@@ -32,11 +32,25 @@ function webKey(secret: string): Promise<CryptoKey> {
   return key;
 }
 
+// In the browser every Web Crypto call is answered on another thread. A listing's pages signed in the same
+// second carry the same string to sign (paging parameters are not signed, ref §2.3), so the last few results
+// are kept: HMAC is a function of its inputs, a kept result is the one Web Crypto would give again.
+const recentWebMacs = new Map<string, string>();
+const latin1 = new TextDecoder('latin1');
+
 /** Base64(HMAC-SHA256(UTF-8 secret, message bytes)). */
 export async function hmacBase64(secret: string, message: Uint8Array): Promise<string> {
   if (nodeCrypto) return nodeCrypto.createHmac('sha256', secret).update(message).digest('base64');
-  const mac = await globalThis.crypto.subtle.sign('HMAC', await webKey(secret), new Uint8Array(message));
-  return bytesToBase64(new Uint8Array(mac));
+  const id = `${secret}\n${latin1.decode(message)}`;
+  const known = recentWebMacs.get(id);
+  if (known !== undefined) return known;
+  const mac = bytesToBase64(new Uint8Array(await globalThis.crypto.subtle.sign('HMAC', await webKey(secret), new Uint8Array(message))));
+  if (recentWebMacs.size >= 64) {
+    const oldest = recentWebMacs.keys().next().value;
+    if (oldest !== undefined) recentWebMacs.delete(oldest);
+  }
+  recentWebMacs.set(id, mac);
+  return mac;
 }
 
 /** Base64(HMAC-SHA256(UTF-8 secret, UTF-8 text)), e.g. a PostObject policy. */

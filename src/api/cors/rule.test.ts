@@ -14,6 +14,8 @@ describe('buildCorsRule', () => {
     for (const header of ['etag', 'x-qs-request-id', 'x-qs-meta-author', 'x-qs-meta-title', 'content-disposition', 'last-modified']) {
       expect(rule.expose_headers).toContain(header);
     }
+    // The browser may keep the answer to a write's preflight for ten minutes (ref §5.7).
+    expect(rule.max_age_seconds).toBe(600);
     // What PUT ?cors accepts on the wire.
     expect(putBucketCorsBodySchema.safeParse({ cors_rules: [rule] }).success).toBe(true);
   });

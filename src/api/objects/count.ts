@@ -52,7 +52,11 @@ export interface CountOptions {
   onPage?: (counted: PrefixCount) => void;
 }
 
-/** Enough chains to hide a round trip behind the others, few enough not to crowd a small server. */
+/**
+ * Enough chains to hide each one's round trips behind the others' (one chain was measured at several times
+ * the Node loop's time in Chromium, bench/count-all.ts), few enough to leave two of a browser's six
+ * HTTP/1.1 connections per host to the rest of the console while a count runs.
+ */
 export const COUNT_CONCURRENCY = 4;
 
 const DELIMITER = '/';
