@@ -35,28 +35,27 @@ test('every demo image previews: the browser decodes it (natural size known), no
   }
 });
 
-test('the demo SVG, PDFs and sound preview as their types say', async ({ page, consolePage }) => {
+test('the demo SVG, PDFs, sound and video preview as their types say', async ({ page, consolePage }) => {
   const details = consolePage.details;
   // An SVG is shown as its source (markup never renders in the console), and that source is an SVG picture.
   await page.goto(open('pek3a', 'demo-photos', 'cover.svg'));
   await details.getByRole('tab', { name: 'Preview' }).click();
   await expect(details.getByTestId('preview-text')).toContainText('<svg xmlns="http://www.w3.org/2000/svg" width="240" height="160"');
 
-  // PDFs are served as PDFs and open in the browser's viewer.
+  // PDFs open in a tab of their own (never framed by the console); the link serves a real PDF as a PDF.
   for (const [key, length] of [['reports/quarterly-report.pdf', 8192], ['samples/summary.pdf', undefined]] as const) {
-    const served = page.waitForResponse((r) => r.url().includes('/demo-object/') && r.url().includes(encodeURIComponent(key.slice(key.lastIndexOf('/') + 1)).replaceAll('%2F', '/')));
+    const name = key.slice(key.lastIndexOf('/') + 1);
     await page.goto(open('pek3a', 'demo-documents', key));
     await details.getByRole('tab', { name: 'Preview' }).click();
-    expect((await served).headers()['content-type']).toBe('application/pdf');
-    const frame = details.locator(`iframe[title="Preview of ${key.slice(key.lastIndexOf('/') + 1)}"]`);
-    await expect(frame).toBeVisible();
-    // The bytes behind the frame (the viewer shows them; read them again from the same link).
-    const bytes = await frame.evaluate(async (element: HTMLIFrameElement) => {
-      const text = new TextDecoder('latin1').decode(await (await fetch(element.src)).arrayBuffer());
-      return { head: text.slice(0, 8), length: text.length, trailer: /startxref\n\d+\n%%EOF/.test(text) };
+    const link = details.getByRole('link', { name: `Open ${name} in a new tab` });
+    await expect(link).toBeVisible();
+    const served = await link.evaluate(async (element: HTMLAnchorElement) => {
+      const response = await fetch(element.href);
+      const text = new TextDecoder('latin1').decode(await response.arrayBuffer());
+      return { type: response.headers.get('content-type'), head: text.slice(0, 8), length: text.length, trailer: /startxref\n\d+\n%%EOF/.test(text) };
     });
-    expect(bytes).toMatchObject({ head: '%PDF-1.4', trailer: true });
-    expect(bytes.length).toBe(length ?? bytes.length);
+    expect(served).toMatchObject({ type: 'application/pdf', head: '%PDF-1.4', trailer: true });
+    expect(served.length).toBe(length ?? served.length);
   }
 
   // The sound is decoded: its metadata (duration) is known.
@@ -64,5 +63,13 @@ test('the demo SVG, PDFs and sound preview as their types say', async ({ page, c
   await details.getByRole('tab', { name: 'Preview' }).click();
   const audio = details.locator('audio[aria-label="Preview of tone.wav"]');
   await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.readyState)).toBeGreaterThanOrEqual(1);
+  await expect(details.getByTestId('preview-failed')).toHaveCount(0);
+
+  // The video is decoded: its frame size is known and its first frame is there to show.
+  await page.goto(open('sh1a', 'demo-uploads', 'videos/intro.webm'));
+  await details.getByRole('tab', { name: 'Preview' }).click();
+  const video = details.locator('video[aria-label="Preview of intro.webm"]');
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => `${v.videoWidth}x${v.videoHeight}`)).toBe('160x90');
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(2);
   await expect(details.getByTestId('preview-failed')).toHaveCount(0);
 });

@@ -24,6 +24,7 @@ import { CONSOLE_READ_HEADERS } from '../src/api/cors/rule.ts';
 import { encodePercent, encodeRfc2047B, encodeRfc2047Q } from '../src/api/metadata/encoding.ts';
 import type { MockUser } from './auth/signature.ts';
 import { gif, jpeg, pdf, png, scene, svg, wav, webp, type Rgb } from './seed-media.ts';
+import { introWebm } from './seed-video.ts';
 import type { CorsConfiguration, LazyObjectSource, MetadataInput, Store } from './store/index.ts';
 
 /** The documented demo user; its key pair is public and only the emulator accepts it. */
@@ -308,7 +309,7 @@ function seedArchive(store: Store, ownerId: string): void {
 function seedUploads(store: Store, ownerId: string): void {
   const bucket = DEMO_BUCKETS.uploads;
   store.createBucket({ name: bucket, zone: 'sh1a', ownerId });
-  store.putObject(bucket, 'videos/intro.mp4', { body: pseudoBytes(4096, 11), metadata: meta({ 'content-type': 'video/mp4; charset=utf8' }) });
+  store.putObject(bucket, 'videos/intro.webm', { body: introWebm(), metadata: meta({ 'content-type': 'video/webm' }, { title: 'Intro' }) });
   store.putObject(bucket, 'videos/', { body: new Uint8Array(0) });
 
   const gaps = store.initiateMultipartUpload(bucket, 'videos/holiday-4k.mp4', {
