@@ -76,7 +76,7 @@ export const ZONES: readonly Zone[] = [
     tests: ['mocks/*'], why: 'HTTP utilities sit below the handlers and never import them' },
   { name: 'mocks/handlers', files: ['mocks/handlers/'], imports: ['mocks/errors.ts', 'mocks/store', 'mocks/auth', 'mocks/http', 'src/api'], packages: ['msw', 'zod'],
     tests: ['mocks/*'], why: 'handlers turn requests into store calls; the adapters assemble them' },
-  { name: 'mocks/seed-media.ts', files: ['mocks/seed-media.ts'], imports: [], packages: [],
+  { name: 'mocks/seed-media.ts', files: ['mocks/seed-media.ts', 'mocks/seed-video.ts'], imports: [], packages: [],
     tests: ['mocks/*'], why: 'the demo pictures and documents are drawn from nothing but code' },
   { name: 'mocks/seed.ts', files: ['mocks/seed.ts'], imports: ['mocks/store', 'mocks/auth', 'mocks/seed-media.ts', 'src/api'], packages: [],
     tests: ['mocks/*'], why: 'the demo data is written into a store' },

@@ -14,13 +14,12 @@ import { useNavigate } from '../../lib/router.tsx';
 const MetadataEditorLauncher = lazyView(async () => (await import('../../features/metadata/metadata-editor.tsx')).MetadataEditorLauncher);
 const ObjectActions = lazyView(async () => (await import('../../features/object-actions/object-actions.tsx')).ObjectActions);
 const ReplaceMetadataFields = lazyView(async () => (await import('../../features/metadata/replace-metadata-fields.tsx')).ReplaceMetadataFields);
-const DeleteSelected = lazyView(async () => (await import('../../features/object-actions/selection.tsx')).DeleteSelected);
-const BulkEditButton = lazyView(async () => (await import('../../features/metadata/bulk-edit.tsx')).BulkEditButton);
-// The row menu's actions and the selection bar's one-object actions (row-actions.tsx).
+// The row menu's actions (row-actions.tsx).
 const RowActionView = lazyView(async () => (await import('./row-actions.tsx')).RowActionView, { fallback: 'none' });
-const SelectionSingle = lazyView(async () => (await import('./row-actions.tsx')).SelectionSingle);
+// The selection bar's actions (one-object actions, bulk edit, delete): one chunk, one placeholder, all at once.
+const SelectionActions = lazyView(async () => (await import('./selection-actions.tsx')).SelectionActions);
 
-const VIEWS = [MetadataEditorLauncher, ObjectActions, ReplaceMetadataFields, BulkEditButton, DeleteSelected, SelectionSingle, RowActionView];
+const VIEWS = [MetadataEditorLauncher, ObjectActions, ReplaceMetadataFields, SelectionActions, RowActionView];
 
 /** Downloads the code of every view above (what the route's idle preload calls). */
 export async function preloadSlotViews(): Promise<void> {
@@ -28,14 +27,8 @@ export async function preloadSlotViews(): Promise<void> {
 }
 
 /** The object table's selection bar: download, copy and move one object, edit metadata of all selected (bulk edit), delete with per-key results. */
-export function TableSelectionActions({ selection: { zone, bucket, keys, onDone } }: { selection: ObjectSelection }) {
-  return (
-    <>
-      <SelectionSingle zone={zone} bucket={bucket} keys={keys} />
-      <BulkEditButton zone={zone} bucket={bucket} keys={keys} />
-      <DeleteSelected zone={zone} bucket={bucket} keys={keys} onDeleted={onDone} />
-    </>
-  );
+export function TableSelectionActions({ selection }: { selection: ObjectSelection }) {
+  return <SelectionActions selection={selection} />;
 }
 
 /** What a row menu's action shows until it is over. */
