@@ -13,13 +13,6 @@ import { isMessageKey, useI18n } from '../../i18n/i18n.tsx';
 import './object-actions.css';
 import { visibleText } from '../../lib/visible-text.ts';
 
-/** The objects an action on a selection acts on. */
-export interface Selection {
-  zone: string;
-  bucket: string;
-  keys: readonly string[];
-}
-
 /** Deletes the selection with DeleteMultipleObjects (ref §5.9), at most 1000 keys per request. */
 export function DeleteSelected({ zone, bucket, keys, onDeleted }: { zone: string; bucket: string; keys: readonly string[]; onDeleted: (keys: ReadonlySet<string>) => void }) {
   const { t, tp } = useI18n();
