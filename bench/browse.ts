@@ -26,7 +26,8 @@
  *     and a scroll through 10,000 of its rows with the browser's long tasks (PerformanceObserver
  *     'longtask': main-thread work over 50 ms) counted.
  *
- * `npm run bench:browse -- [samples]` prints the figures; `npm run bench:browse -- --ab <distA>
+ * `npm run bench:browse -- [samples] [--dist <dir>] [--keys <n>]` prints the figures (`--dist`: another build, e.g. a copy
+ * kept for a before/after; `--keys 0`: without the big bucket); `npm run bench:browse -- --ab <distA>
  * <distB> [samples]` compares the demo figures of two builds, samples interleaved.
  */
 import { execFileSync } from 'node:child_process';
@@ -337,6 +338,19 @@ export async function benchBrowse(options: BrowseBenchOptions = {}): Promise<Fig
   }
 }
 
+/** `--dist <dir>` (a build other than dist/, e.g. a copy kept for a before/after), `--keys <n>` (0 skips the big bucket). */
+function cliOptions(args: readonly string[]): BrowseBenchOptions {
+  const options: BrowseBenchOptions = {};
+  for (let i = 0; i < args.length; i += 2) {
+    const value = args[i + 1];
+    if (value === undefined) throw new Error(`${args[i]} needs a value`);
+    if (args[i] === '--dist') options.dist = resolve(value);
+    else if (args[i] === '--keys') options.bucketKeys = Number(value);
+    else throw new Error(`unknown option ${args[i]}: use [samples] [--dist <dir>] [--keys <n>]`);
+  }
+  return options;
+}
+
 if (import.meta.main) {
   const args = process.argv.slice(2);
   const figures =
@@ -348,6 +362,6 @@ if (import.meta.main) {
           ],
           Number(args[3] ?? 5),
         )
-      : await benchBrowse({ samples: Number(args[0] ?? 5) });
+      : await benchBrowse({ samples: Number(args[0] ?? 5), ...cliOptions(args.slice(1)) });
   for (const f of figures) console.log(`${f.name}: ${f.value} ${f.unit}${f.note ? ` (${f.note})` : ''}`);
 }

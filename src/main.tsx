@@ -3,7 +3,7 @@ import './lib/zod-config.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { bootModeWithoutServe, decideBootMode, fetchServeConfig, setEndpointMode } from './app/boot.ts';
+import { decideBootMode, readServeMeta, setEndpointMode } from './app/boot.ts';
 import { prefetchFirstListing, preloadFirstListing } from './app/first-listing.ts';
 import { startDemoBackend } from './app/demo-backend.ts';
 import { createQueryClient } from './app/query-client.ts';
@@ -29,10 +29,9 @@ try {
   // first request (app/first-listing.ts) is asked for first.
   preloadFirstListing(window.location.pathname);
   preloadRoute(window.location.pathname, window.location.search);
-  // A reload of a demo tab or of a remembered connection does not depend on the serve config: skip its request.
-  const mode =
-    bootModeWithoutServe(window.location.pathname, window.sessionStorage) ??
-    decideBootMode(window.location.pathname, window.sessionStorage, (await fetchServeConfig()) ?? undefined);
+  // The serve proxy's config is in the page (src/serve/serve-meta.ts): the mode is known without a request,
+  // and a demo tab's backend (preloaded by boot-preload.js on a first visit too) is asked for at once.
+  const mode = decideBootMode(window.location.pathname, window.sessionStorage, readServeMeta(document));
   // Remember the tab's mode, so a reload on a deep link stays out of (or in) the demo.
   setEndpointMode(window.sessionStorage, mode.kind === 'endpoint');
   if (mode.kind === 'demo') {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_CONNECTION } from '../api/connection.ts';
-import { bootModeWithoutServe, decideBootMode, MODE_KEY, saveSession, serveConfigSchema, SESSION_KEY, setEndpointMode } from './boot.ts';
+import { decideBootMode, MODE_KEY, readServeMeta, saveSession, SERVE_META_NAME, serveConfigSchema, SESSION_KEY, setEndpointMode } from './boot.ts';
 import { MemoryStorage } from '../test-support/memory-storage.ts';
 
 
@@ -10,32 +10,28 @@ const endpointSession = {
   zones: ['pek3a'],
 };
 
-describe('bootModeWithoutServe', () => {
-  it('answers only where the serve config cannot change the decision, and then answers the same', () => {
+/** A page whose head holds these meta tags (name, content), as the browser's document answers querySelector. */
+function page(metas: Array<[string, string]>): Pick<Document, 'querySelector'> {
+  return {
+    querySelector: ((selector: string) => {
+      const found = metas.find(([name]) => selector === `meta[name="${name}"]`);
+      return found ? { getAttribute: (attribute: string) => (attribute === 'content' ? found[1] : null) } : null;
+    }) as Document['querySelector'],
+  };
+}
+
+describe('readServeMeta', () => {
+  it("reads the serve proxy's config from the page, so boot decides without a request", () => {
     const serve = { proxyBase: '/_qs', endpoint: 'http://127.0.0.1:9000' };
-    const storages: Array<[string, MemoryStorage]> = [];
-    for (const choice of [null, 'demo', 'endpoint', 'other']) {
-      for (const session of [null, JSON.stringify(endpointSession), '{"mode":"endpoint"}', 'not json']) {
-        const storage = new MemoryStorage();
-        if (choice !== null) storage.setItem(MODE_KEY, choice);
-        if (session !== null) storage.setItem(SESSION_KEY, session);
-        storages.push([`${String(choice)} / ${String(session)}`, storage]);
-      }
-    }
-    let answered = 0;
-    for (const [label, storage] of storages) {
-      for (const path of ['/', '/connect', '/connect/x', '/buckets/pek3a/b']) {
-        const early = bootModeWithoutServe(path, storage);
-        if (early === undefined) continue;
-        answered++;
-        expect(early, `${label} ${path}`).toEqual(decideBootMode(path, storage, serve));
-        expect(early, `${label} ${path}`).toEqual(decideBootMode(path, storage));
-      }
-    }
-    // A remembered session (4 choices × 4 paths) and a demo tab off /connect (2 paths × 3 sessions that are not valid).
-    expect(answered).toBe(16 + 6);
-    // A fresh tab, or one that left the demo, still asks for the config (it decides the proxy).
-    expect(bootModeWithoutServe('/', new MemoryStorage())).toBeUndefined();
+    expect(readServeMeta(page([[SERVE_META_NAME, JSON.stringify(serve)]]))).toEqual(serve);
+    // Any other server: no tag, the demo by default.
+    expect(readServeMeta(page([]))).toBeUndefined();
+    expect(decideBootMode('/', new MemoryStorage(), readServeMeta(page([]))).kind).toBe('demo');
+  });
+
+  it('ignores a tag that is not JSON or names a proxy base off this origin', () => {
+    expect(readServeMeta(page([[SERVE_META_NAME, 'not json']]))).toBeUndefined();
+    expect(readServeMeta(page([[SERVE_META_NAME, '{"proxyBase":"//evil.example/x","endpoint":"http://127.0.0.1:9000"}']]))).toBeUndefined();
   });
 });
 

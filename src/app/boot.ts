@@ -18,10 +18,10 @@ const storedSessionSchema = z.object({
 });
 
 /**
- * `npm run serve` answers GET /_serve/config.json (src/serve/serve.ts): the console is then behind the
- * same-origin proxy for `endpoint`, and the Connect form is prefilled with both.
+ * `npm run serve` puts its config in the page it sends (src/serve/serve-meta.ts): the console is then behind
+ * the same-origin proxy for `endpoint`, and the Connect form is prefilled with both.
  */
-export const SERVE_CONFIG_PATH = '/_serve/config.json';
+export const SERVE_META_NAME = 'qsc-serve';
 export const serveConfigSchema = z.object({ proxyBase: proxyBaseSchema, endpoint: endpointSchema });
 export type ServeConfig = z.infer<typeof serveConfigSchema>;
 
@@ -66,27 +66,15 @@ export function decideBootMode(pathname: string, storage: Storage | undefined, s
   return { kind: 'demo', session: DEMO_SESSION };
 }
 
-/**
- * The boot mode when the serve proxy's config cannot change it (a remembered session, or a tab that chose
- * the demo and is not on /connect), so boot need not wait for the config request; undefined otherwise.
- * Equal to decideBootMode(pathname, storage, serve) for any `serve` whenever it returns a mode.
- */
-export function bootModeWithoutServe(pathname: string, storage: Storage | undefined): BootMode | undefined {
-  const mode = decideBootMode(pathname, storage);
-  if (mode.kind === 'endpoint' && mode.session !== null) return mode;
-  if (mode.kind === 'demo' && readStorage(storage, MODE_KEY) === 'demo') return mode;
-  return undefined;
-}
-
-/** Reads the serve proxy's config; null under any other server (vite preview answers index.html). */
-export async function fetchServeConfig(timeoutMs = 1500): Promise<ServeConfig | null> {
+/** The serve proxy's config from the page (serve-meta.ts); undefined under any other server or when it does not validate. */
+export function readServeMeta(doc: Pick<Document, 'querySelector'>): ServeConfig | undefined {
+  const content = doc.querySelector(`meta[name="${SERVE_META_NAME}"]`)?.getAttribute('content');
+  if (!content) return undefined;
   try {
-    const response = await fetch(SERVE_CONFIG_PATH, { cache: 'no-store', signal: AbortSignal.timeout(timeoutMs) });
-    if (!response.ok || !(response.headers.get('content-type') ?? '').includes('json')) return null;
-    const parsed = serveConfigSchema.safeParse(await response.json());
-    return parsed.success ? parsed.data : null;
+    const parsed = serveConfigSchema.safeParse(JSON.parse(content));
+    return parsed.success ? parsed.data : undefined;
   } catch {
-    return null;
+    return undefined;
   }
 }
 

@@ -10,9 +10,12 @@ import { useSession } from '../hooks/session.ts';
 import { useI18n } from '../i18n/i18n.tsx';
 import { Link, matchPath, useLocation } from '../lib/router.tsx';
 import { demoDataControls } from './demo-backend.ts';
+import { AfterFirstScreen } from './first-screen.tsx';
 import { pageTitle, usePageTitle } from './page-title.ts';
 
-// The sidebar needs the bucket list's query and schemas, which the first screen may not: it loads next to the view.
+// The sidebar needs the bucket list's query and schemas, which the first screen may not. It, the theme control,
+// the upload indicator and drawer, the damage notice and the toasts load once the first screen is shown
+// (AfterFirstScreen, first-screen.tsx): a deep link's first rows do not wait behind their chunks.
 const BucketSidebar = lazyView(async () => (await import('./bucket-sidebar.tsx')).BucketSidebar);
 const AcrossBuckets = lazyView(async () => (await import('./bucket-sidebar.tsx')).AcrossBuckets, { fallback: 'none' });
 // The theme is applied before the first render (main.tsx); the control to change it can arrive a moment later.
@@ -83,7 +86,9 @@ export function Shell({ children }: { children: ReactNode }) {
         )}
       </nav>
       <LanguageSwitcher />
-      <ThemeSwitcher />
+      <AfterFirstScreen fallback={<Loading label={t('app.loading')} />}>
+        <ThemeSwitcher />
+      </AfterFirstScreen>
     </>
   );
 
@@ -123,14 +128,22 @@ export function Shell({ children }: { children: ReactNode }) {
         ) : null}
         <span className="topbar__spacer" />
         {/* A place of its own, there before the first upload starts: the bar never grows or wraps. */}
-        <div className="topbar__uploads">{session ? <UploadIndicator scope={connectionId(session.connection)} /> : null}</div>
+        <div className="topbar__uploads">
+          {session ? (
+            <AfterFirstScreen>
+              <UploadIndicator scope={connectionId(session.connection)} />
+            </AfterFirstScreen>
+          ) : null}
+        </div>
         {settingsInSidebar ? null : <div className="topbar__settings">{settings}</div>}
       </header>
       <div className="shell__body">
         {hasSidebar && sidebarShown ? (
           <div id="bucket-sidebar" className="shell__sidebar">
-            <BucketSidebar current={current} />
-            <AcrossBuckets here={matchPath(ROUTE_PATHS.allUploads, location.pathname) !== null} />
+            <AfterFirstScreen fallback={<Loading label={t('app.loading')} />}>
+              <BucketSidebar current={current} />
+              <AcrossBuckets here={matchPath(ROUTE_PATHS.allUploads, location.pathname) !== null} />
+            </AfterFirstScreen>
             {settingsInSidebar ? (
               <section className="sidebar__settings" aria-label={t('app.preferences')}>
                 {settings}
@@ -139,12 +152,18 @@ export function Shell({ children }: { children: ReactNode }) {
           </div>
         ) : null}
         <main id="main" className="content" tabIndex={-1}>
-          {session?.mode === 'demo' ? <DemoDamageNotice damaged={demoDataControls.damaged} /> : null}
+          {session?.mode === 'demo' ? (
+            <AfterFirstScreen>
+              <DemoDamageNotice damaged={demoDataControls.damaged} />
+            </AfterFirstScreen>
+          ) : null}
           <Suspense fallback={<Loading label={t('app.loading')} />}>{children}</Suspense>
         </main>
       </div>
-      <UploadDrawer />
-      <ShellLater />
+      <AfterFirstScreen>
+        <UploadDrawer />
+        <ShellLater />
+      </AfterFirstScreen>
     </div>
   );
 }

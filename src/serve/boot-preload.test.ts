@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { bootModeWithoutServe, MODE_KEY } from '../app/boot.ts';
+import { decideBootMode, MODE_KEY, SERVE_META_NAME as BOOT_SERVE_META_NAME } from '../app/boot.ts';
 import { ROUTE_VIEWS } from '../app/route-views.ts';
+import { SERVE_META_NAME, withServeMeta } from './serve-meta.ts';
 import { bootPreload, bootPreloadSource, bootPreloadTable, type BootPreloadTable, type BuiltChunk } from './boot-preload.ts';
 import { MemoryStorage } from '../test-support/memory-storage.ts';
 
@@ -12,10 +13,14 @@ interface FakeLink {
 }
 
 /** Runs the script against a fake page: what links it adds to the head for this address and tab. */
-function run(table: BootPreloadTable, url: string, storage: Record<string, string> = {}): FakeLink[] {
+function run(table: BootPreloadTable, url: string, storage: Record<string, string> = {}, behindServe = false): FakeLink[] {
   const added: FakeLink[] = [];
   const { pathname, search } = new URL(url, 'https://console.test');
-  const document = { createElement: () => ({ rel: '', href: '' }), head: { appendChild: (link: FakeLink) => added.push(link) } };
+  const document = {
+    createElement: () => ({ rel: '', href: '' }),
+    head: { appendChild: (link: FakeLink) => added.push(link) },
+    querySelector: (selector: string) => (behindServe && selector === `meta[name=${SERVE_META_NAME}]` ? {} : null),
+  };
   const sessionStorage = { getItem: (key: string) => storage[key] ?? null };
   new Function('location', 'document', 'sessionStorage', bootPreloadSource(table))({ pathname, search }, document, sessionStorage);
   return added;
@@ -31,33 +36,36 @@ const table: BootPreloadTable = {
   demo: ['/assets/browser.js'],
 };
 
+/** A tab that chose a real endpoint: only the route's view, no demo backend. */
+const ENDPOINT_TAB = { 'qsc.mode': 'endpoint' };
+
 describe('boot preload script', () => {
   it("preloads the view of the address bar's route, scripts as module preloads and CSS as style preloads", () => {
-    expect(run(table, '/buckets/pek3a/photos?prefix=a/')).toEqual([
+    expect(run(table, '/buckets/pek3a/photos?prefix=a/', ENDPOINT_TAB)).toEqual([
       { rel: 'modulepreload', crossOrigin: '', href: '/assets/bucket.js' },
       { rel: 'modulepreload', crossOrigin: '', href: '/assets/client.js' },
       // crossorigin as Vite's own stylesheet link has it, or the browser downloads the file a second time.
       { rel: 'preload', as: 'style', crossOrigin: '', href: '/assets/bucket.css' },
     ]);
-    expect(run(table, '/').map((l) => l.href)).toEqual(['/assets/home.js']);
+    expect(run(table, '/', ENDPOINT_TAB).map((l) => l.href)).toEqual(['/assets/home.js']);
   });
 
   it('matches segments as the router does: any value for a parameter, literals ignoring case and percent-encoding', () => {
     const bucketView = ['/assets/bucket.js', '/assets/client.js', '/assets/bucket.css'];
-    expect(run(table, '/Buckets/pek3a/my%20bucket').map((l) => l.href)).toEqual(bucketView);
-    expect(run(table, '/buckets/pek3a/photos/').map((l) => l.href)).toEqual(bucketView);
-    expect(run(table, '/buckets/pek3a')).toEqual([]);
-    expect(run(table, '/buckets/pek3a/photos/settings/x')).toEqual([]);
+    expect(run(table, '/Buckets/pek3a/my%20bucket', ENDPOINT_TAB).map((l) => l.href)).toEqual(bucketView);
+    expect(run(table, '/buckets/pek3a/photos/', ENDPOINT_TAB).map((l) => l.href)).toEqual(bucketView);
+    expect(run(table, '/buckets/pek3a', ENDPOINT_TAB)).toEqual([]);
+    expect(run(table, '/buckets/pek3a/photos/settings/x', ENDPOINT_TAB)).toEqual([]);
     // A malformed escape does not stop the script.
-    expect(run(table, '/buckets/%E0%A4%A/photos').map((l) => l.href)).toEqual(bucketView);
+    expect(run(table, '/buckets/%E0%A4%A/photos', ENDPOINT_TAB).map((l) => l.href)).toEqual(bucketView);
   });
 
   it('adds the query-bound rule only when the query matches, and a file shared by two rules once', () => {
-    expect(run(table, '/buckets/pek3a/photos/uploads').map((l) => l.href)).toEqual(['/assets/uploads.js', '/assets/client.js']);
-    expect(run(table, '/buckets/pek3a/photos/uploads?key=a&upload=u1').map((l) => l.href)).toEqual(['/assets/uploads.js', '/assets/client.js', '/assets/detail.js']);
+    expect(run(table, '/buckets/pek3a/photos/uploads', ENDPOINT_TAB).map((l) => l.href)).toEqual(['/assets/uploads.js', '/assets/client.js']);
+    expect(run(table, '/buckets/pek3a/photos/uploads?key=a&upload=u1', ENDPOINT_TAB).map((l) => l.href)).toEqual(['/assets/uploads.js', '/assets/client.js', '/assets/detail.js']);
   });
 
-  it("preloads the demo backend only in a demo tab's reload, never in an endpoint tab or a first visit", () => {
+  it("preloads the demo backend in a demo tab's reload and a first visit outside the serve proxy, never in an endpoint tab", () => {
     expect(run(table, '/', { 'qsc.mode': 'demo' }).map((l) => l.href)).toEqual(['/assets/home.js', '/assets/browser.js']);
     expect(run(table, '/buckets/pek3a/photos', { 'qsc.mode': 'demo' }).map((l) => l.href)).toContain('/assets/browser.js');
     // /connect boots an endpoint tab even after the demo (app/boot.ts decideBootMode): no emulator.
@@ -66,17 +74,34 @@ describe('boot preload script', () => {
     expect(run(table, '/connect', { 'qsc.mode': 'endpoint' })).toEqual([]);
     expect(run(table, '/connect', { 'qsc.mode': 'demo', 'qsc.session': '{}' })).toEqual([]);
     expect(run(table, '/connect')).toEqual([]);
+    // A first visit: the demo unless the page carries the serve proxy's tag.
+    expect(run(table, '/').map((l) => l.href)).toEqual(['/assets/home.js', '/assets/browser.js']);
+    expect(run(table, '/buckets/pek3a/photos').map((l) => l.href)).toContain('/assets/browser.js');
+    expect(run(table, '/', {}, true).map((l) => l.href)).toEqual(['/assets/home.js']);
+    expect(run(table, '/', { 'qsc.mode': 'demo' }, true).map((l) => l.href)).toContain('/assets/browser.js');
+    expect(run(table, '/', { 'qsc.mode': 'endpoint' })).toEqual([{ rel: 'modulepreload', crossOrigin: '', href: '/assets/home.js' }]);
   });
 
-  it('preloads the demo backend exactly when boot starts it (app/boot.ts decideBootMode)', () => {
-    for (const mode of ['demo', 'endpoint', undefined]) {
-      for (const path of ['/', '/connect', '/connect/', '/connect/x', '/Connect', '/buckets/pek3a/photos', '/uploads']) {
-        const storage = new MemoryStorage();
-        if (mode) storage.setItem(MODE_KEY, mode);
-        const preloads = run(table, path, mode ? { [MODE_KEY]: mode } : {}).some((l) => l.href === '/assets/browser.js');
-        expect([mode, path, preloads]).toEqual([mode, path, bootModeWithoutServe(path, storage)?.kind === 'demo']);
+  it('preloads the demo backend exactly when boot starts it (app/boot.ts decideBootMode), behind the serve proxy or not', () => {
+    const serve = { proxyBase: '/_qs', endpoint: 'https://qingstor.com' };
+    for (const behindServe of [false, true]) {
+      for (const mode of ['demo', 'endpoint', undefined]) {
+        for (const path of ['/', '/connect', '/connect/', '/connect/x', '/Connect', '/buckets/pek3a/photos', '/uploads']) {
+          const storage = new MemoryStorage();
+          if (mode) storage.setItem(MODE_KEY, mode);
+          const preloads = run(table, path, mode ? { [MODE_KEY]: mode } : {}, behindServe).some((l) => l.href === '/assets/browser.js');
+          const boots = decideBootMode(path, storage, behindServe ? serve : undefined).kind === 'demo';
+          expect([behindServe, mode, path, preloads]).toEqual([behindServe, mode, path, boots]);
+        }
       }
     }
+  });
+
+  it("reads the serve proxy's tag under the name serve.ts writes it", () => {
+    expect(BOOT_SERVE_META_NAME).toBe(SERVE_META_NAME);
+    expect(withServeMeta('<!doctype html><html><head><title>x</title></head></html>', { proxyBase: '/_qs', endpoint: 'https://qingstor.com' })).toContain(
+      `<head>\n    <meta name="${SERVE_META_NAME}" content="{&quot;proxyBase&quot;:&quot;/_qs&quot;,&quot;endpoint&quot;:&quot;https://qingstor.com&quot;}" />`,
+    );
   });
 });
 

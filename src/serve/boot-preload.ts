@@ -5,14 +5,17 @@
  *
  *   - the view of the route in the address bar (a deep link or a reload: `/buckets/<zone>/<bucket>`, the
  *     uploads of a bucket and one upload's parts, …), which the router loads lazily (app/router.tsx);
- *   - in a reload of a demo tab (sessionStorage 'qsc.mode' = 'demo' and no remembered connection, see
- *     app/boot.ts), the demo backend. A first visit or an endpoint tab gets nothing of it, so endpoint mode
- *     still never downloads the emulator.
+ *   - in a demo tab, the demo backend: a reload of one (sessionStorage 'qsc.mode' = 'demo' and no remembered
+ *     connection, see app/boot.ts) or a first visit to a page that is not behind `npm run serve` (no
+ *     serve-meta.ts tag in the page: boot starts the demo there). An endpoint tab, /connect and a first visit
+ *     behind the proxy get nothing of it, so endpoint mode still never downloads the emulator.
  *
  * It is a file, never inline: the console's CSP allows scripts from its own origin only. It only adds
  * `<link rel="modulepreload">` (and `rel="preload" as="style"` for a view's CSS) for files of this build;
  * what the address bar holds only picks among them.
  */
+
+import { SERVE_META_NAME } from './serve-meta.ts';
 
 /** One route: its path pattern (app/router.tsx syntax, `:name` for a segment) and the modules its view loads. */
 export interface BootPreloadRoute {
@@ -69,8 +72,10 @@ export function bootPreloadSource(table: BootPreloadTable): string {
     'r[2].forEach(function(f){add(f,false)});r[3].forEach(function(f){add(f,true)})}',
     '}catch(e){}',
     'try{',
-    // As app/boot.ts decideBootMode: /connect boots an endpoint tab even when the tab chose the demo.
-    "var p=location.pathname,s=sessionStorage;if(p!=='/connect'&&p.indexOf('/connect/')!==0&&s.getItem('qsc.mode')==='demo'&&!s.getItem('qsc.session'))",
+    // As app/boot.ts decideBootMode: /connect boots an endpoint tab even when the tab chose the demo; a first
+    // visit (no choice yet) is a demo unless the page is behind the serve proxy.
+    "var p=location.pathname,s=sessionStorage,m=s.getItem('qsc.mode');",
+    `if(p!=='/connect'&&p.indexOf('/connect/')!==0&&!s.getItem('qsc.session')&&(m==='demo'||(m===null&&!document.querySelector('meta[name=${SERVE_META_NAME}]'))))`,
     `${JSON.stringify(demo)}.forEach(function(f){add(f,false)})`,
     '}catch(e){}',
     '})();',

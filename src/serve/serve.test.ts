@@ -566,7 +566,9 @@ describe('the npm run serve command', () => {
     });
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(`-> ${emulator.url.replace(/\/$/, '')} (no credentials added)`);
-    expect(seen.index).toEqual([200, '<!doctype html><title>cli console</title>']);
+    // The page carries the proxy's config (serve-meta.ts): the console knows its mode without a request.
+    const origin = emulator.url.replace(/\/$/, '');
+    expect(seen.index).toEqual([200, `<!doctype html>\n    <meta name="qsc-serve" content="{&quot;proxyBase&quot;:&quot;/_qs&quot;,&quot;endpoint&quot;:&quot;${origin}&quot;}" /><title>cli console</title>`]);
     expect(seen.config).toEqual([200, { proxyBase: expect.stringMatching(/\/_qs\/?$/) as unknown, endpoint: emulator.url.replace(/\/$/, '') }]);
     expect(seen.list).toEqual([200, []]);
   });

@@ -9,14 +9,17 @@
  * page headers of headers.ts (CSP, no framing, nosniff, no referrer); the proxy's answers carry their own
  * inert headers (proxy.ts).
  *
- * `GET /_serve/config.json` tells the console it is behind this proxy:
- *   {"proxyBase": "/_qs", "endpoint": "<endpoint origin>"}
+ * The index.html it sends tells the console it is behind this proxy (serve-meta.ts), and so does
+ * `GET /_serve/config.json`: {"proxyBase": "/_qs", "endpoint": "<endpoint origin>"}
  */
+import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { PROXY_PREFIX, createProxy } from './proxy.ts';
 import { consoleSecurityHeaders } from './headers.ts';
+import { withServeMeta } from './serve-meta.ts';
 import { createStaticSite } from './static.ts';
 
 export const SERVE_CONFIG_PATH = '/_serve/config.json';
@@ -51,8 +54,12 @@ export async function startServe(options: ServeOptions): Promise<RunningServe> {
   const endpoint = new URL(endpointSchema.parse(options.endpoint));
   const proxy = createProxy({ endpoint, ...(options.connectTo ? { connectTo: options.connectTo } : {}) });
   const pageHeaders = consoleSecurityHeaders(endpoint);
-  const site = createStaticSite(options.dist ?? 'dist', pageHeaders);
-  const config = JSON.stringify({ proxyBase: PROXY_PREFIX.slice(0, -1), endpoint: endpoint.origin });
+  const dist = options.dist ?? 'dist';
+  const serveConfig = { proxyBase: PROXY_PREFIX.slice(0, -1), endpoint: endpoint.origin };
+  const config = JSON.stringify(serveConfig);
+  const indexFile = path.join(dist, 'index.html');
+  // Without a build, createStaticSite says so.
+  const site = createStaticSite(dist, pageHeaders, existsSync(indexFile) ? { indexHtml: withServeMeta(readFileSync(indexFile, 'utf8'), serveConfig) } : {});
 
   const server = http.createServer((req, res) => {
     const url = req.url ?? '/';

@@ -6,6 +6,7 @@
  * the service worker) is revalidated every time. Unknown paths of the app (deep links: zone, bucket and
  * prefix live in the URL) get index.html. Every answer carries the console's security headers (headers.ts).
  */
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
@@ -45,7 +46,15 @@ export interface StaticSite {
   handle(req: IncomingMessage, res: ServerResponse): void;
 }
 
-export function createStaticSite(distDir: string, securityHeaders: Readonly<Record<string, string>>): StaticSite {
+export interface StaticSiteOptions {
+  /**
+   * The page sent for `/`, `/index.html` and the app's deep links instead of dist/index.html as built
+   * (serve.ts adds what the page must know before its first request).
+   */
+  indexHtml?: string;
+}
+
+export function createStaticSite(distDir: string, securityHeaders: Readonly<Record<string, string>>, options: StaticSiteOptions = {}): StaticSite {
   const root = path.resolve(distDir);
   // sirv lists the files once, now: a missing build would otherwise serve 404s forever.
   if (!existsSync(path.join(root, 'index.html'))) throw new Error(`${root}${path.sep}index.html not found: run npm run build first`);
@@ -74,6 +83,20 @@ export function createStaticSite(distDir: string, securityHeaders: Readonly<Reco
     res.setHeader('cache-control', cacheControlFor(urlPath));
   }
 
+  const indexEtag = options.indexHtml === undefined ? '' : `"${createHash('sha256').update(options.indexHtml).digest('base64url').slice(0, 27)}"`;
+
+  function sendIndex(req: IncomingMessage, res: ServerResponse, html: string): void {
+    prepare(res, '/index.html');
+    res.setHeader('etag', indexEtag);
+    if ((req.headers['if-none-match'] ?? '').split(/\s*,\s*/).includes(indexEtag)) {
+      res.writeHead(304);
+      res.end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': Buffer.byteLength(html) });
+    res.end(req.method === 'HEAD' ? undefined : html);
+  }
+
   function handle(req: IncomingMessage, res: ServerResponse): void {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { ...securityHeaders, allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' });
@@ -84,9 +107,18 @@ export function createStaticSite(distDir: string, securityHeaders: Readonly<Reco
     const q = rawUrl.indexOf('?');
     const urlPath = q < 0 ? rawUrl : rawUrl.slice(0, q);
     prepare(res, urlPath);
+    const { indexHtml } = options;
+    if (indexHtml !== undefined && (urlPath === '/' || urlPath === '/index.html')) {
+      sendIndex(req, res, indexHtml);
+      return;
+    }
     const fallback = (): void => {
       if (!wantsHtml(req, urlPath)) {
         notFound(req, res);
+        return;
+      }
+      if (indexHtml !== undefined) {
+        sendIndex(req, res, indexHtml);
         return;
       }
       prepare(res, '/index.html');

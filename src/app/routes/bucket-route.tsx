@@ -4,12 +4,13 @@ import { ObjectBrowser, type ObjectSelection, type RowAction } from '../../featu
 import type { ObjectDetailsContext } from '../../features/object-browser/object-details.tsx';
 import type { BrowseLocation } from '../../hooks/browse-location.ts';
 import { useConnectedSession } from '../../hooks/session.ts';
+import { AfterFirstScreen } from '../first-screen.tsx';
 import { RequireSession } from '../require-session.tsx';
 
 // Features never import each other: this route composes them into the browser's slots.
 
 // The toolbar's controls from other features (upload, inspector, new folder, delete folder, settings) load
-// beside the listing request, not before the screen: they appear as soon as their chunk is there.
+// once the first rows are shown (first-screen.tsx), not beside the listing: they appear as soon as their chunk is there.
 const ToolbarExtra = lazyView(async () => (await import('./toolbar-extra.tsx')).ToolbarExtra, { fallback: 'none' });
 
 // What only an open object, a selection or a row menu's action needs (the metadata editor, copy/move/delete,
@@ -23,7 +24,11 @@ const DetailsMetadataActions = lazyView(async () => (await loadSlots()).DetailsM
 const LATER_VIEWS = [{ preload: async () => (await loadSlots()).preloadSlotViews() }];
 
 function toolbarExtra(location: BrowseLocation) {
-  return <ToolbarExtra location={location} />;
+  return (
+    <AfterFirstScreen>
+      <ToolbarExtra location={location} />
+    </AfterFirstScreen>
+  );
 }
 
 function tableSelectionActions(selection: ObjectSelection) {
