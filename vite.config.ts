@@ -2,11 +2,21 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { ROUTE_VIEWS } from './src/app/route-views.ts';
 import { bootPreload } from './src/serve/boot-preload.ts';
+import { entryGroup, screensGroup } from './src/serve/entry-group.ts';
 import { precompress } from './src/serve/precompress.ts';
+
+// The entry's own modules as one chunk, and what the screens' views share beyond it one chunk per set of
+// screens sharing it (src/serve/entry-group.ts).
+const entry = entryGroup('src/main.tsx');
+const screens = screensGroup(
+  // A screen's label is its path's literal segments: /buckets/:zone/:bucket/uploads is buckets.uploads.
+  ROUTE_VIEWS.map((route) => ({ label: route.path.split('/').filter((s) => s && !s.startsWith(':')).join('.') || 'home', modules: route.modules })),
+  'src/main.tsx',
+);
 
 export default defineConfig({
   // boot-preload: a deep link's view (and a demo tab's backend) downloads with the entry, not after it.
-  plugins: [react(), precompress(), bootPreload({ routes: ROUTE_VIEWS, demo: 'mocks/browser.ts' })],
+  plugins: [react(), precompress(), bootPreload({ routes: ROUTE_VIEWS, demo: 'mocks/browser.ts' }), entry.plugin, screens.plugin],
   build: {
     target: 'es2022',
     sourcemap: false,
@@ -19,7 +29,11 @@ export default defineConfig({
           // small chunks, each compressed alone, which cost the first screen more than they saved.
           // zod's configuration travels with zod, so it applies before any chunk defines a schema (no eval under
           // the CSP: src/lib/zod-config.ts).
-          groups: [{ name: 'core', test: /node_modules[\\/](react|react-dom|scheduler|zod|@tanstack[\\/](query-core|react-query))[\\/]|src[\\/]lib[\\/]zod-config\.ts$/ }],
+          groups: [
+            { name: 'core', priority: 2, test: /node_modules[\\/](react|react-dom|scheduler|zod|@tanstack[\\/](query-core|react-query))[\\/]|src[\\/]lib[\\/]zod-config\.ts$/ },
+            { name: 'app', priority: 1, test: entry.test },
+            { name: screens.name, test: screens.test, includeDependenciesRecursively: false },
+          ],
         },
       },
     },
