@@ -15,6 +15,7 @@ import { interceptDemoFetch } from './browser-fetch.ts';
 import { interceptDemoXhr } from './browser-xhr.ts';
 import { demoLinkHandler } from './demo-link.ts';
 import { createEmulator, type Emulator } from './emulator.ts';
+import { answerBeforeSeedCommits } from './seed-durability.ts';
 import { lazySourceById } from './seed.ts';
 import { IdbPersistence, type DamagedRecord } from './store/idb.ts';
 import { Md5 } from './store/md5.ts';
@@ -46,14 +47,19 @@ export function startDemoBackend(options: DemoBackendOptions = {}): Promise<Demo
     Md5.preload();
     let emulator: Emulator;
     let persistence: IdbPersistence | undefined;
-    const start = (kept: IdbPersistence | undefined) =>
-      createEmulator({
+    const start = async (kept: IdbPersistence | undefined) => {
+      // The first answers do not wait for the seed's transaction (seed-durability.ts).
+      const durability = kept ? answerBeforeSeedCommits(kept) : undefined;
+      const created = await createEmulator({
         seed: 'demo',
         domains: [DEMO_DOMAIN],
         defaultZone: 'pek3a',
         ...(options.copyLimit !== undefined ? { copyLimit: options.copyLimit } : {}),
-        ...(kept ? { persistence: kept } : {}),
+        ...(durability ? { persistence: durability.persistence } : {}),
       });
+      durability?.started();
+      return created;
+    };
     try {
       persistence = await openPersistence();
       try {

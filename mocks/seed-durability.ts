@@ -1,0 +1,49 @@
+/**
+ * The demo's first answers do not wait for its seed to be written.
+ *
+ * On a first visit the emulator seeds its store and the IndexedDB journal (store/idb.ts) writes the whole seed
+ * in one transaction. Every answer waits for what was journaled before it to commit (`durable`), so the
+ * first listing waited for the seed's transaction as well, although it changes nothing and what it reads is
+ * in memory already. A seed that is not committed yet is no loss: the `seeded` mark travels in the same
+ * transaction, so a tab closed before it commits seeds again on its next start, from the same seed.
+ *
+ * So: until a request changes something, answers do not wait for the journal. From the first change on,
+ * every answer waits as before, and the journal's transactions commit in order (the seed's first), so an
+ * acknowledged change is in IndexedDB with everything it builds on.
+ */
+import type { EmulatorPersistence } from './store/persistence.ts';
+import type { StoreJournal } from './store/types.ts';
+
+export interface SeedDurability {
+  persistence: EmulatorPersistence;
+  /** Call once the emulator is created (restore and seed done): journal calls from then on are changes. */
+  started(): void;
+}
+
+export function answerBeforeSeedCommits(inner: EmulatorPersistence): SeedDurability {
+  let live = false;
+  let changed = false;
+  const journal = new Proxy(inner.journal, {
+    get(target, property, receiver) {
+      const value: unknown = Reflect.get(target, property, receiver);
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]): unknown => {
+        if (live) changed = true;
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  }) satisfies StoreJournal;
+  const { durable } = inner;
+  const persistence: EmulatorPersistence = {
+    journal,
+    restore: (store) => inner.restore(store),
+    ...(inner.bodySink ? { bodySink: inner.bodySink } : {}),
+    ...(durable ? { durable: () => (changed ? durable() : Promise.resolve()) } : {}),
+  };
+  return {
+    persistence,
+    started: () => {
+      live = true;
+    },
+  };
+}
