@@ -85,12 +85,13 @@ test("a deep link starts downloading its view with the entry, from index.html's 
   await expect(bucketView()).toHaveCount(0);
 });
 
-test('a reload preloads the demo backend only in a demo tab, and an endpoint tab still never downloads it', async ({ page }) => {
+test('a first visit and a reload preload the demo backend in a demo tab, and an endpoint tab still never downloads it', async ({ page }) => {
   const demoPreloads = () => page.locator('link[rel="modulepreload"][href^="/assets/browser-"]');
   await page.goto('/');
   await expect(page.getByText('Demo data — simulated backend')).toBeVisible();
-  // A first visit does not know the tab's mode yet: nothing is preloaded from index.html.
-  await expect(demoPreloads()).toHaveCount(0);
+  // A first visit outside the serve proxy (no qsc-serve tag in the page) is a demo tab: its backend
+  // downloads with the entry, not after it (e2e/proxy.spec.ts: behind the proxy it does not).
+  await expect(demoPreloads()).toHaveCount(1);
   await page.reload();
   await expect(page.getByText('Demo data — simulated backend')).toBeVisible();
   await expect(demoPreloads()).toHaveCount(1);

@@ -40,11 +40,18 @@ test('through the proxy: prefilled Connect, bucket list, a rule-less bucket, det
   const buckets = (await listBuckets(api)).count;
 
   const pageHosts = new Set<string>();
-  page.on('request', (r) => pageHosts.add(new URL(r.url()).host));
+  const pagePaths: string[] = [];
+  page.on('request', (r) => {
+    pageHosts.add(new URL(r.url()).host);
+    pagePaths.push(new URL(r.url()).pathname);
+  });
   emulator.clearRequests();
   await page.goto(`${serve.url}/`);
-  // /_serve/config.json tells the console where it runs: endpoint mode, form prefilled.
+  // The page the proxy sends tells the console where it runs (src/serve/serve-meta.ts): endpoint mode, form
+  // prefilled, and neither the demo backend preloaded nor a config request before the first screen.
   await expect(page.getByRole('heading', { level: 1, name: 'Connect to QingStor' })).toBeVisible();
+  expect(pagePaths.filter((path) => /\/assets\/browser-|^\/_serve\//.test(path))).toEqual([]);
+  await expect(page.locator('link[rel="modulepreload"][href^="/assets/browser-"]')).toHaveCount(0);
   await expect(page.getByText(`This console is served by the same-origin proxy for ${emulator.url}`)).toBeVisible();
   await expect(page.getByLabel('Endpoint URL')).toHaveValue(emulator.url);
   await expect(page.getByLabel('Same-origin proxy (optional)')).toHaveValue('/_qs');
