@@ -32,7 +32,7 @@ export default defineConfig({
           groups: [
             { name: 'core', priority: 2, test: /node_modules[\\/](react|react-dom|scheduler|zod|@tanstack[\\/](query-core|react-query))[\\/]|src[\\/]lib[\\/]zod-config\.ts$/ },
             { name: 'app', priority: 1, test: entry.test },
-            { name: screens.name, test: screens.test, includeDependenciesRecursively: false },
+            { name: screens.name, debugName: 'screens', test: screens.test, includeDependenciesRecursively: false },
           ],
         },
       },

@@ -95,3 +95,22 @@ export function AfterFirstScreen({ children, fallback = null }: { children: Reac
   }, [queryClient, ready]);
   return ready ? children : fallback;
 }
+
+/**
+ * Downloads the code of `views` (dialogs, editors, the selection's actions) once the first screen is shown
+ * and the page is idle: not beside the first rows, and not seconds later either, when the user may already
+ * be selecting.
+ */
+export function usePreloadAfterFirstScreen(views: readonly { preload: () => Promise<void> }[]): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    let live = true;
+    void firstScreenShown(queryClient).then(() => {
+      if (!live) return;
+      for (const view of views) void view.preload();
+    });
+    return () => {
+      live = false;
+    };
+  }, [queryClient, views]);
+}

@@ -1,10 +1,10 @@
-import { lazyView, usePreloadWhenIdle } from '../../components/lazy-view.tsx';
+import { lazyView } from '../../components/lazy-view.tsx';
 import { useDropUpload } from '../../features/uploads/ui/drop-upload.ts';
 import { ObjectBrowser, type ObjectSelection, type RowAction } from '../../features/object-browser/object-browser.tsx';
 import type { ObjectDetailsContext } from '../../features/object-browser/object-details.tsx';
 import type { BrowseLocation } from '../../hooks/browse-location.ts';
 import { useConnectedSession } from '../../hooks/session.ts';
-import { AfterFirstScreen } from '../first-screen.tsx';
+import { AfterFirstScreen, usePreloadAfterFirstScreen } from '../first-screen.tsx';
 import { RequireSession } from '../require-session.tsx';
 
 // Features never import each other: this route composes them into the browser's slots.
@@ -15,7 +15,7 @@ const ToolbarExtra = lazyView(async () => (await import('./toolbar-extra.tsx')).
 
 // What only an open object, a selection or a row menu's action needs (the metadata editor, copy/move/delete,
 // bulk edit) is composed in bucket-slots.tsx, which loads after the listing: when first shown, or once the
-// page is idle (usePreloadWhenIdle in BucketRoute), together with the views it shows.
+// first rows are shown (usePreloadAfterFirstScreen in BucketRoute), together with the views it shows.
 const loadSlots = () => import('./bucket-slots.tsx');
 const TableSelectionActions = lazyView(async () => (await loadSlots()).TableSelectionActions, { fallback: 'none' });
 const RowActionSlot = lazyView(async () => (await loadSlots()).RowActionSlot, { fallback: 'none' });
@@ -48,7 +48,7 @@ function detailsMetadataActions(object: ObjectDetailsContext) {
 }
 
 export function BucketRoute() {
-  usePreloadWhenIdle(LATER_VIEWS);
+  usePreloadAfterFirstScreen(LATER_VIEWS);
   return (
     <RequireSession>
       <BucketBrowser />
