@@ -82,7 +82,7 @@ export const ZONES: readonly Zone[] = [
     tests: ['mocks/*'], why: 'the demo data is written into a store' },
   { name: 'mocks/emulator.ts', files: ['mocks/emulator.ts'], imports: ['mocks/errors.ts', 'mocks/store', 'mocks/auth', 'mocks/http', 'mocks/handlers', 'mocks/seed.ts', 'src/api'], packages: ['msw'],
     tests: ['mocks/*'], why: 'the emulator assembles store, auth and handlers; the adapters run it' },
-  { name: 'mocks/browser', files: ['mocks/browser.ts', 'mocks/browser-fetch.ts', 'mocks/browser-xhr.ts', 'mocks/demo-link.ts'], imports: ['mocks/errors.ts', 'mocks/store', 'mocks/seed.ts', 'mocks/emulator.ts', 'src/api'], packages: ['msw', '@mswjs/interceptors'],
+  { name: 'mocks/browser', files: ['mocks/browser.ts', 'mocks/browser-fetch.ts', 'mocks/browser-xhr.ts', 'mocks/demo-link.ts', 'mocks/seed-durability.ts'], imports: ['mocks/errors.ts', 'mocks/store', 'mocks/seed.ts', 'mocks/emulator.ts', 'src/api'], packages: ['msw', '@mswjs/interceptors'],
     tests: ['mocks/*'], why: "the browser adapter (demo mode's service worker) runs the emulator" },
   { name: 'mocks/node.ts', files: ['mocks/node.ts'], imports: ['mocks/emulator.ts', 'src/api'], packages: ['msw'],
     tests: ['mocks/*'], why: 'the Node adapter (unit tests) runs the emulator' },
