@@ -51,6 +51,22 @@ describe('chunk groups from the module graph', () => {
     });
   });
 
+  it("leaves what only a solo screen uses (the demo backend) to its own chunk, and groups what it shares", () => {
+    const withDemo = { ...modules, '/r/mocks/browser.ts': ['/r/mocks/msw.ts', '/r/src/api/signing.ts'], '/r/mocks/msw.ts': [] };
+    const group = screensGroup(
+      [
+        { label: 'bucket', modules: ['src/routes/bucket.tsx'] },
+        { label: 'demo', modules: ['mocks/browser.ts'] },
+      ],
+      'src/main.tsx',
+      ['demo'],
+    );
+    group.plugin.buildEnd.call(graph(withDemo));
+    expect(group.test('/r/mocks/msw.ts')).toBe(false);
+    expect(group.name('/r/src/api/signing.ts')).toBe('screens-bucket-demo');
+    expect(group.name('/r/src/api/client.ts')).toBe('screens-bucket');
+  });
+
   it('fails the build when a module it names is not in the graph (a renamed entry must not silently lose its group)', () => {
     const group = entryGroup('src/renamed.tsx');
     expect(() => group.plugin.buildEnd.call(graph(modules))).toThrow(/src\/renamed\.tsx is not in the module graph/);

@@ -92,9 +92,10 @@ export interface ScreensGroup {
  * What the screens (each a label and its view's modules) import statically beyond `entry`, one chunk per
  * set of screens sharing it: a screen loads only chunks it needs all of, and the modules its view shares
  * with the same other screens arrive as one file, not one file each. The views' own modules keep their
- * chunks (boot-preload.ts finds them by module).
+ * chunks (boot-preload.ts finds them by module). The modules only a `solo` screen uses are left out (the demo
+ * backend: its code keeps its own chunk, bench/bundle-size.ts weighs it apart).
  */
-export function screensGroup(screens: ReadonlyArray<{ label: string; modules: readonly string[] }>, entry: string): ScreensGroup {
+export function screensGroup(screens: ReadonlyArray<{ label: string; modules: readonly string[] }>, entry: string, solo: readonly string[] = []): ScreensGroup {
   let signature = new Map<string, string>();
   return {
     plugin: {
@@ -112,7 +113,9 @@ export function screensGroup(screens: ReadonlyArray<{ label: string; modules: re
             users.set(id, labels);
           }
         }
-        signature = new Map([...users].map(([id, labels]) => [id, `screens-${labels.sort().join('-')}`]));
+        // What only one of `solo` uses stays where automatic splitting puts it (the demo backend's own chunk).
+        const grouped = [...users].filter(([, labels]) => !(labels.length === 1 && solo.includes(labels[0] ?? '')));
+        signature = new Map(grouped.map(([id, labels]) => [id, `screens-${labels.sort().join('-')}`]));
       },
     },
     test: (id) => signature.has(id) && SOURCE.test(id) && !id.startsWith('\0'),
