@@ -1,7 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { TransferManyDialog } from './transfer-many.tsx';
-import { ObjectActionDialog, downloadObject, type ObjectAction, type ObjectActionsProps, type ReplaceMetadataRenderer } from './object-actions.tsx';
+import type { ObjectAction, ObjectActionsProps, ReplaceMetadataRenderer } from './action-props.ts';
+import { downloadObject } from './download.tsx';
+import { ObjectActionDialog } from './object-action-dialog.tsx';
 import { deleteObjectsMutation } from '../../api/objects/queries.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';

@@ -7,7 +7,7 @@ import { ErrorNotice } from '../../components/error-notice.tsx';
 import { toast } from '../../components/toast.tsx';
 import { useClient } from '../../hooks/use-client.ts';
 import { isMessageKey, useI18n } from '../../i18n/i18n.tsx';
-import { BrowseDestination, folderOf } from './object-actions.tsx';
+import { BrowseDestination, folderOf } from './destination-fields.tsx';
 // oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
 import '../../i18n/parts/picker.ts';
 // oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows

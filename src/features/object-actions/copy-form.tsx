@@ -1,0 +1,108 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import type { ObjectMetadata } from '../../api/metadata/model.ts';
+import { copyObjectMutation } from '../../api/objects/queries.ts';
+import { useDialogClose } from '../../components/dialog.tsx';
+import { ErrorNotice } from '../../components/error-notice.tsx';
+import { toast } from '../../components/toast.tsx';
+import { useClient } from '../../hooks/use-client.ts';
+import { useI18n } from '../../i18n/i18n.tsx';
+import type { FormProps } from './action-props.ts';
+import { DestinationFields } from './destination-fields.tsx';
+import { DestinationNotice, useDestinationCheck, useReportDirty } from './destination-notice.tsx';
+import { copyKeyFor, destinationKeyProblem } from './keys.ts';
+// oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
+import './object-actions.css';
+
+/** Copies one object to a destination typed or browsed to, keeping its metadata or replacing it. */
+export function CopyForm({ zone, bucket, objectKey, head, onNavigate, renderReplaceMetadata, onDone: closeNow, onDirty }: FormProps) {
+  const { t } = useI18n();
+  const client = useClient();
+  const queryClient = useQueryClient();
+  const id = useId();
+  const [destBucket, setDestBucket] = useState(bucket);
+  const [destKey, setDestKey] = useState(() => copyKeyFor(objectKey));
+  const [directive, setDirective] = useState<'COPY' | 'REPLACE'>('COPY');
+  const [replacement, setReplacement] = useState<ObjectMetadata | null>(head.metadata);
+  const [submitted, setSubmitted] = useState(false);
+  const copy = useMutation(copyObjectMutation(client, queryClient));
+  // Cancel inside the form closes the way Esc does: through the guard, which asks first.
+  const onDone = useDialogClose() ?? closeNow;
+  const edited = destBucket !== bucket || destKey !== copyKeyFor(objectKey) || (directive === 'REPLACE' && JSON.stringify(replacement) !== JSON.stringify(head.metadata));
+  useReportDirty(edited && !copy.isSuccess, onDirty);
+  const problem = destinationKeyProblem(destKey);
+  const selfCopy = destBucket === bucket && destKey === objectKey && directive === 'COPY';
+  const blocked = problem !== null || destBucket === '' || (directive === 'REPLACE' && replacement === null) || selfCopy;
+
+  const destination = useDestinationCheck(zone, destBucket, destKey);
+  const write = () =>
+    copy.mutate(
+      {
+        zone,
+        bucket: destBucket,
+        key: destKey,
+        source: { bucket, key: objectKey },
+        directive,
+        ...(directive === 'REPLACE' && replacement ? { metadata: replacement } : {}),
+      },
+      { onSuccess: (result) => toast(t('toast.copied', { location: `${destBucket}/${destKey}` }), { requestId: result.requestId }) },
+    );
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (blocked) return;
+    // A copy onto its own key (REPLACE) rewrites that object on purpose: nothing to ask.
+    if (destBucket === bucket && destKey === objectKey) {
+      write();
+      return;
+    }
+    if ((await destination.check()).kind === 'free') write();
+  };
+
+  if (copy.isSuccess) {
+    return (
+      <div>
+        <output className="status-line">{t('actions.copied', { key: destKey })}</output>
+        <p>
+          {t('error.requestId')}: <code>{copy.data.requestId || t('common.none')}</code>
+        </p>
+        <div className="dialog__actions">
+          <button type="button" className="button button--primary" onClick={() => { onDone(); onNavigate({ bucket: destBucket, key: destKey }); }}>
+            {t('actions.openCopy')}
+          </button>
+          <button type="button" className="button" onClick={onDone}>
+            {t('common.close')}
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <form className="object-actions-form" onSubmit={(e) => void onSubmit(e)} noValidate>
+      <DestinationFields zone={zone} bucket={destBucket} setBucket={setDestBucket} destKey={destKey} setKey={setDestKey} problem={submitted || destKey !== '' ? problem : null} />
+      <fieldset>
+        <legend>{t('actions.metadataChoice')}</legend>
+        <label>
+          <input type="radio" name={`${id}-dir`} checked={directive === 'COPY'} onChange={() => setDirective('COPY')} /> {t('actions.keepMetadata')}
+        </label>
+        <label>
+          <input type="radio" name={`${id}-dir`} checked={directive === 'REPLACE'} onChange={() => setDirective('REPLACE')} /> {t('actions.replaceMetadata')}
+        </label>
+      </fieldset>
+      {directive === 'REPLACE' && renderReplaceMetadata ? renderReplaceMetadata({ source: { zone, bucket, head }, initial: head.metadata, onChange: setReplacement }) : null}
+      {selfCopy ? <p className="field-error">{t('actions.selfCopy')}</p> : null}
+      <DestinationNotice state={destination.state} zone={zone} bucket={destBucket} destKey={destKey} pending={copy.isPending} onReplace={write} />
+      {copy.isError ? <ErrorNotice error={copy.error} /> : null}
+      <div className="dialog__actions">
+        <button type="submit" className="button button--primary" disabled={copy.isPending || destination.checking || (submitted && blocked)}>
+          {copy.isPending ? t('actions.copying') : t('actions.copySubmit')}
+        </button>
+        <button type="button" className="button" onClick={onDone}>
+          {t('common.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}
