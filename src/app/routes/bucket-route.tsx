@@ -1,6 +1,7 @@
 import { lazyView } from '../../components/lazy-view.tsx';
 import { useDropUpload } from '../../features/uploads/ui/drop-upload.ts';
-import { ObjectBrowser, type ObjectSelection, type RowAction } from '../../features/object-browser/object-browser.tsx';
+import { ObjectBrowser } from '../../features/object-browser/object-browser.tsx';
+import type { ObjectSelection, RowAction } from '../../features/object-browser/slots.ts';
 import type { ObjectDetailsContext } from '../../features/object-browser/object-details.tsx';
 import type { BrowseLocation } from '../../hooks/browse-location.ts';
 import { useConnectedSession } from '../../hooks/session.ts';

@@ -1,6 +1,6 @@
 import { lazyView } from '../../components/lazy-view.tsx';
 import type { ReplaceMetadataRenderer } from '../../features/object-actions/action-props.ts';
-import type { ObjectSelection, RowAction } from '../../features/object-browser/object-browser.tsx';
+import type { ObjectSelection, RowAction } from '../../features/object-browser/slots.ts';
 import type { ObjectDetailsContext } from '../../features/object-browser/object-details.tsx';
 import { browseHref, useBrowseLocation } from '../../hooks/browse-location.ts';
 import { useNavigate } from '../../lib/router.tsx';

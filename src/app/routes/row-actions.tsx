@@ -1,7 +1,7 @@
 import { useCallback, useEffect } from 'react';
 import { lazyView } from '../../components/lazy-view.tsx';
 import { DeleteFolderDialog } from '../../features/bucket-admin/delete-folder.tsx';
-import type { RowAction } from '../../features/object-browser/object-browser.tsx';
+import type { RowAction } from '../../features/object-browser/slots.ts';
 import type { ReplaceMetadataRenderer } from '../../features/object-actions/action-props.ts';
 import { DownloadObject } from '../../features/object-actions/download.tsx';
 import { ObjectActionDialog } from '../../features/object-actions/object-action-dialog.tsx';
