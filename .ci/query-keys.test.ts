@@ -60,3 +60,34 @@ describe('query keys only from the factories in src/api', () => {
     expect(checkSource('mocks/handlers/object.ts', "const keys = ['a'];")).toEqual([]);
   });
 });
+
+describe('writes only from the mutation factories in src/api', () => {
+  const inline = [
+    'const save = useMutation({',
+    '  mutationFn: (input: Input) => putObject(client, input),',
+    '  onSuccess: () => queryClient.invalidateQueries({ queryKey: objectKey(client, bucket, key) }),',
+    '});',
+  ].join('\n');
+  const rules = (file: string, source: string, pending?: ReadonlyMap<string, string>) => checkSource(file, source, pending ?? new Map()).map((v) => `${v.line}: ${v.rule}`);
+
+  it('refuses a mutationFn written in a feature, a component, a hook or the app, however it is spelled', () => {
+    const refused = '2: a write outside src/api: a mutationFn of its own (make it a mutation factory in src/api/<resource>/queries.ts that owns its invalidation)';
+    for (const file of ['src/features/metadata/editor.tsx', 'src/components/cors-help.tsx', 'src/hooks/use-cors-fix.ts', 'src/app/routes/x.tsx']) expect(rules(file, inline)).toEqual([refused]);
+    expect(rules('src/features/x/y.tsx', "const m = useMutation({ ...copyObjectMutation(client, qc),\n  mutationFn: async () => undefined });")).toEqual([refused]);
+    expect(rules('src/features/x/y.tsx', "const options = mutationOptions({\n  'mutationFn': run });")).toEqual([refused]);
+  });
+
+  it('leaves alone a factory passed to useMutation, and the factories themselves in src/api', () => {
+    expect(rules('src/features/object-actions/copy-form.tsx', 'const copy = useMutation(copyObjectMutation(client, queryClient));\ncopy.mutate(input, { onSuccess: () => toast(done) });')).toEqual([]);
+    expect(rules('src/api/objects/queries.ts', inline)).toEqual([]);
+    expect(rules('mocks/handlers/object.ts', inline)).toEqual([]);
+  });
+
+  it('lets a file still being moved keep its inline writes, and asks for its entry to go once they are gone', () => {
+    const pending = new Map([['src/features/multipart/upload-detail.tsx', 'Complete and Abort']]);
+    expect(rules('src/features/multipart/upload-detail.tsx', inline, pending)).toEqual([]);
+    expect(rules('src/features/multipart/upload-detail.tsx', 'const abort = useMutation(abortMultipartUploadMutation(client, queryClient));', pending)).toEqual([
+      '1: no inline mutationFn left: remove its entry from INLINE_MUTATIONS in .ci/boundaries.ts',
+    ]);
+  });
+});

@@ -149,3 +149,22 @@ function walkReturns(body: AstNode, onReturn: (value: AstNode) => void): void {
   };
   go(body.body);
 }
+
+export interface MutationFinding {
+  line: number;
+}
+
+/**
+ * Writes have one owner too: outside src/api no code writes a `mutationFn` of its own (`useMutation({
+ * mutationFn: … })`, `mutationOptions({ mutationFn })`, a spread factory with its function replaced). A write
+ * is a mutation factory in src/api/<resource>/queries.ts that owns its invalidation, and a view passes it to
+ * useMutation (`useMutation(copyObjectMutation(client, queryClient))`), adding only what the view does with
+ * the answer (a toast, a navigation) as `mutate`'s callbacks or useMutation's own.
+ */
+export function findInlineMutations(parsed: ParsedSource): MutationFinding[] {
+  const found: MutationFinding[] = [];
+  walk(parsed.program, (node) => {
+    if (node.type === 'Property' && nameOf(node.key) === 'mutationFn') found.push({ line: parsed.lineOf(node.start) });
+  });
+  return found.sort((a, b) => a.line - b.line);
+}

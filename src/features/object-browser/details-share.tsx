@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { demoLinkOnOrigin } from '../../api/demo-link.ts';
-import { getObjectUrl } from '../../api/objects/operations.ts';
+import { objectLinkMutation } from '../../api/objects/queries.ts';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { useClient } from '../../hooks/use-client.ts';
@@ -21,12 +21,7 @@ export function ShareLink({ zone, bucket, objectKey, name, demo }: { zone: strin
   const client = useClient();
   const selectId = useId();
   const [expiresIn, setExpiresIn] = useState(3600);
-  const presign = useMutation({
-    mutationFn: async (seconds: number) => ({
-      url: await getObjectUrl(client, { zone, bucket, key: objectKey, expiresIn: seconds, downloadName: name }),
-      until: new Date(client.now().getTime() + seconds * 1000),
-    }),
-  });
+  const presign = useMutation(objectLinkMutation(client));
   const signed = client.connection.credentials !== undefined;
 
   return (
@@ -46,7 +41,7 @@ export function ShareLink({ zone, bucket, objectKey, name, demo }: { zone: strin
             </select>
           </>
         ) : null}
-        <button type="button" className="button" onClick={() => presign.mutate(expiresIn)} disabled={presign.isPending}>
+        <button type="button" className="button" onClick={() => presign.mutate({ zone, bucket, key: objectKey, expiresIn, downloadName: name })} disabled={presign.isPending}>
           {t('details.createLink')}
         </button>
       </div>

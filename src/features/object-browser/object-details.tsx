@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Copy, Download, Link as LinkIcon, X } from 'lucide-react';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { ObjectHead } from '../../api/objects/operations.ts';
+import { objectLinkMutation } from '../../api/objects/queries.ts';
 import { decodeMetadataValue } from '../../api/metadata/encoding.ts';
 import { hiddenHeadersOf } from '../../api/cors/visibility.ts';
 import { CUSTOM_METADATA_PREFIX, STANDARD_METADATA_HEADERS } from '../../api/metadata/model.ts';
@@ -21,7 +22,7 @@ import { objectHeadQuery } from './queries.ts';
 import { ObjectPreview } from './details-preview.tsx';
 import { ShareLink } from './details-share.tsx';
 import { Tabs, type TabDef } from '../../components/ui/tabs.tsx';
-import { browserObjectLink, startDownload } from './object-links.ts';
+import { startDownload } from './object-links.ts';
 // oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
 import '../../i18n/parts/metadata.ts';
 
@@ -105,12 +106,7 @@ export function ObjectDetails({ zone, bucket, objectKey, onClose, extra, metadat
   }, [onClose]);
 
   const signed = client.connection.credentials !== undefined;
-  const download = useMutation({
-    mutationFn: async () => {
-      const url = await browserObjectLink(client, demo, { zone, bucket, key: objectKey, expiresIn: 300, downloadName: name });
-      startDownload(url, !signed);
-    },
-  });
+  const download = useMutation(objectLinkMutation(client));
   const objectUrl = client.url({ zone, bucket, key: objectKey }).signingUrl.href;
   const context = data ? { zone, bucket, key: objectKey, head: data } : null;
 
@@ -206,7 +202,12 @@ export function ObjectDetails({ zone, bucket, objectKey, onClose, extra, metadat
         <button
           type="button"
           className="button button--primary button--small"
-          onClick={() => download.mutate()}
+          onClick={() =>
+            download.mutate(
+              { zone, bucket, key: objectKey, expiresIn: 300, downloadName: name, origin: demo ? window.location.origin : undefined },
+              { onSuccess: ({ url }) => startDownload(url, !signed) },
+            )
+          }
           disabled={download.isPending}
           aria-label={t('detailsPanel.downloadOf', { name: visibleText(name) })}
         >
