@@ -37,7 +37,6 @@ export const SPLITTING: ReadonlyMap<string, number> = new Map([
   ['src/features/uploads/ui/upload-panel.tsx', 486],
   ['src/features/connection/connect-page.tsx', 421],
   ['mocks/store/disk.ts', 605],
-  ['mocks/server-adapter.ts', 553],
 ]);
 
 export interface SizeProblem {

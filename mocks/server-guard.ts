@@ -20,7 +20,9 @@ import type { Server, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { QsError } from './errors.ts';
-import { rawError, writeAdapterError, type AccessLogEntry, type RawError, type RequestGuard } from './server-adapter.ts';
+import type { RequestGuard } from './server-adapter.ts';
+import type { AccessLogEntry } from './server-log.ts';
+import { rawError, writeAdapterError, type RawError } from './server-response.ts';
 
 export interface ConnectionLimits {
   idleTimeoutMs: number;

@@ -17,15 +17,9 @@ import { createEmulator, DEMO_USER } from './emulator.ts';
 import { computedStringToSign, DEFAULT_ZONES, handleEmulatorRequest, resolveOptions } from './handlers/index.ts';
 import { streamingFormReader } from './http/form-stream.ts';
 import { DiskPersistence } from './store/disk.ts';
-import {
-  connectRefusal,
-  createRequestListener,
-  formatAccessJson,
-  formatAccessLine,
-  mswResponder,
-  type AccessLogEntry,
-  type Responder,
-} from './server-adapter.ts';
+import { createRequestListener, mswResponder, type Responder } from './server-adapter.ts';
+import { formatAccessJson, formatAccessLine, type AccessLogEntry } from './server-log.ts';
+import { connectRefusal } from './server-response.ts';
 import {
   DEFAULT_DOMAIN,
   DEFAULT_HOST,
