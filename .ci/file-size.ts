@@ -36,7 +36,6 @@ export const SPLITTING: ReadonlyMap<string, number> = new Map([
   ['src/components/metadata-form/form-model.ts', 403],
   ['src/features/uploads/ui/upload-panel.tsx', 486],
   ['src/features/connection/connect-page.tsx', 421],
-  ['mocks/store/disk.ts', 605],
 ]);
 
 export interface SizeProblem {
