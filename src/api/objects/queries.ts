@@ -1,6 +1,5 @@
 import { infiniteQueryOptions, mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { BucketRef, ObjectRef, QsClient } from '../client.ts';
-import { demoLinkOnOrigin } from '../demo-link.ts';
 import { bucketKey, bucketStatisticsKey } from '../buckets/queries.ts';
 import { unlessRepeated } from '../protocol/paging.ts';
 import { qsRootKey } from '../service/queries.ts';
@@ -9,14 +8,12 @@ import {
   createFolder,
   deleteMultipleObjects,
   deleteObject,
-  getObjectUrl,
   headObjectReadable,
   listObjects,
   moveObject,
   nextObjectsMarker,
   putObject,
   type CopyObjectInput,
-  type GetObjectUrlInput,
   type ListObjectsInput,
   type MoveObjectInput,
   type ObjectHead,
@@ -144,22 +141,6 @@ export function deleteObjectMutation(client: QsClient, queryClient: QueryClient)
     mutationKey: [...qsRootKey(client), 'deleteObject'],
     mutationFn: (input: ObjectRef) => deleteObject(client, input),
     onSuccess: (_data, input) => invalidateObject(queryClient, client, input.bucket, input.key),
-  });
-}
-
-/**
- * A pre-signed link to one object (ref §2.5), made when asked for: the details panel's Download and its Share
- * tab. It writes nothing, so it invalidates nothing; `until` is when the link stops working by the client's
- * clock. With `origin` (demo mode) the link is moved onto the console's own origin, where the demo's service
- * worker answers it (demo-link.ts): the demo host never resolves for the browser.
- */
-export function objectLinkMutation(client: QsClient) {
-  return mutationOptions({
-    mutationKey: [...qsRootKey(client), 'objectLink'],
-    mutationFn: async ({ origin, ...input }: GetObjectUrlInput & { origin?: string | undefined }) => {
-      const url = await getObjectUrl(client, input);
-      return { url: origin === undefined ? url : demoLinkOnOrigin(url, origin), until: new Date(client.now().getTime() + input.expiresIn * 1000) };
-    },
   });
 }
 

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { demoLinkOnOrigin } from '../../api/demo-link.ts';
-import { objectLinkMutation } from '../../api/objects/queries.ts';
+import { objectLinkMutation } from '../../api/objects/link-queries.ts';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { useClient } from '../../hooks/use-client.ts';
