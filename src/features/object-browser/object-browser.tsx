@@ -16,20 +16,18 @@ import { useDropArea } from './drop-area.tsx';
 import { folderListingQuery } from './queries.ts';
 import { FilterBox } from './filter-box.tsx';
 import { ObjectList, type MenuAnchor } from './object-list.tsx';
-import type { RowMenuItem } from './row-menu.tsx';
 import { OpenKeyForm } from './open-key-form.tsx';
-import { rowMenuItems } from './row-menu-items.ts';
 import { pageToRows, sortRows, type Row, type SortColumn, type SortOrder } from './rows.ts';
 import { SelectionBar } from './selection-bar.tsx';
-import type { ObjectBrowserSlots, RowAction } from './slots.ts';
+import type { ObjectBrowserSlots, RowAction, RowActionKind } from './slots.ts';
 import { useObjectSelection } from './use-object-selection.ts';
 // oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
 import '../../styles/object-browser.css';
 
 // The details panel shows only once an object is open; its code loads then (once per page).
 const ObjectDetails = lazyView(async () => (await import('./object-details.tsx')).ObjectDetails);
-// A row's menu (Radix) loads when the first one opens, or once the page is idle.
-const RowMenu = lazyView(async () => (await import('./row-menu.tsx')).RowMenu, { fallback: 'none' });
+// A row's menu (Radix) and its items load when the first one opens, or once the page is idle.
+const RowMenu = lazyView(async () => (await import('./row-menu-items.tsx')).RowMenuFor, { fallback: 'none' });
 // An empty listing's words and next step: never needed for the first rows.
 const ListingEmpty = lazyView(async () => (await import('./listing-empty.tsx')).ListingEmpty, { fallback: 'none' });
 // "Count all" appears with the first page of a listing; its code can follow a moment later.
@@ -119,11 +117,6 @@ export function ObjectBrowser({ toolbarExtra, detailsExtra, detailsMetadataActio
     const row = rows[index];
     if (row) setMenu({ row, index, anchor });
   }, [rows]);
-  const menuItems = (row: Row): RowMenuItem[] =>
-    rowMenuItems(row, t, {
-      onOpen: () => onOpen(row),
-      onPick: rowAction ? (kind) => setAction({ kind, zone, bucket, key: row.key, onClose: () => setAction(null) }) : undefined,
-    });
 
   const drop = useDropArea(`${bucket}/${prefix}`, onDropFiles ? (transfer) => onDropFiles({ zone, bucket, prefix }, transfer) : undefined);
 
@@ -244,7 +237,9 @@ export function ObjectBrowser({ toolbarExtra, detailsExtra, detailsMetadataActio
                 key={`${menu.index}:${menu.anchor.x}:${menu.anchor.y}`}
                 anchor={menu.anchor}
                 label={t('menu.rowActions', { name: visibleText(menu.row.kind === 'folder' ? `${menu.row.name}/` : menu.row.name) })}
-                items={menuItems(menu.row)}
+                row={menu.row}
+                onOpen={() => onOpen(menu.row)}
+                onPick={rowAction ? (kind: RowActionKind) => setAction({ kind, zone, bucket, key: menu.row.key, onClose: () => setAction(null) }) : undefined}
                 onClose={() => setMenu(null)}
               />
             ) : null}

@@ -1,5 +1,6 @@
-import type { useI18n } from '../../i18n/i18n.tsx';
-import type { RowMenuItem } from './row-menu.tsx';
+import { useI18n } from '../../i18n/i18n.tsx';
+import type { MenuAnchor } from './object-list.tsx';
+import { RowMenu, type RowMenuItem } from './row-menu.tsx';
 import type { Row } from './rows.ts';
 import type { RowActionKind } from './slots.ts';
 
@@ -15,7 +16,7 @@ const OBJECT_ACTIONS: ReadonlyArray<{ kind: RowActionKind; label: 'menu.download
  * A row's menu: Open (a folder) or Details (an object), then, when the app supplies the actions (`onPick`),
  * what can be done to it; the folder's and the object's delete are set apart as dangerous.
  */
-export function rowMenuItems(row: Row, t: ReturnType<typeof useI18n>['t'], { onOpen, onPick }: { onOpen: () => void; onPick: ((kind: RowActionKind) => void) | undefined }): RowMenuItem[] {
+function rowMenuItems(row: Row, t: ReturnType<typeof useI18n>['t'], { onOpen, onPick }: { onOpen: () => void; onPick: ((kind: RowActionKind) => void) | undefined }): RowMenuItem[] {
   const pick = (kind: RowActionKind) => () => onPick?.(kind);
   if (row.kind === 'folder') {
     return [
@@ -32,4 +33,17 @@ export function rowMenuItems(row: Row, t: ReturnType<typeof useI18n>['t'], { onO
     { id: 'open', label: t('menu.details'), onSelect: onOpen },
     ...(onPick ? OBJECT_ACTIONS.map(({ kind, label, danger }) => ({ id: kind, label: t(label), ...(danger ? { danger } : {}), onSelect: pick(kind) })) : []),
   ];
+}
+
+/** The menu of one row, with its items; loaded with the menu the first time one opens, not with the list. */
+export function RowMenuFor({ row, anchor, label, onOpen, onPick, onClose }: {
+  row: Row;
+  anchor: MenuAnchor;
+  label: string;
+  onOpen: () => void;
+  onPick: ((kind: RowActionKind) => void) | undefined;
+  onClose: () => void;
+}) {
+  const { t } = useI18n();
+  return <RowMenu anchor={anchor} label={label} items={rowMenuItems(row, t, { onOpen, onPick })} onClose={onClose} />;
 }
