@@ -16,7 +16,6 @@ import { useDropArea } from './drop-area.tsx';
 import { folderListingQuery } from './queries.ts';
 import { FilterBox } from './filter-box.tsx';
 import { ObjectList, type MenuAnchor } from './object-list.tsx';
-import { OpenKeyForm } from './open-key-form.tsx';
 import { pageToRows, sortRows, type Row, type SortColumn, type SortOrder } from './rows.ts';
 import { SelectionBar } from './selection-bar.tsx';
 import type { ObjectBrowserSlots, RowAction, RowActionKind } from './slots.ts';
@@ -28,6 +27,8 @@ import '../../styles/object-browser.css';
 const ObjectDetails = lazyView(async () => (await import('./object-details.tsx')).ObjectDetails);
 // A row's menu (Radix) and its items load when the first one opens, or once the page is idle.
 const RowMenu = lazyView(async () => (await import('./row-menu-items.tsx')).RowMenuFor, { fallback: 'none' });
+// Opening an object by its key, where an anonymous visitor may not list the bucket: never needed for the first rows.
+const OpenKeyForm = lazyView(async () => (await import('./open-key-form.tsx')).OpenKeyForm, { fallback: 'none' });
 // An empty listing's words and next step: never needed for the first rows.
 const ListingEmpty = lazyView(async () => (await import('./listing-empty.tsx')).ListingEmpty, { fallback: 'none' });
 // "Count all" appears with the first page of a listing; its code can follow a moment later.
