@@ -1,5 +1,5 @@
 import { BulkEditButton } from '../../features/metadata/bulk-edit.tsx';
-import type { ObjectSelection } from '../../features/object-browser/object-browser.tsx';
+import type { ObjectSelection } from '../../features/object-browser/slots.ts';
 import { DeleteSelected } from '../../features/object-actions/selection.tsx';
 import { SelectionSingle } from './row-actions.tsx';
 
