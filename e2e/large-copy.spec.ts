@@ -96,7 +96,7 @@ test('editing an object above the copy limit: multipart copy with progress, ever
   await expect(dialog.getByRole('button', { name: 'Cancel save' })).toBeEnabled();
   await expectNoAxeViolations(page, 'dialog');
   held.release();
-  await expect(dialog.getByText('Metadata saved.')).toBeVisible();
+  await expect(dialog.getByText('Saved', { exact: true })).toBeVisible();
 
   const after = await headObject(api, ref);
   expect(after.metadata).toEqual({ standard: { ...METADATA.standard, 'cache-control': 'no-cache' }, custom: METADATA.custom });

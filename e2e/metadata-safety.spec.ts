@@ -86,7 +86,7 @@ test('the user report: a rule exposing only ETag hides Content-Disposition and C
   await expect(dialog.getByTestId('visibility-warning')).toHaveCount(0);
   await expect(dialog.getByTestId('guard-note')).toContainText('Last-Modified');
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog.getByText('Metadata saved.')).toBeVisible();
+  await expect(dialog.getByText('Saved', { exact: true })).toBeVisible();
   expect(await backend.head(key)).toEqual({ ...DOWNLOAD_ME, standard: { ...DOWNLOAD_ME.standard, 'cache-control': 'no-cache' } });
 
   // In Chromium the rule the console wrote makes every header readable: the panel shows them all.
@@ -126,7 +126,7 @@ test('each header hidden in turn: the hidden header survives, or the save is blo
       await dialog.getByLabel('I know this object has no custom metadata keys other than x-qs-meta-a; save anyway').check();
       await expect(dialog.getByTestId('guard-note')).toContainText('The ETag is hidden by the bucket’s CORS rule; the guard does not need it.');
       await save.click();
-      await expect(dialog.getByText('Metadata saved.')).toBeVisible();
+      await expect(dialog.getByText('Saved', { exact: true })).toBeVisible();
       expect(await backend.head(key), 'ETag hidden: saved with every header kept').toEqual({ ...original, standard: { ...original.standard, 'cache-control': 'no-store' } });
     }
     await leaveEditor(dialog);
@@ -198,7 +198,7 @@ test('grammar, prototype keys and control characters: Content-Encoding "a b" and
   await expect(diff.getByRole('row', { name: /x-qs-meta-__proto__/ })).toContainText('kept');
   await expect(diff.getByRole('row', { name: /x-qs-meta-bell/ })).toContainText('ring␇here');
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog.getByText('Metadata saved.')).toBeVisible();
+  await expect(dialog.getByText('Saved', { exact: true })).toBeVisible();
   expect(await backend.head(key)).toEqual({ standard: { 'content-type': 'text/plain' }, custom: JSON.parse('{"__proto__":"kept","bell":"ring%07here"}') as Record<string, string> });
 
   await dialog.getByRole('button', { name: 'Close' }).first().click();
@@ -225,7 +225,7 @@ test('an object whose Content-Encoding the browser refuses is diagnosed as such 
   await dialog.getByLabel('Cache-Control', { exact: true }).fill('no-cache');
   await dialog.getByRole('button', { name: 'Review changes' }).click();
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog.getByText('Metadata saved.')).toBeVisible();
+  await expect(dialog.getByText('Saved', { exact: true })).toBeVisible();
   expect(await backend.head(key)).toEqual({ standard: { 'content-type': 'text/plain', 'cache-control': 'no-cache' }, custom: { owner: 'ops' } });
   await dialog.getByRole('button', { name: 'Close' }).first().click();
   await expect(details.getByTestId('refused-notice')).toHaveCount(0);
@@ -276,7 +276,7 @@ test('undo after a reload restores the exact before-image', async ({ page, emula
   await dialog.getByRole('button', { name: 'Remove key 1' }).click();
   await dialog.getByRole('button', { name: 'Review changes' }).click();
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog.getByText('Metadata saved.')).toBeVisible();
+  await expect(dialog.getByText('Saved', { exact: true })).toBeVisible();
   expect((await backend.head(key))?.custom).toEqual({ b: '%E4%B8%AD' });
 
   await page.reload();
@@ -286,7 +286,7 @@ test('undo after a reload restores the exact before-image', async ({ page, emula
   await backend.open(objectPath(backend, key));
   await details.getByRole('tab', { name: 'Metadata' }).click();
   await details.getByRole('button', { name: 'Undo last save' }).click();
-  await expect(details.getByText('The previous metadata is restored.')).toBeVisible();
+  await expect(details.getByText('Restored', { exact: true })).toBeVisible();
   expect(await backend.head(key)).toEqual(before);
   await expect(details.getByRole('button', { name: 'Undo last save' })).toHaveCount(0);
 });
@@ -319,7 +319,7 @@ test('two tabs save different edits to one object at the same moment (10 rounds)
     await Promise.all(tabs.map((tab) => editor(tab, key).getByRole('button', { name: 'Save' }).click()));
     const outcomes = await Promise.all(tabs.map(async (tab) => {
       const dialog = editor(tab, key);
-      const saved = dialog.getByText('Metadata saved.');
+      const saved = dialog.getByText('Saved', { exact: true });
       const conflict = dialog.getByTestId('metadata-conflict');
       await expect(saved.or(conflict)).toBeVisible({ timeout: 15_000 });
       return (await saved.count()) > 0 ? 'saved' : 'conflict';

@@ -83,19 +83,54 @@ for (const mode of MODES) {
       await expect(diff.getByRole('row', { name: /x-qs-meta-city/ })).toContainText('Added');
       await expect(diff.getByRole('row', { name: /x-qs-meta-city/ })).toContainText('北京 café');
       await dialog.getByRole('button', { name: 'Save' }).click();
-      await expect(dialog.getByText('Metadata saved.')).toBeVisible();
+      await expect(dialog.getByText('Saved', { exact: true })).toBeVisible();
 
       expect(await backend.head(key)).toEqual({
         standard: { ...ORIGINAL.standard, 'cache-control': 'no-cache' },
         custom: { ...ORIGINAL.custom, city: encodeRfc2047B('北京 café') },
       });
 
-      await dialog.getByRole('button', { name: 'Undo last save' }).click();
-      await expect(dialog.getByText('The previous metadata is restored.')).toBeVisible();
+      await dialog.getByRole('button', { name: 'Undo', exact: true }).click();
+      await expect(dialog.getByText('Restored', { exact: true })).toBeVisible();
       expect(await backend.head(key)).toEqual(ORIGINAL);
       await dialog.getByRole('button', { name: 'Close' }).first().click();
       await expect(dialog).toBeHidden();
       await expect(page).not.toHaveURL(/edit=1/);
+    });
+
+    test('each field shows what it does and its rule; a save ends with Saved and a toast whose Undo, after the editor closed, restores and says Restored', async ({ page, emulator, api, pageOrigin }) => {
+      const backend = await backendFor(mode, page, { emulator, api, pageOrigin });
+      const key = `${uniquePrefix('toast-undo')}notes.txt`;
+      await backend.put(key, ORIGINAL);
+      await backend.open(objectPath(backend, key, true));
+      const dialog = page.getByRole('dialog', { name: `Edit metadata of ${key}` });
+      // Description and rule are on screen, not only for screen readers.
+      const cacheField = dialog.getByTestId('std-cache-control');
+      await expect(cacheField.getByText('How long browsers and CDNs may keep a copy before asking again.')).toBeVisible();
+      await expect(cacheField.getByText('Directives separated by commas, such as public, max-age=3600')).toBeVisible();
+      await expect(dialog.getByText('Keys: letters, digits, - _ and . (at most 512 bytes).', { exact: false })).toBeVisible();
+
+      await dialog.getByLabel('Cache-Control', { exact: true }).fill('no-store');
+      await dialog.getByRole('button', { name: 'Review changes' }).click();
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expect(dialog.getByText('Saved', { exact: true })).toBeVisible();
+      expect((await backend.head(key))?.standard['cache-control']).toBe('no-store');
+      await dialog.getByRole('button', { name: 'Close' }).first().click();
+      await expect(dialog).toBeHidden();
+
+      const toast = page.getByTestId('toast').filter({ hasText: 'Saved the metadata of notes.txt.' });
+      await expect(toast).toBeVisible();
+      await toast.getByRole('button', { name: 'Undo', exact: true }).click();
+      const restored = page.getByTestId('toast').filter({ hasText: 'Restored the metadata of notes.txt.' });
+      await expect(restored).toBeVisible();
+      await expect(toast).toHaveCount(0);
+      expect(await backend.head(key)).toEqual(ORIGINAL);
+      // The object's own history says the same, and offers no second undo.
+      const details = page.getByTestId('object-details');
+      await details.getByRole('tab', { name: 'Metadata' }).click();
+      await expect(details.getByText('Restored', { exact: true })).toBeVisible();
+      await expect(details.getByText('Saved', { exact: true })).toHaveCount(0);
+      await expect(details.getByRole('button', { name: 'Undo last save' })).toHaveCount(0);
     });
 
     test('a change by another client between open and save is a conflict; both versions shown; re-apply and overwrite', async ({ page, emulator, api, pageOrigin }) => {
@@ -123,7 +158,7 @@ for (const mode of MODES) {
       await conflict.getByRole('button', { name: 'Re-apply my edits on their version' }).click();
       await expect(dialog.getByText('Your edits re-applied on top of the other version:')).toBeVisible();
       await dialog.getByRole('button', { name: 'Save' }).click();
-      await expect(dialog.getByText('Metadata saved.')).toBeVisible();
+      await expect(dialog.getByText('Saved', { exact: true })).toBeVisible();
       expect(await backend.head(key)).toEqual({
         standard: { ...ORIGINAL.standard, 'content-type': 'text/markdown' },
         custom: { ...ORIGINAL.custom, reviewer: 'Bob' },
@@ -140,7 +175,7 @@ for (const mode of MODES) {
       await dialog.getByRole('button', { name: 'Overwrite with mine' }).click();
       await expect(dialog.getByText('Overwriting the other version with yours:')).toBeVisible();
       await dialog.getByRole('button', { name: 'Save' }).click();
-      await expect(dialog.getByText('Metadata saved.')).toBeVisible();
+      await expect(dialog.getByText('Saved', { exact: true })).toBeVisible();
       expect(await backend.head(key)).toEqual({
         standard: { ...ORIGINAL.standard, 'content-type': 'text/markdown', 'cache-control': 'no-store' },
         custom: { ...ORIGINAL.custom, reviewer: 'Bob' },
@@ -215,7 +250,7 @@ for (const mode of MODES) {
       await expect(dialog.getByText('其他人修改了此对象')).toBeVisible();
       await dialog.getByRole('button', { name: '在对方版本上重新应用我的修改' }).click();
       await dialog.getByRole('button', { name: '保存', exact: true }).click();
-      await expect(dialog.getByText('元数据已保存。')).toBeVisible();
+      await expect(dialog.getByText('已保存', { exact: true })).toBeVisible();
       expect((await backend.head(key))?.custom).toEqual({ ...ORIGINAL.custom, reviewer: 'Bob', city: encodeRfc2047B('上海') });
     });
 
@@ -251,10 +286,10 @@ for (const mode of MODES) {
       await expect(row.getByTestId('decoded-value')).toHaveText('北京');
       await dialog.getByRole('button', { name: '检查更改' }).click();
       await dialog.getByRole('button', { name: '保存', exact: true }).click();
-      await expect(dialog.getByText('元数据已保存。')).toBeVisible();
+      await expect(dialog.getByText('已保存', { exact: true })).toBeVisible();
       expect(await backend.head(key)).toEqual({ standard: ORIGINAL.standard, custom: { ...ORIGINAL.custom, city: '%E5%8C%97%E4%BA%AC' } });
-      await dialog.getByRole('button', { name: '撤销上次保存' }).click();
-      await expect(dialog.getByText('已恢复之前的元数据。')).toBeVisible();
+      await dialog.getByRole('button', { name: '撤销', exact: true }).click();
+      await expect(dialog.getByText('已恢复', { exact: true })).toBeVisible();
       expect(await backend.head(key)).toEqual(ORIGINAL);
       await dialog.getByRole('button', { name: '关闭' }).first().click();
       await expect(dialog).toBeHidden();
@@ -338,7 +373,7 @@ test('endpoint mode: a CORS rule that hides only custom keys is detected before 
   // Saving anyway does exactly what the warning said: the visible key and the edit are kept, the hidden one is gone.
   await acknowledge.check();
   await save.click();
-  await expect(dialog.getByText('Metadata saved.')).toBeVisible();
+  await expect(dialog.getByText('Saved', { exact: true })).toBeVisible();
   const after = await backend.head(key);
   expect(after?.custom).toEqual({ author: 'Alice' });
   expect(after?.standard['cache-control']).toBe('no-cache');

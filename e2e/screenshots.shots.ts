@@ -38,10 +38,6 @@ shotTests('details, editor and uploads', async ({ page, shot }: ShotContext) => 
   await expect(page.locator('.details .tabs__panel dl')).toBeVisible();
   await shot('details');
 
-  await page.goto(`${readme}&edit=1`);
-  await expect(page.getByTestId('metadata-row').first()).toBeVisible({ timeout: 20_000 });
-  await shot('metadata-editor');
-
   await page.goto(DOCS);
   await listed(page);
   await page.locator('.browser__actions .button--primary').click();
@@ -59,6 +55,25 @@ shotTests('details, editor and uploads', async ({ page, shot }: ShotContext) => 
   await page.goto('/uploads');
   await expect(page.getByTestId('uploads-status')).toBeVisible({ timeout: 20_000 });
   await shot('all-uploads');
+}, { locales: SHOT_LOCALES });
+
+shotTests('metadata editor', async ({ page, shot, say }: ShotContext) => {
+  await page.goto(`${readme}&edit=1`);
+  await expect(page.getByTestId('metadata-row').first()).toBeVisible({ timeout: 20_000 });
+  await shot('metadata-editor');
+
+  // A save ends with "Saved" and Undo in the editor; once it closes, the toast keeps Undo in reach.
+  const dialog = page.getByRole('dialog');
+  await dialog.getByTestId('std-cache-control').locator('input').first().fill('public, max-age=600');
+  await dialog.locator('.meta-footer .button--primary').click();
+  await expect(dialog.getByTestId('metadata-diff')).toBeVisible();
+  await shot('metadata-review');
+  await dialog.locator('.meta-footer .button--primary').click();
+  await expect(dialog.locator('.banner--ok')).toBeVisible();
+  await shot('metadata-saved');
+  await dialog.getByRole('button', { name: say('Close', '关闭') }).last().click();
+  await expect(page.getByTestId('toast').locator('.toast__action')).toBeVisible();
+  await shot('metadata-saved-toast');
 }, { locales: SHOT_LOCALES });
 
 shotTests('settings, dialogs and connect', async ({ page, shot, say }: ShotContext) => {

@@ -27,10 +27,32 @@ const FIELD = 'input:not([type="hidden"], [disabled], [readonly]), select:not([d
  * Where a dialog starts: on what it asks for (its first field, or the element marked `autofocus`), not on its
  * Close button, which the browser's own rule (the first focusable element) would pick.
  */
-function focusFirstField(dialog: HTMLDialogElement) {
+function firstField(dialog: HTMLDialogElement): HTMLElement | null {
   const body = dialog.querySelector('.dialog__body');
-  const target = body?.querySelector<HTMLElement>('[autofocus]') ?? body?.querySelector<HTMLElement>(FIELD);
-  target?.focus();
+  return body?.querySelector<HTMLElement>('[autofocus]') ?? body?.querySelector<HTMLElement>(FIELD) ?? null;
+}
+
+/**
+ * Focuses the dialog's first field; when its content is still loading (an editor reading the object first),
+ * as soon as the field appears, unless the user has moved focus elsewhere in the dialog meanwhile.
+ * Returns a cleanup that stops waiting.
+ */
+function focusFirstField(dialog: HTMLDialogElement): () => void {
+  const now = firstField(dialog);
+  if (now) {
+    now.focus();
+    return () => undefined;
+  }
+  const opening = dialog.ownerDocument.activeElement;
+  const observer = new MutationObserver(() => {
+    const target = firstField(dialog);
+    if (!target) return;
+    observer.disconnect();
+    const active = dialog.ownerDocument.activeElement;
+    if (active === opening || active === dialog || active?.classList.contains('dialog__close')) target.focus();
+  });
+  observer.observe(dialog, { childList: true, subtree: true });
+  return () => observer.disconnect();
 }
 
 /**
@@ -55,12 +77,14 @@ export function Dialog({ open, onClose, title, children, guard, wide = false }: 
 
   useEffect(() => {
     const dialog = ref.current;
-    if (!dialog) return;
+    if (!dialog) return undefined;
+    let stop: (() => void) | undefined;
     if (open && !dialog.open) {
       dialog.showModal();
-      focusFirstField(dialog);
+      stop = focusFirstField(dialog);
     }
     if (!open && dialog.open) dialog.close();
+    return stop;
   }, [open]);
 
   const requestClose = guard ? guard.requestClose : onClose;

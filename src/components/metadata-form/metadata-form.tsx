@@ -1,20 +1,16 @@
-import { useEffect, useId, useRef, useState, type ClipboardEvent, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type ClipboardEvent } from 'react';
 import { useFieldArray, type UseFormReturn } from 'react-hook-form';
-import { CUSTOM_METADATA_PREFIX, formatHttpDate, metadataEntryBytes, type MetadataRule, type StandardHeader } from '../../api/metadata/model.ts';
+import { CUSTOM_METADATA_PREFIX, metadataEntryBytes, type MetadataRule } from '../../api/metadata/model.ts';
 import { decodeMetadataValue } from '../../api/metadata/encoding.ts';
 import { useI18n, type MessageKey } from '../../i18n/i18n.tsx';
 import { visibleText } from '../../lib/visible-text.ts';
 import {
-  CACHE_CONTROL_PRESETS,
-  COMMON_CONTENT_TYPES,
   METADATA_KEY_MAX_BYTES,
   METADATA_TOTAL_MAX_BYTES,
   ROW_ENCODINGS,
   byteCounts,
-  contentDispositionFor,
   editorIssues,
   effectiveEncoding,
-  httpDateFromLocalInput,
   issuesByPath,
   looksLikeMetadataLines,
   needsEncoding,
@@ -25,22 +21,13 @@ import {
   type EditorValues,
   type RowEncoding,
 } from './form-model.ts';
+import { STANDARD_FIELDS, StandardField, useEscapeCloses, type UnreadableHeader } from './standard-field.tsx';
 // oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
 import './metadata-form.css';
 // oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
 import '../../i18n/parts/metadata.ts';
 
-const STANDARD_FIELDS: ReadonlyArray<{ name: StandardHeader; label: string; hint: MessageKey }> = [
-  { name: 'content-type', label: 'Content-Type', hint: 'metadata.hint.contentType' },
-  { name: 'cache-control', label: 'Cache-Control', hint: 'metadata.hint.cacheControl' },
-  { name: 'content-disposition', label: 'Content-Disposition', hint: 'metadata.hint.contentDisposition' },
-  { name: 'content-encoding', label: 'Content-Encoding', hint: 'metadata.hint.contentEncoding' },
-  { name: 'expires', label: 'Expires', hint: 'metadata.hint.expires' },
-];
-
 const KEY_COUNTER_FROM = METADATA_KEY_MAX_BYTES / 2;
-
-const CONTENT_ENCODINGS: readonly string[] = ['gzip', 'br', 'deflate', 'identity'];
 
 const ENCODING_LABELS: Record<RowEncoding, MessageKey> = {
   percent: 'metadata.encoding.percent',
@@ -131,12 +118,6 @@ export function EncodingOffer({ id, n, text, encoding, auto, stored, onChoose }:
   );
 }
 
-/** What a standard header's field cannot show, and why. */
-export interface UnreadableHeader {
-  header: StandardHeader;
-  why: 'cors' | 'refused';
-}
-
 /**
  * The metadata form shared by the editor, copy with REPLACE and the upload drawer: the five storable
  * standard headers as a compact group with helpers (ref §5.1), and the custom keys as a table of rows
@@ -198,15 +179,17 @@ export function MetadataFields({ form, unreadable = [] }: {
     <div className="metadata-fields" ref={rootRef}>
       <fieldset className="meta-standard">
         <legend>{t('metadata.standard')}</legend>
-        {STANDARD_FIELDS.map(({ name, label, hint }) => (
+        <p className="meta-fieldset__hint">{t('metadata.standardHint')}</p>
+        {STANDARD_FIELDS.map(({ name, label, hint, rule }) => (
           <StandardField
             key={name}
             form={form}
             name={name}
             label={label}
             hint={hint}
-            id={`${idBase}-${name}`}
+            ruleText={rule}
             rule={shown(`standard.${name}`, issues.get(`standard.${name}`))}
+            ruleMessage={(broken) => t(RULE_MESSAGES[broken])}
             unreadable={unreadable.find((u) => u.header === name)?.why}
             onTyped={() => markTyped(`standard.${name}`)}
           />
@@ -215,7 +198,8 @@ export function MetadataFields({ form, unreadable = [] }: {
 
       <fieldset className="meta-custom">
         <legend>{t('metadata.custom')}</legend>
-        <p className="visually-hidden" id={`${idBase}-custom-hint`}>
+        <p className="meta-fieldset__hint">{t('metadata.customDescription')}</p>
+        <p className="meta-fieldset__hint meta-fieldset__rule" id={`${idBase}-custom-hint`}>
           {t('metadata.customHint')}
         </p>
         {rows.fields.length === 0 ? <p className="meta-empty">{t('metadata.noCustom')}</p> : (
@@ -356,28 +340,6 @@ function ByteBudget({ total, ruleId }: { total: number; ruleId: string | undefin
 }
 
 /** "Paste lines": a box for many `key: value` lines at once. */
-/**
- * Esc inside an open popover (Paste lines, Build…) closes the popover and returns focus to its button
- * instead of closing the whole dialog. A native listener: the popover is a <details>, not a control.
- */
-function useEscapeCloses(): RefObject<HTMLDetailsElement | null> {
-  const ref = useRef<HTMLDetailsElement>(null);
-  useEffect(() => {
-    const details = ref.current;
-    if (!details) return undefined;
-    const onKeyDown = (event: globalThis.KeyboardEvent) => {
-      if (event.key !== 'Escape' || !details.open) return;
-      event.preventDefault();
-      event.stopPropagation();
-      details.open = false;
-      details.querySelector('summary')?.focus();
-    };
-    details.addEventListener('keydown', onKeyDown);
-    return () => details.removeEventListener('keydown', onKeyDown);
-  }, []);
-  return ref;
-}
-
 function PasteLines({ onPaste }: { onPaste: (text: string) => void }) {
   const { t } = useI18n();
   const popover = useEscapeCloses();
@@ -405,115 +367,6 @@ function PasteLines({ onPaste }: { onPaste: (text: string) => void }) {
     </details>
   );
 }
-
-function StandardField({ form, name, label, hint, id, rule, unreadable, onTyped }: {
-  form: UseFormReturn<EditorValues>;
-  name: StandardHeader;
-  label: string;
-  hint: MessageKey;
-  id: string;
-  rule: MetadataRule | undefined;
-  unreadable: UnreadableHeader['why'] | undefined;
-  onTyped: () => void;
-}) {
-  const { t } = useI18n();
-  const set = (value: string) => {
-    form.setValue(`standard.${name}`, value, { shouldDirty: true, shouldValidate: true });
-    onTyped();
-  };
-  const describedBy = [unreadable ? `${id}-note` : '', `${id}-hint`, rule ? `${id}-error` : ''].filter(Boolean).join(' ');
-  const list = name === 'content-type' ? `${id}-types` : name === 'content-encoding' ? `${id}-encodings` : undefined;
-  return (
-    <div className="meta-std" data-header={name}>
-      <label htmlFor={id} className="meta-std__label mono">{label}</label>
-      <div className="meta-std__input">
-        <input
-          id={id}
-          {...form.register(`standard.${name}`, { onChange: onTyped })}
-          list={list}
-          aria-invalid={rule ? true : undefined}
-          aria-describedby={describedBy}
-          spellCheck={false}
-          autoComplete="off"
-        />
-        {unreadable ? (
-          <p id={`${id}-note`} className="field-hint hidden-value">
-            <strong>{t(unreadable === 'refused' ? 'details.refusedValue' : 'metadata.visibility.fieldHidden')}</strong>
-          </p>
-        ) : null}
-        <span id={`${id}-hint`} className="visually-hidden">{t(hint)}</span>
-        {name === 'content-type' ? (
-          <datalist id={`${id}-types`}>
-            {COMMON_CONTENT_TYPES.map((type) => <option key={type} value={type}>{type}</option>)}
-          </datalist>
-        ) : null}
-        {name === 'content-encoding' ? (
-          <datalist id={`${id}-encodings`}>
-            {CONTENT_ENCODINGS.map((value) => <option key={value} value={value}>{value}</option>)}
-          </datalist>
-        ) : null}
-        <FieldError id={`${id}-error`} rule={rule} />
-      </div>
-      <div className="meta-std__helper">
-        {name === 'cache-control' ? (
-          <select
-            aria-label={t('metadata.form.cachePresets')}
-            value=""
-            onChange={(e) => {
-              if (e.target.value !== '') set(e.target.value);
-            }}
-          >
-            <option value="">{t('metadata.form.preset')}</option>
-            {CACHE_CONTROL_PRESETS.map((preset) => <option key={preset} value={preset}>{preset}</option>)}
-          </select>
-        ) : null}
-        {name === 'content-disposition' ? <DispositionBuilder id={id} onBuild={set} /> : null}
-        {name === 'expires' ? (
-          <input
-            type="datetime-local"
-            step={1}
-            aria-label={t('metadata.pickExpires')}
-            title={t('metadata.pickExpires')}
-            onChange={(e) => {
-              const date = httpDateFromLocalInput(e.target.value);
-              if (date) set(formatHttpDate(date));
-            }}
-          />
-        ) : null}
-      </div>
-    </div>
-  );
-}
-
-/** Content-Disposition from a type and a file name (RFC 6266, `filename*` per RFC 5987 for non-ASCII). */
-function DispositionBuilder({ id, onBuild }: { id: string; onBuild: (value: string) => void }) {
-  const { t } = useI18n();
-  const popover = useEscapeCloses();
-  const [filename, setFilename] = useState('');
-  const [type, setType] = useState<'attachment' | 'inline'>('attachment');
-  return (
-    <details className="meta-builder" ref={popover}>
-      <summary className="button button--small">{t('metadata.form.build')}</summary>
-      <fieldset className="meta-builder__box">
-        <legend className="visually-hidden">{t('metadata.filenameHelper')}</legend>
-        <label htmlFor={`${id}-dtype`}>{t('metadata.dispositionType')}</label>
-        <select id={`${id}-dtype`} value={type} onChange={(e) => setType(e.target.value === 'inline' ? 'inline' : 'attachment')}>
-          <option value="attachment">attachment</option>
-          <option value="inline">inline</option>
-        </select>
-        <label htmlFor={`${id}-filename`}>{t('metadata.filename')}</label>
-        <input id={`${id}-filename`} value={filename} onChange={(e) => setFilename(e.target.value)} dir="auto" />
-        <button type="button" className="button button--small" disabled={filename === ''} onClick={(e) => {
-          onBuild(contentDispositionFor(filename, type));
-          e.currentTarget.closest('details')?.removeAttribute('open');
-        }}>
-          {t('metadata.useFilename')}
-        </button>
-      </fieldset>
-    </details>
-  );
-}
-
 
 /** The cross on a row's remove button (this form's and bulk edit's). */
 export function RemoveRowIcon() {

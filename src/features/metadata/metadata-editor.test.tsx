@@ -163,15 +163,16 @@ describe('metadata editor', () => {
       'removed x-qs-meta-author',
     ]);
     await clickSave(dialog);
-    expect(await within(dialog).findByText('Metadata saved.')).toBeTruthy();
+    expect(await within(dialog).findByText('Saved')).toBeTruthy();
     const after = await headObject(api, { zone: 'pek3a', bucket, key });
     expect(after.metadata).toEqual({
       standard: { 'content-type': 'text/plain', 'cache-control': 'no-cache', 'content-disposition': 'inline', expires: 'Wed, 31 Dec 2031 23:59:59 GMT' },
       custom: { city: '%E5%8C%97%E4%BA%AC' },
     });
     offsetMs += 2000;
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Undo last save' }));
-    expect(await within(dialog).findByText('The previous metadata is restored.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Undo' }));
+    expect(await within(dialog).findByText('Restored')).toBeTruthy();
+    expect(within(dialog).queryByText('Saved')).toBeNull();
     expect((await headObject(api, { zone: 'pek3a', bucket, key })).metadata.custom).toEqual({ author: 'Alice', city: '%E5%8C%97%E4%BA%AC' });
   });
 
@@ -196,7 +197,7 @@ describe('metadata editor', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Review changes' }));
     await within(dialog).findByTestId('metadata-diff');
     await clickSave(dialog);
-    expect(await within(dialog).findByText('Metadata saved.')).toBeTruthy();
+    expect(await within(dialog).findByText('Saved')).toBeTruthy();
     const after = await headObject(api, { zone: 'pek3a', bucket, key });
     expect(after.metadata.standard).toEqual({ 'content-type': 'text/plain', 'cache-control': 'private', 'content-disposition': expected, expires: instant.toUTCString() });
   });
@@ -221,7 +222,7 @@ describe('metadata editor', () => {
     fireEvent.click(within(conflict).getByRole('button', { name: 'Re-apply my edits on their version' }));
     await clickSave(dialog);
     // Their version was written this second: the save waits for the next one (Last-Modified resolution).
-    expect(await within(dialog).findByText('Metadata saved.', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await within(dialog).findByText('Saved', {}, { timeout: 5000 })).toBeTruthy();
     const after = await headObject(api, ref);
     expect(after.metadata.standard['cache-control']).toBe('no-store');
     expect(after.metadata.custom).toEqual({ author: 'Alice', city: '%E5%8C%97%E4%BA%AC', reviewer: 'Bob' });

@@ -11,12 +11,16 @@ import { objectEditBaseQuery, objectMetadataSaved } from '../../api/objects/quer
 import { Dialog, useDialogClose } from '../../components/dialog.tsx';
 import { useUnsavedGuard } from '../../components/unsaved-guard.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
+import { Banner } from '../../components/ui/banner.tsx';
+import { ActionRow, Button } from '../../components/ui/button.tsx';
 import { Loading } from '../../components/spinner.tsx';
 import { readQueryParam } from '../../hooks/browse-location.ts';
 import { useClient } from '../../hooks/use-client.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { editorSchema, editsBetween, editsFromValues, hasEdits, valuesFromMetadata, type EditorValues } from '../../components/metadata-form/form-model.ts';
-import { lastSaveId, recordSave, useLastSave, type LastSave } from './last-save.ts';
+import { lastSaveId, recordSave } from './last-save.ts';
+import { forgetUndo } from './undo.ts';
+import { SavedBanner, UndoLastSave, useSavedToast } from './undo-view.tsx';
 import { MetadataDiff } from './metadata-diff.tsx';
 import { MetadataFields, ruleMessageKey } from '../../components/metadata-form/metadata-form.tsx';
 import { hiddenFor, saveBlock, SaveBlockedError, saveMetadataEdits, versionGuard, type SaveResult } from '../../api/metadata/save.ts';
@@ -83,10 +87,8 @@ export function MetadataEditorLauncher({ zone, bucket, objectKey: key }: { zone:
   return (
     <section className="details__section" aria-labelledby={headingId}>
       <h3 id={headingId}>{t('metadata.title')}</h3>
-      <div className="inline-form__fields">
-        <button type="button" className="button" onClick={() => setOpen(true)}>
-          {t('metadata.edit')}
-        </button>
+      <div className="metadata-launch">
+        <Button onClick={() => setOpen(true)}>{t('metadata.edit')}</Button>
       </div>
       {/* While the editor is open its own undo is the one to use; the background is inert anyway. */}
       {!open ? <UndoLastSave key={saveId} saveId={saveId} objectRef={ref} /> : null}
@@ -94,51 +96,6 @@ export function MetadataEditorLauncher({ zone, bucket, objectKey: key }: { zone:
         <MetadataEditor objectRef={ref} saveId={saveId} onClose={() => setOpen(false)} onDirty={guard.setDirty} />
       </Dialog>
     </section>
-  );
-}
-
-function UndoLastSave({ saveId, objectRef }: { saveId: string; objectRef: ObjectRef }) {
-  const last = useLastSave(saveId);
-  return <UndoAction saveId={saveId} objectRef={objectRef} last={last} />;
-}
-
-/** Restores the metadata from before the last save, the same safe way (conditional on the saved version). */
-function UndoAction({ saveId, objectRef, last }: { saveId: string; objectRef: ObjectRef; last: LastSave | undefined }) {
-  const { t } = useI18n();
-  const client = useClient();
-  const saved = useObjectSaved(client, objectRef);
-  const visibility = useHeaderVisibility(objectRef.zone ?? client.connection.defaultZone, objectRef.bucket);
-  const undo = useMutation({
-    mutationFn: (save: LastSave) =>
-      saveMetadataEdits(client, { ref: objectRef, base: save.after, edits: editsBetween(save.after.metadata, save.before.metadata), visibility }),
-    onSuccess: async (result) => {
-      if (result.kind === 'saved') recordSave(saveId, null);
-      await saved(result);
-    },
-  });
-  const result = undo.data;
-  return (
-    <div className="metadata-undo">
-      {last ? (
-        <button type="button" className="button" onClick={() => undo.mutate(last)} disabled={undo.isPending || visibility.kind === 'checking'}>
-          {undo.isPending ? t('metadata.undoing') : t('metadata.undo')}
-        </button>
-      ) : null}
-      {result?.kind === 'saved' ? (
-        <output className="status-line">{t('metadata.undone')}</output>
-      ) : null}
-      {result?.kind === 'conflict' && last ? (
-        <div className="notice notice--error" role="alert">
-          <p>{t('metadata.undoConflict')}</p>
-          <MetadataDiff
-            changes={diffMetadata(last.after.metadata, result.theirs.metadata)}
-            caption={t('metadata.conflict.theirChanges')}
-            testId="undo-conflict-diff"
-          />
-        </div>
-      ) : null}
-      {undo.isError ? <SaveFailure error={undo.error} /> : null}
-    </div>
   );
 }
 
@@ -189,12 +146,15 @@ function EditorSession({ base, objectRef, saveId, onClose: closeNow, onDirty }: 
   }, [dirty, onDirty]);
   useEffect(() => () => onDirty(false), [onDirty]);
   const largeCopy = useLargeCopy(client);
+  const showSavedToast = useSavedToast(saveId, objectRef, visibility);
   const save = useMutation({
     mutationFn: (input: { base: ObjectHead; edits: MetadataEdits }) =>
       saveMetadataEdits(client, { ref: objectRef, ...input, visibility, acknowledgedHiddenCustom: acknowledged, ...largeCopy.begin() }),
     onSuccess: async (result, input) => {
       if (result.kind === 'saved') {
+        forgetUndo(saveId);
         recordSave(saveId, { before: result.before, after: result.after });
+        showSavedToast();
         setStep({ name: 'saved', result });
       } else {
         setStep({ name: 'conflict', base: input.base, theirs: result.theirs, edits: input.edits, detectedBy: result.detectedBy });
@@ -245,14 +205,14 @@ function EditorSession({ base, objectRef, saveId, onClose: closeNow, onDirty }: 
           ]}
         />
         <div className="meta-footer">
-          <button type="submit" className="button button--primary">
-            {t('metadata.review')}
-          </button>
-          <button type="button" className="button" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
           {noChanges ? <output className="status-line">{t('metadata.noChanges')}</output> : null}
           {form.formState.isSubmitted && !form.formState.isValid ? <p role="alert" className="field-error">{t('metadata.fixErrors')}</p> : null}
+          <div className="meta-footer__buttons">
+            <Button onClick={onClose}>{t('common.cancel')}</Button>
+            <Button type="submit" variant="primary">
+              {t('metadata.review')}
+            </Button>
+          </div>
         </div>
       </form>
     );
@@ -269,27 +229,30 @@ function EditorSession({ base, objectRef, saveId, onClose: closeNow, onDirty }: 
         <MetadataDiff changes={changes} caption={t('metadata.diff.caption')} />
         {noticeBlock === null ? <p className="field-hint">{t('metadata.fullSetNote')}</p> : null}
         <SaveSafetyNotice block={noticeBlock} bucket={bucketRef} allowAcknowledge acknowledged={acknowledged} onAcknowledge={setAcknowledged} onFixed={() => void reread()} />
-        {reviewBlock === null ? <GuardNote guard={versionGuard(step.base)} etagHidden={hiddenFor(visibility, step.base).etag} /> : null}
+        {reviewBlock === null ? (
+          <details className="disclosure">
+            <summary>{t('metadata.howSaveWorks')}</summary>
+            <p className="field-hint">{t('metadata.howSaveWorksBody')}</p>
+            <GuardNote guard={versionGuard(step.base)} etagHidden={hiddenFor(visibility, step.base).etag} />
+          </details>
+        ) : null}
         <LargeCopyStatus state={largeCopy} size={step.base.size} pending={save.isPending} error={save.error} />
         {save.isError && !isCancelled(save.error) ? <SaveFailure error={save.error} /> : null}
         <div className="meta-footer">
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={save.isPending || changes.length === 0 || reviewBlock !== null}
-            onClick={() => save.mutate({ base: step.base, edits: step.edits })}
-          >
-            {save.isPending ? t('metadata.saving') : t('metadata.save')}
-          </button>
-          {step.origin === 'edit' ? (
-            <button type="button" className="button" onClick={() => setStep({ name: 'edit' })} disabled={save.isPending}>
-              {t('metadata.backToEdit')}
-            </button>
-          ) : (
-            <button type="button" className="button" onClick={onClose} disabled={save.isPending}>
-              {t('common.cancel')}
-            </button>
-          )}
+          <div className="meta-footer__buttons">
+            {step.origin === 'edit' ? (
+              <Button onClick={() => setStep({ name: 'edit' })} disabled={save.isPending}>
+                {t('metadata.backToEdit')}
+              </Button>
+            ) : (
+              <Button onClick={onClose} disabled={save.isPending}>
+                {t('common.cancel')}
+              </Button>
+            )}
+            <Button variant="primary" disabled={save.isPending || changes.length === 0 || reviewBlock !== null} onClick={() => save.mutate({ base: step.base, edits: step.edits })}>
+              {save.isPending ? t('metadata.saving') : t('metadata.save')}
+            </Button>
+          </div>
         </div>
       </div>
     );
@@ -299,10 +262,9 @@ function EditorSession({ base, objectRef, saveId, onClose: closeNow, onDirty }: 
     const mine = applyMetadataEdits(step.base.metadata, step.edits);
     return (
       <div className="metadata-editor" data-testid="metadata-conflict">
-        <div className="notice notice--error" role="alert">
-          <h3>{t('metadata.conflict.title')}</h3>
+        <Banner tone="danger" title={t('metadata.conflict.title')}>
           <p>{t(step.detectedBy === 'head' ? 'metadata.conflict.byHead' : step.detectedBy === 'verify' ? 'metadata.conflict.byVerify' : 'metadata.conflict.byPrecondition')}</p>
-        </div>
+        </Banner>
         <MetadataDiff
           changes={diffMetadata(step.theirs.metadata, mine)}
           caption={t('metadata.conflict.versions')}
@@ -313,13 +275,8 @@ function EditorSession({ base, objectRef, saveId, onClose: closeNow, onDirty }: 
         <MetadataDiff changes={diffMetadata(step.base.metadata, step.theirs.metadata)} caption={t('metadata.conflict.theirChanges')} testId="conflict-theirs" />
         <MetadataDiff changes={diffMetadata(step.base.metadata, mine)} caption={t('metadata.conflict.yourEdits')} testId="conflict-yours" />
         {step.theirs.etag !== step.base.etag ? <p>{t('metadata.conflict.contentChanged')}</p> : null}
-        <div className="dialog__actions">
-          <button type="button" className="button button--primary" onClick={() => setStep({ name: 'review', base: step.theirs, edits: step.edits, origin: 'reapply' })}>
-            {t('metadata.conflict.reapply')}
-          </button>
-          <button
-            type="button"
-            className="button"
+        <ActionRow>
+          <Button
             onClick={() => {
               // An explicit choice to drop my edits: nothing to ask.
               onDirty(false);
@@ -327,15 +284,14 @@ function EditorSession({ base, objectRef, saveId, onClose: closeNow, onDirty }: 
             }}
           >
             {t('metadata.conflict.keepTheirs')}
-          </button>
-          <button
-            type="button"
-            className="button"
-            onClick={() => setStep({ name: 'review', base: step.theirs, edits: editsBetween(step.theirs.metadata, mine), origin: 'overwrite' })}
-          >
+          </Button>
+          <Button onClick={() => setStep({ name: 'review', base: step.theirs, edits: editsBetween(step.theirs.metadata, mine), origin: 'overwrite' })}>
             {t('metadata.conflict.overwrite')}
-          </button>
-        </div>
+          </Button>
+          <Button variant="primary" onClick={() => setStep({ name: 'review', base: step.theirs, edits: step.edits, origin: 'reapply' })}>
+            {t('metadata.conflict.reapply')}
+          </Button>
+        </ActionRow>
       </div>
     );
   }
@@ -343,17 +299,11 @@ function EditorSession({ base, objectRef, saveId, onClose: closeNow, onDirty }: 
   const { result } = step;
   return (
     <div className="metadata-editor">
-      <output className="status-line">{t('metadata.saved')}</output>
-      <p>
-        {t('error.requestId')}: <code data-testid="save-request-id">{result.requestId || t('common.none')}</code>
-      </p>
+      <SavedBanner saveId={saveId} objectRef={objectRef} visibility={visibility} />
       <MetadataDiff changes={changesFrom(result.before, result.after.metadata)} caption={t('metadata.diff.savedCaption')} />
-      <UndoLastSave saveId={saveId} objectRef={objectRef} />
-      <div className="dialog__actions">
-        <button type="button" className="button" onClick={onClose}>
-          {t('common.close')}
-        </button>
-      </div>
+      <ActionRow>
+        <Button onClick={onClose}>{t('common.close')}</Button>
+      </ActionRow>
     </div>
   );
 }
