@@ -115,7 +115,7 @@ test('every screen loads under the CSP with no violation (through the proxy)', a
   const panel = page.getByRole('region', { name: `Upload to ${bucket}` });
   await dropFiles(panel.getByTestId('dropzone'), [{ path: 'three.txt', text: 'three\n', type: 'text/plain' }]);
   await panel.getByRole('button', { name: 'Upload 1 file' }).click();
-  await expect(panel.getByRole('list', { name: 'Transfers' }).getByRole('listitem', { name: 'three.txt' })).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
+  await expect(panel.getByRole('table', { name: 'Transfers' }).getByRole('row', { name: 'three.txt' })).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
 
   // Multipart uploads list and one upload's parts.
   await page.goto(`${serve.url}/buckets/sh1a/demo-uploads/uploads`);
@@ -246,7 +246,7 @@ test('the demo (dist/ hosted elsewhere with the README headers, no proxy) runs u
     const panel = page.getByRole('region', { name: 'Upload to demo-documents' });
     await dropFiles(panel.getByTestId('dropzone'), [{ path: 'csp-demo.txt', text: 'demo under the CSP\n', type: 'text/plain' }]);
     await panel.getByRole('button', { name: 'Upload 1 file' }).click();
-    await expect(panel.getByRole('list', { name: 'Transfers' }).getByRole('listitem', { name: 'csp-demo.txt' })).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
+    await expect(panel.getByRole('table', { name: 'Transfers' }).getByRole('row', { name: 'csp-demo.txt' })).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
     await page.goto(`${origin}/buckets/sh1a/demo-uploads/uploads`);
     await expect(page.getByRole('table', { name: 'Uploads not yet completed' }).getByRole('row').nth(1)).toBeVisible();
     expect(violations).toEqual([]);

@@ -49,7 +49,7 @@ async function journey(page: Page): Promise<void> {
   const panel = page.getByRole('region', { name: 'Upload to demo-uploads' });
   await dropFiles(panel.getByTestId('dropzone'), [{ path: KEY, size: SIZE, seed: 15 }]);
   await panel.getByRole('button', { name: 'Upload 1 file' }).click();
-  const item = panel.getByRole('listitem', { name: KEY });
+  const item = panel.getByRole('row', { name: KEY, exact: true });
   await expect(item).toHaveAttribute('data-state', 'done', { timeout: 240_000 });
 
   // Each full page load restores the demo from IndexedDB, 150 MiB included: give it time on a loaded machine.

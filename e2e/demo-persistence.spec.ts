@@ -28,7 +28,7 @@ test('demo edits survive a reload; Reset demo data (asked first) restores the se
   const panel = page.getByRole('region', { name: 'Upload to demo-photos' });
   await dropFiles(panel.getByTestId('dropzone'), [{ path: 'kept-across-reloads.txt', text: 'kept\n', type: 'text/plain' }]);
   await panel.getByRole('button', { name: /^Upload 1 files?$/ }).click();
-  await expect(panel.getByRole('row', { name: UPLOADED })).toHaveAttribute('data-state', 'done');
+  await expect(panel.getByRole('row', { name: UPLOADED, exact: true })).toHaveAttribute('data-state', 'done');
 
   // A delete of a seeded object.
   await backend.remove(DELETED);

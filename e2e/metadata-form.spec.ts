@@ -108,9 +108,9 @@ for (const mode of MODES) {
       await page.emulateMedia({ colorScheme: 'dark' });
       await expectNoAxeViolations(page, 'dialog');
       await page.emulateMedia({ colorScheme: 'light' });
-      await expect(diff.getByRole('row', { name: /x-qs-meta-k3/ })).toContainText('v3');
-      await expect(diff.getByRole('row', { name: /x-qs-meta-k3/ })).toContainText('edited 3');
-      await expect(diff.getByRole('row', { name: /x-qs-meta-pasted-4/ })).toContainText('value 4');
+      await expect(diff.getByRole('row', { name: /x-qs-meta-k3/, exact: true })).toContainText('v3');
+      await expect(diff.getByRole('row', { name: /x-qs-meta-k3/, exact: true })).toContainText('edited 3');
+      await expect(diff.getByRole('row', { name: /x-qs-meta-pasted-4/, exact: true })).toContainText('value 4');
       await dialog.getByRole('button', { name: 'Save' }).click();
       await expect(dialog.getByText('Saved', { exact: true })).toBeVisible();
       const custom: Record<string, string> = {};
@@ -211,7 +211,7 @@ for (const mode of MODES) {
       await expect(panel.getByText(/encode other text/i)).toHaveCount(0);
       await expectNoAxeViolations(page, '.uploads-drawer');
       await panel.getByRole('button', { name: /^Upload 1 files?$/ }).click();
-      await expect(panel.getByRole('list', { name: 'Transfers' }).getByRole('listitem', { name: `${prefix}uploaded.txt` })).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
+      await expect(panel.getByRole('table', { name: 'Transfers' }).getByRole('row', { name: `${prefix}uploaded.txt`, exact: true })).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
       expect((await backend.head(`${prefix}uploaded.txt`))?.custom).toEqual({ author: stored });
     });
   });

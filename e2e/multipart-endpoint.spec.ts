@@ -115,7 +115,7 @@ test('resume from a local file: parts left by another machine are checked by MD5
   const chooser = page.getByLabel('Local file to continue this upload');
   await chooser.setInputFiles({ name: 'other.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(3 * MiB) });
   const resume = page.getByRole('region', { name: 'Resume from a local file' });
-  await expect(resume.getByRole('listitem')).toHaveAttribute('data-state', 'failed', { timeout: 15_000 });
+  await expect(resume.locator('tr[data-state]')).toHaveAttribute('data-state', 'failed', { timeout: 15_000 });
   await expect(resume).toContainText('This file does not match the parts already uploaded (different size or content).');
   expect(emulator.requests.filter((r) => r.method === 'PUT')).toEqual([]);
 

@@ -38,12 +38,6 @@ shotTests('details, editor and uploads', async ({ page, shot }: ShotContext) => 
   await expect(page.locator('.details .tabs__panel dl')).toBeVisible();
   await shot('details');
 
-  await page.goto(DOCS);
-  await listed(page);
-  await page.locator('.browser__actions .button--primary').click();
-  await expect(page.locator('.uploads-drawer [data-testid="dropzone"]')).toBeVisible();
-  await shot('upload-drawer');
-
   await page.goto('/buckets/sh1a/demo-uploads/uploads');
   await expect(page.getByTestId('auto-abort-state')).toBeVisible({ timeout: 20_000 });
   await shot('uploads-page');
@@ -74,6 +68,24 @@ shotTests('metadata editor', async ({ page, shot, say }: ShotContext) => {
   await dialog.getByRole('button', { name: say('Close', '关闭') }).last().click();
   await expect(page.getByTestId('toast').locator('.toast__action')).toBeVisible();
   await shot('metadata-saved-toast');
+}, { locales: SHOT_LOCALES });
+
+shotTests('upload panel', async ({ page, shot }: ShotContext) => {
+  await page.goto(DOCS);
+  await listed(page);
+  await page.locator('.browser__actions .button--primary').click();
+  const drawer = page.locator('.uploads-drawer');
+  await expect(drawer.getByTestId('dropzone')).toBeVisible();
+  await shot('upload-drawer');
+
+  // Three files sent: the transfers as a compact table, the first row opened to its details (ETag).
+  const files = ['notes.txt', 'summary-of-the-quarter.md', 'data.csv'].map((name, i) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(`${name}\n`.repeat(40 * (i + 1))) }));
+  await drawer.locator('input[type="file"]:not([webkitdirectory])').setInputFiles(files);
+  await drawer.locator('form .button--primary').click();
+  await expect(drawer.locator('tr[data-state="done"]')).toHaveCount(3, { timeout: 20_000 });
+  await drawer.locator('.upload-table__toggle').first().click();
+  await expect(drawer.getByTestId('item-etag')).toBeVisible();
+  await shot('upload-transfers');
 }, { locales: SHOT_LOCALES });
 
 shotTests('settings, dialogs and connect', async ({ page, shot, say }: ShotContext) => {

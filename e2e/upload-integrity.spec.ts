@@ -91,7 +91,7 @@ async function uploadThroughRelay(page: Page, relay: FlippingRelay, prefix: stri
   await dropFiles(panel.getByTestId('dropzone'), [{ path: name, text: content, type: 'text/plain' }]);
   await panel.getByRole('button', { name: 'Upload 1 file' }).click();
   if (overwrite) await panel.getByRole('button', { name: 'Overwrite' }).click();
-  return panel.getByRole('list', { name: 'Transfers' }).getByRole('listitem', { name: `${prefix}${name}` });
+  return panel.getByRole('table', { name: 'Transfers' }).getByRole('row', { name: `${prefix}${name}`, exact: true });
 }
 
 test('a byte flipped in a form upload to a new key: the item fails as corrupted in transit, nothing stays in the bucket; Retry stores the right bytes', async ({ page, emulator, api }) => {
@@ -100,9 +100,11 @@ test('a byte flipped in a form upload to a new key: the item fails as corrupted 
     const item = await uploadThroughRelay(page, relay, 'integrity-new/', 'flip.txt', false);
     await expect(item).toHaveAttribute('data-state', 'failed', { timeout: 20_000 });
     await expect(item).toContainText('Failed — corrupted in transit');
-    await expect(item).toContainText('the bucket holds what it held before');
-    await expect(item.getByTestId('item-expected-md5')).toHaveText(fileMd5);
-    await expect(item.getByTestId('item-received-etag')).not.toHaveText(fileMd5);
+    // Why it failed is shown under the row without opening it.
+    const details = page.getByRole('row', { name: 'Details of integrity-new/flip.txt' });
+    await expect(details).toContainText('the bucket holds what it held before');
+    await expect(details.getByTestId('item-expected-md5')).toHaveText(fileMd5);
+    await expect(details.getByTestId('item-received-etag')).not.toHaveText(fileMd5);
     expect(relay.flipped).toBe(1);
     expect(relay.posts).toBe(1);
     // The changed bytes are gone: not under the key, not anywhere under the folder.
@@ -111,7 +113,8 @@ test('a byte flipped in a form upload to a new key: the item fails as corrupted 
 
     await item.getByRole('button', { name: 'Retry integrity-new/flip.txt' }).click();
     await expect(item).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
-    await expect(item.getByTestId('item-etag')).toHaveText(`"${fileMd5}"`);
+    await item.getByRole('button', { name: 'Show details of integrity-new/flip.txt' }).click();
+    await expect(details.getByTestId('item-etag')).toHaveText(`"${fileMd5}"`);
     expect(relay.posts).toBe(2);
 
     // The object over HTTP, read by another client: the file's bytes, MD5 and all.
@@ -133,14 +136,16 @@ test('a byte flipped in a form upload over an existing object: the earlier good 
     const item = await uploadThroughRelay(page, relay, 'integrity-old/', 'flip.txt', true);
     await expect(item).toHaveAttribute('data-state', 'failed', { timeout: 20_000 });
     await expect(item).toContainText('Failed — corrupted in transit');
-    await expect(item).toContainText('the bucket holds what it held before');
+    const details = page.getByRole('row', { name: 'Details of integrity-old/flip.txt' });
+    await expect(details).toContainText('the bucket holds what it held before');
     expect(relay.flipped).toBe(1);
     expect(await storedText(api, 'integrity-old/flip.txt')).toBe(earlier);
     expect(await keysUnder(api, 'integrity-old/')).toEqual(['integrity-old/flip.txt']);
 
     await item.getByRole('button', { name: 'Retry integrity-old/flip.txt' }).click();
     await expect(item).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
-    await expect(item.getByTestId('item-etag')).toHaveText(`"${fileMd5}"`);
+    await item.getByRole('button', { name: 'Show details of integrity-old/flip.txt' }).click();
+    await expect(details.getByTestId('item-etag')).toHaveText(`"${fileMd5}"`);
     expect(await storedText(api, 'integrity-old/flip.txt')).toBe(content);
     expect(await keysUnder(api, 'integrity-old/')).toEqual(['integrity-old/flip.txt']);
   } finally {

@@ -35,9 +35,9 @@ test('drop files and a folder with metadata over real HTTP; the objects carry th
   await panel.getByLabel('Value 1', { exact: true }).fill('apollo');
   await panel.getByRole('button', { name: 'Upload 3 files' }).click();
 
-  const transfers = panel.getByRole('list', { name: 'Transfers' });
+  const transfers = panel.getByRole('table', { name: 'Transfers' });
   for (const key of ['e2e-endpoint/a.txt', 'e2e-endpoint/b.bin', 'e2e-endpoint/tree/inner/c.txt']) {
-    await expect(transfers.getByRole('listitem', { name: key })).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
+    await expect(transfers.getByRole('row', { name: key, exact: true })).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
   }
   await expect(panel.getByTestId('uploads-totals')).toContainText('3 of 3 files done');
 
@@ -48,7 +48,8 @@ test('drop files and a folder with metadata over real HTTP; the objects carry th
   expect(head.metadata.standard['content-disposition']).toBe('attachment');
   // Custom keys are case-insensitive and come back lower-case (ref §6).
   expect(head.metadata.custom).toEqual({ project: 'apollo' });
-  const etag = await transfers.getByRole('listitem', { name: 'e2e-endpoint/b.bin' }).getByTestId('item-etag').textContent();
+  await transfers.getByRole('button', { name: 'Show details of e2e-endpoint/b.bin' }).click();
+  const etag = await transfers.getByRole('row', { name: 'Details of e2e-endpoint/b.bin' }).getByTestId('item-etag').textContent();
   expect((await headObject(api, { zone: 'pek3a', bucket: 'demo-documents', key: 'e2e-endpoint/b.bin' })).etag).toBe(etag);
 });
 
@@ -74,8 +75,10 @@ test('a 64 MB multipart upload pauses, survives a page reload, and resumes with 
   const file = { path: 'resume-64mb.bin', size: 64 * MiB, seed: 29, lastModified: 1_710_000_000_000 };
   await dropFiles(panel.getByTestId('dropzone'), [file]);
   await panel.getByRole('button', { name: 'Upload 1 file' }).click();
-  let item = panel.getByRole('listitem', { name: 'resume-64mb.bin' });
-  await expect(item).toContainText('parts 6 of 16', { timeout: 30_000 });
+  let item = panel.getByRole('row', { name: 'resume-64mb.bin', exact: true });
+  await item.getByRole('button', { name: 'Show details of resume-64mb.bin' }).click();
+  let details = panel.getByRole('row', { name: 'Details of resume-64mb.bin' });
+  await expect(details).toContainText('parts 6 of 16', { timeout: 30_000 });
   // Closing the panel leaves the transfer running; the toolbar button counts it, and reopening shows it.
   await page.getByRole('button', { name: 'Close uploads' }).click();
   await expect(panel).toBeHidden();
@@ -88,11 +91,12 @@ test('a 64 MB multipart upload pauses, survives a page reload, and resumes with 
   await expect(panel).toBeHidden();
   // The toolbar's Upload keeps its one label while transfers run (the header counts them): it reopens the drawer.
   await page.getByRole('main').getByRole('button', { name: 'Upload', exact: true }).click();
-  await expect(item).toContainText('parts 6 of 16');
+  await item.getByRole('button', { name: 'Show details of resume-64mb.bin' }).click();
+  await expect(details).toContainText('parts 6 of 16');
   await item.getByRole('button', { name: 'Pause resume-64mb.bin' }).click();
   await expect(item).toHaveAttribute('data-state', 'paused');
   await expect(page.getByRole('button', { name: 'Upload', exact: true })).toBeVisible();
-  const uploadId = (await item.locator('code').first().textContent()) ?? '';
+  const uploadId = (await details.getByTestId('item-upload-id').textContent()) ?? '';
   expect(uploadId).toMatch(/^[0-9a-f]{32}$/);
 
   // The server has the upload with some parts; then the page goes away.
@@ -116,10 +120,12 @@ test('a 64 MB multipart upload pauses, survives a page reload, and resumes with 
   await expect(offer).toContainText('resume-64mb.bin');
   await offer.getByRole('button', { name: 'Resume', exact: true }).click();
 
-  item = panel.getByRole('listitem', { name: 'resume-64mb.bin' });
+  item = panel.getByRole('row', { name: 'resume-64mb.bin', exact: true });
   await expect(item).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
-  await expect(item).toContainText('6 already on the server were kept');
-  await expect(item.locator('code').first()).toHaveText(uploadId);
+  await item.getByRole('button', { name: 'Show details of resume-64mb.bin' }).click();
+  details = panel.getByRole('row', { name: 'Details of resume-64mb.bin' });
+  await expect(details).toContainText('6 already on the server were kept');
+  await expect(details.getByTestId('item-upload-id')).toHaveText(uploadId);
 
   const head = await headObject(api, { zone: 'pek3a', bucket: 'demo-photos', key: 'resume-64mb.bin' });
   expect(head.size).toBe(64 * MiB);
@@ -156,9 +162,10 @@ test('"Parts at once" bounds the parts of one file in flight over real HTTP', as
     await expect.poll(() => held.length, { timeout: 20_000 }).toBe(Math.min(3, remaining));
     held.shift()?.();
   }
-  const item = panel.getByRole('listitem', { name: 'parallel-40mb.bin' });
+  const item = panel.getByRole('row', { name: 'parallel-40mb.bin', exact: true });
   await expect(item).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
-  await expect(item).toContainText('parts 10 of 10');
+  await item.getByRole('button', { name: 'Show details of parallel-40mb.bin' }).click();
+  await expect(panel.getByRole('row', { name: 'Details of parallel-40mb.bin' })).toContainText('parts 10 of 10');
   expect(maxHeld).toBe(3);
   expect((await headObject(api, { zone: 'pek3a', bucket: 'demo-photos', key: 'parallel-40mb.bin' })).size).toBe(40 * MiB);
 });
@@ -166,10 +173,10 @@ test('"Parts at once" bounds the parts of one file in flight over real HTTP', as
 test('an existing key is asked about before the batch starts; "Keep both" stores the file next to it over real HTTP', async ({ page, emulator, api }) => {
   const panel = await openUploadPanel(page, emulator.url, 'demo-documents');
   await panel.getByLabel('Target prefix').fill('e2e-conflict/');
-  const transfers = panel.getByRole('list', { name: 'Transfers' });
+  const transfers = panel.getByRole('table', { name: 'Transfers' });
   await dropFiles(panel.getByTestId('dropzone'), [{ path: 'a.txt', text: 'first\n', type: 'text/plain' }]);
   await panel.getByRole('button', { name: 'Upload 1 file', exact: true }).click();
-  await expect(transfers.getByRole('listitem', { name: 'e2e-conflict/a.txt' })).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
+  await expect(transfers.getByRole('row', { name: 'e2e-conflict/a.txt', exact: true })).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
   await panel.getByRole('button', { name: 'Clear finished' }).click();
 
   await dropFiles(panel.getByTestId('dropzone'), [
@@ -180,8 +187,8 @@ test('an existing key is asked about before the batch starts; "Keep both" stores
   const question = panel.getByRole('region', { name: '1 file already exists in demo-documents. What should happen to it?' });
   await expect(question).toContainText('e2e-conflict/a.txt');
   await question.getByRole('button', { name: 'Keep both (upload as “name (1).ext”)' }).click();
-  await expect(transfers.getByRole('listitem', { name: 'e2e-conflict/a (1).txt', exact: true })).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
-  await expect(transfers.getByRole('listitem', { name: 'e2e-conflict/b.txt', exact: true })).toHaveAttribute('data-state', 'done');
+  await expect(transfers.getByRole('row', { name: 'e2e-conflict/a (1).txt', exact: true })).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
+  await expect(transfers.getByRole('row', { name: 'e2e-conflict/b.txt', exact: true })).toHaveAttribute('data-state', 'done');
 
   // Over HTTP: the original is untouched, the new file sits beside it.
   expect((await headObject(api, { zone: 'pek3a', bucket: 'demo-documents', key: 'e2e-conflict/a.txt' })).size).toBe(6);
@@ -210,7 +217,7 @@ test('a conflict check that fails (403) stops the batch with the key named; "kee
   await expect(problem).toContainText('Nothing was uploaded');
   await expect(problem).toContainText('403');
   // Nothing started, the files stay staged, and the free one was not written either.
-  await expect(panel.getByRole('list', { name: 'Transfers' })).toHaveCount(0);
+  await expect(panel.getByRole('table', { name: 'Transfers' })).toHaveCount(0);
   await expect(panel.getByTestId('staged-summary')).toContainText('2 files');
   await expect(headObject(api, { zone: 'pek3a', bucket: 'demo-documents', key: 'conflict-check/free.txt' })).rejects.toMatchObject({ status: 404 });
   await panel.getByRole('button', { name: 'Clear the list' }).click();
@@ -220,15 +227,15 @@ test('a conflict check that fails (403) stops the batch with the key named; "kee
   const name = `${'n'.repeat(1023 - prefix.length - '.txt'.length)}.txt`;
   await dropFiles(panel.getByTestId('dropzone'), [{ path: name, text: 'v1\n', type: 'text/plain' }]);
   await panel.getByRole('button', { name: 'Upload 1 file' }).click();
-  const transfers = panel.getByRole('list', { name: 'Transfers' });
-  await expect(transfers.getByRole('listitem')).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
+  const transfers = panel.getByRole('table', { name: 'Transfers' });
+  await expect(transfers.locator('tr[data-state]')).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
   await dropFiles(panel.getByTestId('dropzone'), [{ path: name, text: 'v2\n', type: 'text/plain' }]);
   await panel.getByRole('button', { name: 'Upload 1 file' }).click();
   await panel.getByRole('button', { name: 'Keep both (upload as “name (1).ext”)' }).click();
   await expect(panel.getByRole('alert').filter({ hasText: 'Keep both is not possible' })).toContainText('longer than 1,023 bytes');
   // The question stays for another answer; nothing new was queued.
   await expect(panel.getByRole('button', { name: 'Skip existing files' })).toBeVisible();
-  await expect(transfers.getByRole('listitem')).toHaveCount(1);
+  await expect(transfers.locator('tr[data-state]')).toHaveCount(1);
 });
 
 test('files dropped on the object list whose conflict check fails (403) start nothing and say why in a toast', async ({ page, emulator, api }) => {

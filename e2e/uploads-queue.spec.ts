@@ -36,16 +36,16 @@ test('a staged file and a queued file can each be removed on their own; the rest
   await page.emulateMedia({ colorScheme: 'light' });
 
   await panel.getByRole('button', { name: 'Upload 3 files', exact: true }).click();
-  const transfers = panel.getByRole('list', { name: 'Transfers' });
-  const big = transfers.getByRole('listitem', { name: 'albums/queue-e2e/big.bin' });
-  const q1 = transfers.getByRole('listitem', { name: 'albums/queue-e2e/q1.txt' });
-  const q2 = transfers.getByRole('listitem', { name: 'albums/queue-e2e/q2.txt' });
+  const transfers = panel.getByRole('table', { name: 'Transfers' });
+  const big = transfers.getByRole('row', { name: 'albums/queue-e2e/big.bin', exact: true });
+  const q1 = transfers.getByRole('row', { name: 'albums/queue-e2e/q1.txt', exact: true });
+  const q2 = transfers.getByRole('row', { name: 'albums/queue-e2e/q2.txt', exact: true });
   await expect(big).toHaveAttribute('data-state', 'running');
   await expect(q1).toHaveAttribute('data-state', 'queued');
   // A waiting file is removed outright (no "Cancel" step, nothing was sent).
   await expect(q1.getByRole('button', { name: 'Cancel albums/queue-e2e/q1.txt' })).toHaveCount(0);
   await q1.getByRole('button', { name: 'Remove albums/queue-e2e/q1.txt from the list' }).click();
-  await expect(transfers.getByRole('listitem')).toHaveCount(2);
+  await expect(transfers.locator('tr[data-state]')).toHaveCount(2);
 
   // Pausing the running multipart file frees its slot: the next queued file goes through meanwhile.
   await big.getByRole('button', { name: 'Pause albums/queue-e2e/big.bin' }).click();
@@ -72,7 +72,7 @@ test('with the drawer closed the header shows overall progress, speed and time l
   await panel.getByLabel('Target prefix').fill('albums/indicator-e2e/');
   await dropFiles(panel.getByTestId('dropzone'), [{ path: 'big.bin', size: 64 * MiB, seed: 31 }]);
   await panel.getByRole('button', { name: 'Upload 1 file', exact: true }).click();
-  const item = panel.getByRole('list', { name: 'Transfers' }).getByRole('listitem', { name: 'albums/indicator-e2e/big.bin' });
+  const item = panel.getByRole('table', { name: 'Transfers' }).getByRole('row', { name: 'albums/indicator-e2e/big.bin', exact: true });
   await expect(item).toHaveAttribute('data-state', 'running');
   // While the drawer is open it shows the rate itself; the header does not repeat it.
   await expect(page.getByRole('banner').getByTestId('upload-indicator-rate')).toHaveCount(0);
@@ -100,11 +100,11 @@ test('files whose keys exist are asked about once per batch: keep both as "name 
   await page.getByRole('button', { name: 'Upload', exact: true }).click();
   const panel = page.getByRole('region', { name: 'Upload to demo-photos' });
   await panel.getByLabel('Target prefix').fill('albums/conflict-e2e/');
-  const transfers = panel.getByRole('list', { name: 'Transfers' });
+  const transfers = panel.getByRole('table', { name: 'Transfers' });
   const key = (name: string) => `albums/conflict-e2e/${name}`;
   const expectDone = async (names: string[]) => {
-    await expect(transfers.getByRole('listitem')).toHaveCount(names.length);
-    for (const name of names) await expect(transfers.getByRole('listitem', { name: key(name), exact: true })).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
+    await expect(transfers.locator('tr[data-state]')).toHaveCount(names.length);
+    for (const name of names) await expect(transfers.getByRole('row', { name: key(name), exact: true })).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
     await panel.getByRole('button', { name: 'Clear finished' }).click();
     await expect(transfers).toHaveCount(0);
   };
@@ -177,11 +177,11 @@ test('files dropped on the object list with an existing key open the drawer with
   const question = panel.getByRole('region', { name: '1 file already exists in demo-documents. What should happen to it?' });
   await expect(question).toContainText('reports/readme.md');
   // Nothing started before the answer.
-  await expect(panel.getByRole('list', { name: 'Transfers' })).toHaveCount(0);
+  await expect(panel.getByRole('table', { name: 'Transfers' })).toHaveCount(0);
   await question.getByRole('button', { name: 'Keep both (upload as “name (1).ext”)' }).click();
-  const transfers = panel.getByRole('list', { name: 'Transfers' });
-  await expect(transfers.getByRole('listitem', { name: 'reports/readme (1).md', exact: true })).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
-  await expect(transfers.getByRole('listitem', { name: 'reports/new-drop.txt', exact: true })).toHaveAttribute('data-state', 'done');
+  const transfers = panel.getByRole('table', { name: 'Transfers' });
+  await expect(transfers.getByRole('row', { name: 'reports/readme (1).md', exact: true })).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
+  await expect(transfers.getByRole('row', { name: 'reports/new-drop.txt', exact: true })).toHaveAttribute('data-state', 'done');
   await page.getByRole('button', { name: 'Close uploads' }).click();
   await expect(consolePage.row('readme (1).md')).toBeVisible();
   await expect(consolePage.row('new-drop.txt')).toBeVisible();
@@ -228,7 +228,7 @@ test('50 files dropped into a folder with the drawer closed: the header indicato
   expect(readings.at(-1)).toEqual({ done: true });
   await finished.click();
   const panel = page.getByRole('region', { name: 'Upload to demo-photos' });
-  await expect(panel.getByRole('list', { name: 'Transfers' }).locator('[data-state="done"]')).toHaveCount(50);
+  await expect(panel.getByRole('table', { name: 'Transfers' }).locator('[data-state="done"]')).toHaveCount(50);
   await expect(finished).toHaveCount(0);
   await page.getByRole('button', { name: 'Close uploads' }).click();
   await consolePage.row(`${folder}/`).getByRole('link').click();

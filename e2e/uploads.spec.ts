@@ -57,18 +57,23 @@ test('drag and drop several files and a folder with batch metadata: keys keep pa
   await expect(panel.getByLabel('Key 1', { exact: true })).toHaveAttribute('aria-invalid', 'true');
   // The same rule and message as the metadata editor gives the same key.
   await expect(panel.getByText('A key may contain only ASCII letters, digits, "-", "_" and ".".')).toBeVisible();
-  await expect(panel.getByRole('list', { name: 'Transfers' })).toHaveCount(0);
+  await expect(panel.getByRole('table', { name: 'Transfers' })).toHaveCount(0);
   await expectNoAxeViolations(page, '.uploads-drawer');
 
   await panel.getByLabel('Key 1', { exact: true }).fill('trip-name');
   await panel.getByRole('button', { name: 'Upload 4 files' }).click();
 
-  const transfers = panel.getByRole('list', { name: 'Transfers' });
-  await expect(transfers.getByRole('listitem')).toHaveCount(4);
+  const transfers = panel.getByRole('table', { name: 'Transfers' });
+  await expect(transfers.locator('tr[data-state]')).toHaveCount(4);
   for (const key of ['albums/e2e-drop/notes.txt', 'albums/e2e-drop/readme.md', 'albums/e2e-drop/trip/day1/photo.bin', 'albums/e2e-drop/trip/itinerary.txt']) {
-    const item = transfers.getByRole('listitem', { name: key });
+    const item = transfers.getByRole('row', { name: key, exact: true });
     await expect(item).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
-    await expect(item.getByTestId('item-etag')).toHaveText(/^"[0-9a-f]{32}"$/);
+    // A compact row (at most 48 px); the ETag is a detail: it shows once the row is opened.
+    expect((await item.boundingBox())?.height).toBeLessThanOrEqual(48);
+    await expect(transfers.getByTestId('item-etag')).toHaveCount(0);
+    await item.getByRole('button', { name: `Show details of ${key}` }).click();
+    await expect(transfers.getByRole('row', { name: `Details of ${key}` }).getByTestId('item-etag')).toHaveText(/^"[0-9a-f]{32}"$/);
+    await item.getByRole('button', { name: `Hide details of ${key}` }).click();
     // Per-file progressbar, complete.
     const bar = item.getByRole('progressbar', { name: `Progress of ${key}` });
     await expect(bar).toHaveAttribute('aria-valuetext', '100%');
@@ -199,11 +204,14 @@ test('a 64 MB file goes multipart with visible progress, pauses, resumes and com
   await expect(panel.getByTestId('staged-summary')).toHaveText('1 file ready (64.0 MiB)');
   await panel.getByRole('button', { name: 'Upload 1 file' }).click();
 
-  const item = panel.getByRole('listitem', { name: 'big-64mb.bin' });
-  await expect(item).toContainText('multipart');
-  await expect(item).toContainText(/parts \d+ of 16 \(4\.0 MiB each\)/, { timeout: 20_000 });
+  const item = panel.getByRole('row', { name: 'big-64mb.bin', exact: true });
+  // The parts and the upload id are details: open the row.
+  await item.getByRole('button', { name: 'Show details of big-64mb.bin' }).click();
+  const details = panel.getByRole('row', { name: 'Details of big-64mb.bin' });
+  await expect(details).toContainText('multipart');
+  await expect(details).toContainText(/parts \d+ of 16 \(4\.0 MiB each\)/, { timeout: 20_000 });
   // The first four parts go through; the rest wait at the page's gate, so the upload is part-way for sure.
-  await expect(item).toContainText(/parts 4 of 16/, { timeout: 20_000 });
+  await expect(details).toContainText(/parts 4 of 16/, { timeout: 20_000 });
   expect(await page.evaluate(() => window.qscXhr?.sent ?? 0)).toBeGreaterThan(4);
   await item.getByRole('button', { name: 'Pause big-64mb.bin' }).click();
   await expect(item).toHaveAttribute('data-state', 'paused');
@@ -221,8 +229,8 @@ test('a 64 MB file goes multipart with visible progress, pauses, resumes and com
   await page.evaluate(() => window.qscOpenPartGate?.());
   await item.getByRole('button', { name: 'Resume big-64mb.bin' }).click();
   await expect(item).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
-  await expect(item).toContainText('64.0 MiB of 64.0 MiB');
-  await expect(item.getByTestId('item-etag')).toBeVisible();
+  await expect(details).toContainText('64.0 MiB of 64.0 MiB');
+  await expect(details.getByTestId('item-etag')).toBeVisible();
   const seen = await page.evaluate(() => window.qscProgressSeen ?? []);
   expect(seen.filter((v) => v > 0 && v < 64 * MiB).length).toBeGreaterThan(2);
   // The bar moves inside a part too: the console gets XHR upload progress events part-way through a part's

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Loading } from '../../../components/spinner.tsx';
 import { useClient } from '../../../hooks/use-client.ts';
 import { useI18n } from '../../../i18n/i18n.tsx';
-import { UploadItemRow } from './upload-items.tsx';
+import { UploadTable } from './upload-table.tsx';
 import { useUploadSession, useUploadsSnapshot, type UploadSession } from './upload-session.ts';
 // oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
 import '../../../i18n/parts/uploads.ts';
@@ -63,9 +63,7 @@ function ResumeFromFileBody({ zone, bucket, objectKey, uploadId, onCompleted, se
         </div>
       ) : null}
       {item ? (
-        <ul className="upload-items">
-          <UploadItemRow item={item} queue={session.queue} />
-        </ul>
+        <UploadTable items={[item]} queue={session.queue} />
       ) : null}
     </section>
   );

@@ -6,9 +6,8 @@ import { IntegrityError, ResumeMismatchError, type UploadItem, type UploadQueue,
 import { formatEta, formatSpeed } from './rate-format.ts';
 // oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
 import '../../../i18n/parts/uploads.ts';
-import { visibleText } from '../../../lib/visible-text.ts';
 
-function percent(sent: number, total: number): number {
+export function percent(sent: number, total: number): number {
   return total > 0 ? Math.floor((sent / total) * 100) : sent > 0 ? 100 : 0;
 }
 
@@ -49,84 +48,12 @@ export function UploadTotals({ snapshot, queue }: { snapshot: UploadsSnapshot; q
   );
 }
 
-function stateLabel(item: UploadItem, t: I18n['t']): string {
+export function stateLabel(item: UploadItem, t: I18n['t']): string {
   if (item.state === 'running' && item.phase) return t(`uploads.phase.${item.phase}`);
   if (item.state === 'failed' && item.error instanceof IntegrityError) {
     return t(item.error.outcome === 'unverified' ? 'uploads.state.unverified' : 'uploads.state.corrupted');
   }
   return t(`uploads.state.${item.state}`);
-}
-
-export function UploadItemRow({ item, queue }: { item: UploadItem; queue: UploadQueue }) {
-  const { t, formatNumber } = useI18n();
-  const label = t('uploads.progressOf', { name: item.key });
-  const mp = item.multipart;
-  return (
-    <li className={`upload-item upload-item--${item.state}`} data-state={item.state} aria-label={visibleText(item.key)}>
-      <div className="upload-item__head">
-        <span className="upload-item__key" dir="auto">
-          {visibleText(item.key)}
-        </span>
-        <span className="upload-item__state">{stateLabel(item, t)}</span>
-        <span className="upload-item__kind">{item.kind === 'form' ? t('uploads.kind.form') : t('uploads.kind.multipart')}</span>
-      </div>
-      <progress max={Math.max(1, item.bytesTotal)} value={item.bytesSent} aria-label={label} aria-valuetext={`${percent(item.bytesSent, item.bytesTotal)}%`} />
-      <p className="upload-item__facts">
-        <span data-testid="item-bytes">{t('uploads.bytesOf', { sent: formatBytes(item.bytesSent), total: formatBytes(item.bytesTotal) })}</span>
-        {item.state === 'running' ? (
-          <>
-            {' · '}
-            {formatSpeed(item.speed)} · {t('uploads.eta', { eta: formatEta(item.eta, t) })}
-          </>
-        ) : null}
-        {mp && mp.partCount > 0 ? (
-          <>
-            {' · '}
-            {t('uploads.partsLine', { done: formatNumber(mp.partsDone), count: formatNumber(mp.partCount), size: formatBytes(mp.partSize) })}
-            {mp.partsReused > 0 ? ` ${t('uploads.partsReused', { count: formatNumber(mp.partsReused) })}` : ''}
-          </>
-        ) : null}
-      </p>
-      {mp?.uploadId ? (
-        <p className="upload-item__facts">
-          {t('uploads.uploadId')}: <code>{mp.uploadId}</code>
-        </p>
-      ) : null}
-      {item.state === 'done' && item.etag !== undefined ? (
-        <p className="upload-item__facts">
-          {t('uploads.etag')}: <code data-testid="item-etag">{item.etag || t('uploads.noEtag')}</code>
-        </p>
-      ) : null}
-      {item.error ? <ItemError error={item.error} /> : null}
-      <div className="upload-item__actions">
-        {item.kind === 'multipart' && (item.state === 'running' || item.state === 'queued') ? (
-          <button type="button" className="button button--small" onClick={() => queue.pause(item.id)} aria-label={t('uploads.pauseOf', { name: item.key })}>
-            {t('uploads.pause')}
-          </button>
-        ) : null}
-        {item.state === 'paused' ? (
-          <button type="button" className="button button--small" onClick={() => queue.resume(item.id)} aria-label={t('uploads.resumeOf', { name: item.key })}>
-            {t('uploads.resume')}
-          </button>
-        ) : null}
-        {item.state === 'failed' ? (
-          <button type="button" className="button button--small" onClick={() => queue.retry(item.id)} aria-label={t('uploads.retryOf', { name: item.key })}>
-            {t('uploads.retry')}
-          </button>
-        ) : null}
-        {item.state === 'running' || item.state === 'paused' ? (
-          <button type="button" className="button button--small" onClick={() => void queue.cancel(item.id)} aria-label={t('uploads.cancelOf', { name: item.key })}>
-            {t('uploads.cancel')}
-          </button>
-        ) : null}
-        {item.state === 'queued' || item.state === 'done' || item.state === 'failed' || item.state === 'cancelled' ? (
-          <button type="button" className="button button--small" onClick={() => queue.remove(item.id)} aria-label={t('uploads.removeOf', { name: item.key })}>
-            {t('uploads.remove')}
-          </button>
-        ) : null}
-      </div>
-    </li>
-  );
 }
 
 /** What the bucket holds after the failed check says what the user reads (engine/integrity.ts). */
@@ -138,7 +65,8 @@ const INTEGRITY_MESSAGES = {
   unverified: 'uploads.unverified',
 } as const satisfies Record<IntegrityError['outcome'], MessageKey>;
 
-function ItemError({ error }: { error: Error }) {
+/** Why a file failed, in words, with the digests when its bytes changed on the way. */
+export function ItemError({ error }: { error: Error }) {
   const { t } = useI18n();
   if (error instanceof IntegrityError) {
     return (
@@ -172,16 +100,4 @@ function ItemError({ error }: { error: Error }) {
     );
   }
   return <ErrorNotice error={error} />;
-}
-
-export function UploadItemList({ items, queue }: { items: readonly UploadItem[]; queue: UploadQueue }) {
-  const { t } = useI18n();
-  if (items.length === 0) return null;
-  return (
-    <ul className="upload-items" aria-label={t('uploads.items')}>
-      {items.map((item) => (
-        <UploadItemRow key={item.id} item={item} queue={queue} />
-      ))}
-    </ul>
-  );
 }

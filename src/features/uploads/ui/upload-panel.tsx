@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useMemo, useRef, useState, type DragEvent } from 'react';
+import { useId, useMemo, useRef, useState, type DragEvent } from 'react';
 import { useForm, type FieldError } from 'react-hook-form';
-import { z } from 'zod';
 import type { ObjectMetadata } from '../../../api/metadata/model.ts';
 import { editorSchema, emptyEditorValues, metadataFromValues, type EditorValues } from '../../../components/metadata-form/form-model.ts';
 import { MetadataFields } from '../../../components/metadata-form/metadata-form.tsx';
@@ -29,8 +28,11 @@ import {
 import { usePendingBatch } from './pending-batch.ts';
 import { batchFormResolver, batchFormSchema, emptyBatchForm, type BatchFormValues } from './batch-form.ts';
 import { RememberedUploads } from './remembered-uploads.tsx';
-import { MAX_CONCURRENCY, MAX_PART_CONCURRENCY, saveSettings, thresholdBytes, uploadSettingsSchema, type UploadSettings } from './settings.ts';
-import { UploadItemList, UploadTotals } from './upload-items.tsx';
+import { thresholdBytes } from './settings.ts';
+import { UploadTotals } from './upload-items.tsx';
+import { UploadTable } from './upload-table.tsx';
+import { ConflictQuestion, Problems } from './upload-questions.tsx';
+import { SettingsSection } from './upload-settings-section.tsx';
 import { useUploadSession, useUploadsSnapshot, type UploadSession } from './upload-session.ts';
 // oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
 import '../../../i18n/parts/uploads.ts';
@@ -267,16 +269,17 @@ function UploadPanelBody({ zone, bucket, prefix, session }: UploadPanelProps & {
 
         {problems.length > 0 ? <Problems problems={problems} /> : null}
 
-        <div className="notice__actions">
-          <button type="submit" className="button button--primary" disabled={staged.length === 0 || checking || question !== null}>
-            {checking ? t('uploads.checking') : tp('uploads.start', staged.length)}
-          </button>
-          {staged.length > 0 ? (
+        {/* Nothing chosen yet: no "Upload 0 files" button above the transfers. */}
+        {staged.length > 0 ? (
+          <div className="notice__actions">
+            <button type="submit" className="button button--primary" disabled={checking || question !== null}>
+              {checking ? t('uploads.checking') : tp('uploads.start', staged.length)}
+            </button>
             <button type="button" className="button" onClick={() => setStaged([])}>
               {t('uploads.clearStaged')}
             </button>
-          ) : null}
-        </div>
+          </div>
+        ) : null}
       </form>
 
       {checkError !== null ? <ConflictCheckProblem error={checkError} /> : null}
@@ -306,50 +309,7 @@ function UploadPanelBody({ zone, bucket, prefix, session }: UploadPanelProps & {
       <SettingsSection session={session} />
       <RememberedUploads session={session} bucket={bucket} />
       {snapshot.items.length > 0 ? <UploadTotals snapshot={snapshot} queue={session.queue} /> : null}
-      <UploadItemList items={snapshot.items} queue={session.queue} />
-    </section>
-  );
-}
-
-function ConflictQuestion({ bucket, conflicts, busy, onDecide, onCancel }: {
-  bucket: string;
-  conflicts: readonly PlannedUpload[];
-  busy: boolean;
-  onDecide: (choice: ConflictChoice) => void;
-  onCancel: () => void;
-}) {
-  const { t, tp } = useI18n();
-  const titleId = useId();
-  const ref = useRef<HTMLElement>(null);
-  // The question can appear below a long staged list: bring it into view and put the keyboard on it.
-  useEffect(() => ref.current?.focus(), []);
-  return (
-    <section ref={ref} tabIndex={-1} className="notice notice--warn" aria-labelledby={titleId}>
-      <p id={titleId} role="alert">
-        {tp('uploads.conflict.title', conflicts.length, { bucket })}
-      </p>
-      <ul className="uploads__conflicts" aria-label={t('uploads.conflict.list')}>
-        {conflicts.slice(0, 10).map((upload) => (
-          <li key={upload.key} dir="auto">
-            {visibleText(upload.key)}
-          </li>
-        ))}
-        {conflicts.length > 10 ? <li>{t('uploads.stagedMore', { count: conflicts.length - 10 })}</li> : null}
-      </ul>
-      <div className="notice__actions">
-        <button type="button" className="button" disabled={busy} onClick={() => onDecide('rename')}>
-          {t('uploads.conflict.rename')}
-        </button>
-        <button type="button" className="button" disabled={busy} onClick={() => onDecide('skip')}>
-          {t('uploads.conflict.skip')}
-        </button>
-        <button type="button" className="button" disabled={busy} onClick={() => onDecide('overwrite')}>
-          {t('uploads.conflict.overwrite')}
-        </button>
-        <button type="button" className="button" disabled={busy} onClick={onCancel}>
-          {t('uploads.conflict.cancel')}
-        </button>
-      </div>
+      <UploadTable items={snapshot.items} queue={session.queue} />
     </section>
   );
 }
@@ -405,84 +365,3 @@ function TextField({ label, hint, error, registration }: {
   );
 }
 
-function Problems({ problems }: { problems: readonly BatchProblem[] }) {
-  const { t } = useI18n();
-  return (
-    <div className="notice notice--error" role="alert">
-      <p>{t('uploads.problems')}</p>
-      <ul>
-        {problems.map((p, i) => (
-          <li key={i} dir="auto">
-            {p.kind === 'key' ? t(`uploads.keyProblem.${p.reason}`, { key: p.key || p.relativePath }) : p.message}
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
-function SettingsSection({ session }: { session: UploadSession }) {
-  const { t } = useI18n();
-  const [saved, setSaved] = useState(false);
-  const form = useForm<z.input<typeof uploadSettingsSchema>, unknown, UploadSettings>({
-    resolver: zodResolver(uploadSettingsSchema),
-    defaultValues: session.settings(),
-  });
-  useEffect(() => {
-    if (!saved) return;
-    const timer = setTimeout(() => setSaved(false), 2000);
-    return () => clearTimeout(timer);
-  }, [saved]);
-  const ids = { threshold: useId(), part: useId(), concurrency: useId(), partConcurrency: useId() };
-  const { errors } = form.formState;
-  const field = (id: string, name: keyof UploadSettings, label: string, hint: string, min: number, max: number, step?: number) => (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        type="number"
-        inputMode="numeric"
-        min={min}
-        max={max}
-        step={step ?? 1}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={`${id}-hint${errors[name] ? ` ${id}-error` : ''}`}
-        {...form.register(name)}
-      />
-      <p id={`${id}-hint`} className="field-hint">
-        {hint}
-      </p>
-      {errors[name] ? (
-        <p id={`${id}-error`} className="field-error">
-          {t('uploads.settings.invalid', { min, max })}
-        </p>
-      ) : null}
-    </div>
-  );
-  return (
-    <details className="uploads__section">
-      <summary>{t('uploads.settings')}</summary>
-      <form
-        noValidate
-        onSubmit={(e) =>
-          void form.handleSubmit((values) => {
-            session.applySettings(values);
-            saveSettings(values);
-            setSaved(true);
-          })(e)
-        }
-      >
-        {field(ids.threshold, 'thresholdMb', t('uploads.settings.threshold'), t('uploads.settings.thresholdHint'), 1, 5_000_000, 0.1)}
-        {field(ids.part, 'partSizeMib', t('uploads.settings.partSize'), t('uploads.settings.partSizeHint'), 4, 5120)}
-        {field(ids.concurrency, 'concurrency', t('uploads.settings.concurrency'), t('uploads.settings.concurrencyHint'), 1, MAX_CONCURRENCY)}
-        {field(ids.partConcurrency, 'partConcurrency', t('uploads.settings.partConcurrency'), t('uploads.settings.partConcurrencyHint'), 1, MAX_PART_CONCURRENCY)}
-        <div className="notice__actions">
-          <button type="submit" className="button">
-            {t('uploads.settings.apply')}
-          </button>
-          {saved ? <output>{t('uploads.settings.saved')}</output> : null}
-        </div>
-      </form>
-    </details>
-  );
-}
