@@ -8,7 +8,7 @@ import { pages } from '../src/api/protocol/paging.ts';
 import { listAllBuckets } from '../src/api/service/operations.ts';
 import { DEMO_USER } from '../mocks/seed.ts';
 import { ConsolePage, expectNoAxeViolations, moreAction } from './fixtures.ts';
-import { connect, expect, OTHER_USER, uniqueBucketName, type EmulatorHandle } from './support/emulator.ts';
+import { connect, expect, OTHER_USER, uniqueBucketName, type EmulatorHandle, openAdvanced } from './support/emulator.ts';
 import { test } from './support/serve.ts';
 import type { QsClient } from '../src/api/client.ts';
 
@@ -127,12 +127,12 @@ test('create bucket → settings → public read on → an anonymous read works;
   const bucket = uniqueBucketName('created');
   await page.goto(`${serve.url}/`);
   await expect(page.getByRole('heading', { level: 1, name: 'Connect to QingStor' })).toBeVisible();
+  await openAdvanced(page);
   await page.getByLabel('Zones').fill('pek3a, sh1a');
   await page.getByLabel('Access key ID').fill(DEMO_USER.accessKeyId);
   await page.getByLabel('Secret access key').fill(DEMO_USER.secretAccessKey);
   await page.getByLabel('Remember in this tab').check();
   await page.getByRole('button', { name: 'Check and connect' }).click();
-  await page.locator('[data-verdict="ok"]').getByRole('button', { name: 'Open the console' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Buckets' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Create bucket…' }).click();

@@ -1,4 +1,5 @@
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
+import { openAdvanced } from './support/emulator.ts';
 
 // Endpoint mode without a reachable endpoint: the form, its validation, the network verdict and the
 // CORS dialog. Journeys against the standalone emulator live in their own spec.
@@ -22,6 +23,12 @@ test('the Connect screen loads without the demo backend and validates its fields
   await expect(page.getByText('Enter the secret access key.')).toBeVisible();
   await expectNoAxeViolations(page);
 
+  // The form asks for the endpoint, the key id and the secret; the rest waits under "Advanced".
+  await expect(page.getByLabel('Endpoint URL')).toBeVisible();
+  await expect(page.getByLabel('Access key ID')).toBeVisible();
+  await expect(page.getByLabel('Zones')).toBeHidden();
+  await expect(page.getByLabel('Same-origin proxy (optional)')).toBeHidden();
+  await openAdvanced(page);
   await page.getByLabel('Anonymously, to a public bucket').check();
   await expect(page.getByLabel('Secret access key')).toHaveCount(0);
   await page.getByRole('button', { name: 'Check and connect' }).click();
@@ -32,6 +39,7 @@ test('an endpoint where nothing answers is said so plainly, not blamed on CORS',
   await page.goto('/connect');
   await page.getByLabel('Endpoint URL').fill('https://qingstor.invalid');
   await expect(page.getByLabel('Zone in the host name (pek3a.qingstor.com)')).toBeChecked();
+  await openAdvanced(page);
   await page.getByLabel('Zones').fill('pek3a, sh1a');
   await page.getByLabel('Access key ID').fill('QSDEMOACCESSKEYID0001');
   await page.getByLabel('Secret access key').fill('not-the-real-secret');

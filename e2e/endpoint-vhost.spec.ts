@@ -1,5 +1,5 @@
 import { ConsolePage, expectNoAxeViolations, bucketsInZone } from './fixtures.ts';
-import { connect, expect, test as base } from './support/emulator.ts';
+import { connect, expect, test as base, openAdvanced } from './support/emulator.ts';
 
 // Virtual-host style against the standalone emulator: the console addresses `qingstor.local` (service),
 // `<zone>.qingstor.local` and `<bucket>.<zone>.qingstor.local` (ref §1.1) on the emulator's port.
@@ -63,6 +63,7 @@ test('virtual-host style: service, zone and bucket hosts each answer with real C
 test('virtual-host style: a wrong secret is refused on the service host with the request id', async ({ page, emulator }) => {
   await page.goto('/connect');
   await page.getByLabel('Endpoint URL').fill(`http://qingstor.local:${emulator.port}`);
+  await openAdvanced(page);
   await page.getByLabel('Virtual-host style (bucket in the host name)').check();
   await page.getByLabel('Access key ID').fill('QSDEMOACCESSKEYID0001');
   await page.getByLabel('Secret access key').fill('wrong-secret-wrong-secret-wrong-secret-00');

@@ -1,6 +1,6 @@
 import { listBuckets } from '../src/api/service/operations.ts';
 import { ConsolePage, expectNoAxeViolations, bucketsInZone } from './fixtures.ts';
-import { connect, DEMO_USER_CREDENTIALS, expect, fillConnectForm, OTHER_USER, test } from './support/emulator.ts';
+import { connect, DEMO_USER_CREDENTIALS, expect, fillConnectForm, openAdvanced, OTHER_USER, test } from './support/emulator.ts';
 
 // Endpoint mode against the standalone emulator over real HTTP: the page (the e2e origin, http://127.0.0.1:4317) and the
 // emulator (another port) are different origins, so Chromium sends real preflights (for writes) and enforces the
@@ -16,13 +16,11 @@ test('good credentials: verdict ok, buckets per zone, a bucket lists over real C
   await fillConnectForm(page, { endpoint: emulator.url, zones: 'pek3a, sh1a' });
   // An IP endpoint cannot carry a zone label in its host (ref §1.2): the form suggests path addressing.
   await expect(page.getByLabel('Zone in the host name (pek3a.qingstor.com)')).not.toBeChecked();
-  const verdict = page.locator('[data-verdict="ok"]');
-  await expect(verdict).toBeVisible({ timeout: 15_000 });
-  await expect(verdict).toContainText(`Connected. ${buckets} buckets visible.`);
+  // A successful check goes straight into the console, and says what it found in a toast.
+  await expect(page.getByRole('heading', { level: 1, name: 'Buckets' })).toBeVisible({ timeout: 15_000 });
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('toast').filter({ hasText: `Connected. ${buckets} buckets visible.` })).toBeVisible();
   await expectNoAxeViolations(page);
-  await verdict.getByRole('button', { name: 'Open the console' }).click();
-
-  await expect(page.getByRole('heading', { level: 1, name: 'Buckets' })).toBeVisible();
   await expect(page.getByText('Demo data — simulated backend')).toHaveCount(0);
   const pek3a = bucketsInZone(page, 'pek3a');
   await expect(pek3a.getByRole('link', { name: 'demo-photos' })).toBeVisible();
@@ -61,7 +59,7 @@ test('a wrong secret is refused with signature_not_matched and the request id', 
   expect(emulator.requests.some((r) => r.status === 401 || r.status === 403)).toBe(true);
   await expect(verdict.getByRole('button', { name: 'Copy request ID' })).toBeVisible();
   expect(requestId).not.toBe('');
-  await expect(page.getByRole('button', { name: 'Open the console' })).toHaveCount(0);
+  await expect(page).toHaveURL(/\/connect$/);
   await expectNoAxeViolations(page);
 });
 
@@ -291,6 +289,7 @@ test('zh-CN: Connect, a refused key, the verdict and the browser in Simplified C
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
   await expect(page.getByRole('heading', { level: 1, name: '连接 QingStor' })).toBeVisible();
   await page.getByLabel('服务地址 URL').fill(emulator.url);
+  await openAdvanced(page);
   await page.getByLabel('区域', { exact: true }).fill('pek3a, sh1a');
   await page.getByLabel('Access Key ID').fill('QSNOSUCHACCESSKEY0099');
   await page.getByLabel('Secret Access Key').fill('whatever-secret');
@@ -303,10 +302,8 @@ test('zh-CN: Connect, a refused key, the verdict and the browser in Simplified C
   await page.getByLabel('Access Key ID').fill('QSDEMOACCESSKEYID0001');
   await page.getByLabel('Secret Access Key').fill('qsdemoSecretAccessKey0000000000000000000');
   await page.getByRole('button', { name: '检查并连接' }).click();
-  const ok = page.locator('[data-verdict="ok"]');
-  await expect(ok).toContainText(`已连接，可见 ${buckets} 个存储空间。`);
-  await ok.getByRole('button', { name: '打开控制台' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: '存储空间' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: '存储空间' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('toast').filter({ hasText: `已连接，可见 ${buckets} 个存储空间。` })).toBeVisible();
   await bucketsInZone(page, 'pek3a', '存储空间').getByRole('link', { name: 'demo-photos' }).click();
   await expect(page.getByRole('row').filter({ hasText: 'photos/' })).toContainText('文件夹');
   await expectNoAxeViolations(page);

@@ -14,7 +14,7 @@ import { listMultipartUploads } from '../src/api/multipart/operations.ts';
 import { getObject, headObject, putObject } from '../src/api/objects/operations.ts';
 import { DEMO_USER } from '../mocks/seed.ts';
 import { expectNoAxeViolations } from './fixtures.ts';
-import { connect, expect, OTHER_USER, test, uniqueBucketName, type EmulatorHandle } from './support/emulator.ts';
+import { connect, expect, OTHER_USER, test, uniqueBucketName, type EmulatorHandle, openAdvanced } from './support/emulator.ts';
 
 const COPY_LIMIT = 64 * 1024;
 const SIZE = 200_000; // 4 parts: 3 × 64 KiB + 3,392 bytes
@@ -48,6 +48,7 @@ async function setUp(api: QsClient, pageOrigin: string): Promise<Setup> {
 /** Connects with the emulator's copy limit typed into the Connect form, then opens the object's editor. */
 async function openEditor(page: Page, emulator: EmulatorHandle, setup: Setup): Promise<void> {
   await page.goto('/connect');
+  await openAdvanced(page);
   await page.getByLabel('Copy limit in bytes (optional)').fill(String(COPY_LIMIT));
   await connect(page, { endpoint: emulator.url, zones: 'pek3a', remember: true });
   await expect(page.getByRole('heading', { level: 1, name: 'Buckets' })).toBeVisible();

@@ -8,7 +8,7 @@ import { startServe, type RunningServe } from '../src/serve/serve.ts';
 import { rawHttp } from '../mocks/server-client.ts';
 import { DEMO_USER } from '../mocks/seed.ts';
 import { ConsolePage, expectNoAxeViolations, bucketsInZone } from './fixtures.ts';
-import { connect, expect, fillConnectForm, OTHER_USER, uniqueBucketName } from './support/emulator.ts';
+import { connect, expect, fillConnectForm, OTHER_USER, uniqueBucketName, openAdvanced } from './support/emulator.ts';
 import { SERVED_DIST, test as base } from './support/serve.ts';
 
 // The console served by `npm run serve` (src/serve/serve.ts) in front of the standalone emulator: the
@@ -58,14 +58,13 @@ test('through the proxy: prefilled Connect, bucket list, a rule-less bucket, det
   await expect(page.getByText('Demo data — simulated backend')).toHaveCount(0);
   await expectNoAxeViolations(page);
 
+  await openAdvanced(page);
   await page.getByLabel('Zones').fill('pek3a, sh1a');
   await page.getByLabel('Access key ID').fill(DEMO_USER.accessKeyId);
   await page.getByLabel('Secret access key').fill(DEMO_USER.secretAccessKey);
   await page.getByLabel('Remember in this tab').check();
   await page.getByRole('button', { name: 'Check and connect' }).click();
-  const verdict = page.locator('[data-verdict="ok"]');
-  await expect(verdict).toContainText(`Connected. ${buckets} buckets visible.`, { timeout: 15_000 });
-  await verdict.getByRole('button', { name: 'Open the console' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: `Connected. ${buckets} buckets visible.` })).toBeVisible({ timeout: 15_000 });
   const pek3a = bucketsInZone(page, 'pek3a');
   await expect(pek3a.getByRole('link', { name: bucket })).toBeVisible();
   await expect(bucketsInZone(page, 'sh1a').getByRole('link', { name: 'demo-archive' })).toBeVisible();

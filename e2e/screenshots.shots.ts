@@ -88,7 +88,7 @@ shotTests('upload panel', async ({ page, shot }: ShotContext) => {
   await shot('upload-transfers');
 }, { locales: SHOT_LOCALES });
 
-shotTests('settings, dialogs and connect', async ({ page, shot, say }: ShotContext) => {
+shotTests('settings and dialogs', async ({ page, shot, say }: ShotContext) => {
   await page.goto('/buckets/pek3a/demo-public/settings');
   await expect(page.getByTestId('public-read-state')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId('bucket-stats')).toBeVisible();
@@ -125,8 +125,15 @@ shotTests('settings, dialogs and connect', async ({ page, shot, say }: ShotConte
   await page.getByTestId('demo-badge').click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await shot('dialog-demo');
+}, { locales: SHOT_LOCALES });
 
+shotTests('connect', async ({ page, shot }: ShotContext) => {
   await page.goto('/connect');
   await expect(page.locator('form').first()).toBeVisible({ timeout: 20_000 });
   await shot('connect', { noSidebar: true });
+  // Advanced opened: anonymous access, bucket, proxy, copy limit, zones, addressing.
+  await page.locator('details.connect__advanced > summary').click();
+  await page.locator('.connect__advanced-fields').scrollIntoViewIfNeeded();
+  await expect(page.locator('.connect__advanced-fields')).toBeVisible();
+  await shot('connect-advanced', { noSidebar: true });
 }, { locales: SHOT_LOCALES });

@@ -3,29 +3,32 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, useWatch, type FieldError } from 'react-hook-form';
 import { useLocation, useNavigate } from '../../lib/router.tsx';
-import { CorsHelp } from '../../components/cors-help-lazy.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
+import { toast } from '../../components/toast.tsx';
 import { bucketPath, safeNextPath } from '../../hooks/browse-location.ts';
-import { useSession, type Session } from '../../hooks/session.ts';
+import { useSession } from '../../hooks/session.ts';
 import { isMessageKey, useI18n } from '../../i18n/i18n.tsx';
-import type { Verdict } from './check-connection.ts';
 import { connectFormSchema, DEFAULT_FORM, formFromRecent, sessionFromForm, suggestZoneInHost, type ConnectFormValues } from './connect-form-schema.ts';
+import { isOk, okMessage, recentLabel, RecentList, VerdictView, type CheckResult } from './connect-parts.tsx';
 import { forgetRecent, loadRecent, recentSecret, rememberRecent, type RecentConnection } from './recent-connections.ts';
 // oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
 import '../../styles/connect.css';
 // oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
 import '../../i18n/parts/connect.ts';
 
-interface CheckResult {
-  session: Session;
-  verdict: Verdict;
-  remember: boolean;
-}
+/** Fields that live under "Advanced": a check refused for one of them opens it. */
+const ADVANCED_FIELDS: ReadonlyArray<keyof ConnectFormValues> = ['proxy', 'copyLimit', 'zones', 'bucket'];
 
+/**
+ * Connect: the endpoint, the access key id and the secret; everything else (anonymous access, a bucket, the
+ * proxy, the copy limit, zones, addressing) under "Advanced". A check that succeeds goes straight into the
+ * console and says what it found in a toast; one that fails says why here.
+ */
 export function ConnectPage() {
-  const { t } = useI18n();
+  const { t, tp } = useI18n();
   const { connect, serve } = useSession();
   const navigate = useNavigate();
+  const { search } = useLocation();
   const [recent, setRecent] = useState<RecentConnection[]>(() => loadRecent());
   // The last connection fills the form (a reload in endpoint mode offers it again); its secret only
   // when the user kept it in this tab.
@@ -65,13 +68,18 @@ export function ConnectPage() {
       return { session, verdict: await checkConnection(session), remember: values.remember };
     },
     onSuccess: ({ session, verdict, remember }) => {
-      if (verdict.kind === 'ok' || verdict.kind === 'ok-bucket' || verdict.kind === 'ok-anonymous') {
-        rememberRecent(session, { remember });
-        setRecent(loadRecent());
-        connect(session, { remember });
-      }
+      if (!isOk(verdict)) return;
+      rememberRecent(session, { remember });
+      setRecent(loadRecent());
+      connect(session, { remember });
+      toast(okMessage(verdict, t, tp));
+      const next = safeNextPath(search);
+      if (next) navigate(next);
+      else if (verdict.kind === 'ok') navigate('/');
+      else if (session.bucket) navigate(bucketPath(session.bucket.zone, session.bucket.name));
     },
   });
+  const [advancedOpen, setAdvancedOpen] = useState(false);
 
   const useRecent = (entry: RecentConnection) => {
     const secret = recentSecret(entry.id);
@@ -87,24 +95,11 @@ export function ConnectPage() {
     if (filledFrom?.entry.id === entry.id) setFilledFrom(null);
   };
 
-  const openButton = useRef<HTMLButtonElement>(null);
   const verdictBox = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (check.data && isOk(check.data.verdict)) openButton.current?.focus();
-    // A failed check is reported below the long form: bring the report into view.
-    else if (check.data || check.error) verdictBox.current?.scrollIntoView?.({ block: 'nearest' });
+    // A failed check is reported below the form: bring the report into view.
+    if ((check.data && !isOk(check.data.verdict)) || check.error) verdictBox.current?.scrollIntoView?.({ block: 'nearest' });
   }, [check.data, check.error]);
-
-  const { search } = useLocation();
-  const open = () => {
-    const result = check.data;
-    if (!result) return;
-    const { session, verdict } = result;
-    const next = safeNextPath(search);
-    if (next) navigate(next);
-    else if (verdict.kind === 'ok') navigate('/');
-    else if (session.bucket) navigate(bucketPath(session.bucket.zone, session.bucket.name));
-  };
 
   const fieldError = (error: FieldError | undefined, id: string) =>
     error?.message ? (
@@ -131,17 +126,9 @@ export function ConnectPage() {
             : t('connect.recent.filled', { label: recentLabel(filledFrom.entry, t) })}
         </p>
       ) : null}
-      <form onSubmit={handleSubmit((values) => check.mutate(values))} noValidate aria-label={t('connect.title')}>
-        <fieldset>
-          <legend>{t('connect.kind')}</legend>
-          <label className="choice">
-            <input type="radio" value="keys" {...register('kind')} /> {t('connect.kind.keys')}
-          </label>
-          <label className="choice">
-            <input type="radio" value="anonymous" {...register('kind')} /> {t('connect.kind.anonymous')}
-          </label>
-        </fieldset>
-
+      <form onSubmit={handleSubmit((values) => check.mutate(values), (refused) => {
+        if (ADVANCED_FIELDS.some((name) => refused[name])) setAdvancedOpen(true);
+      })} noValidate aria-label={t('connect.title')}>
         <div className="field">
           <label htmlFor={ids.endpoint}>{t('connect.endpoint')}</label>
           <input
@@ -160,74 +147,6 @@ export function ConnectPage() {
           </p>
           {fieldError(errors.endpoint, ids.endpoint)}
         </div>
-
-        <div className="field">
-          <label htmlFor={ids.proxy}>{t('connect.proxy')}</label>
-          <input
-            id={ids.proxy}
-            spellCheck={false}
-            autoComplete="off"
-            placeholder="/_qs"
-            aria-invalid={errors.proxy ? true : undefined}
-            aria-describedby={describedBy(ids.proxy, true, errors.proxy)}
-            {...register('proxy')}
-          />
-          <p id={`${ids.proxy}-hint`} className="field-hint">
-            {t('connect.proxyHint')}
-          </p>
-          {fieldError(errors.proxy, ids.proxy)}
-        </div>
-
-        <div className="field">
-          <label htmlFor={ids.copyLimit}>{t('connect.copyLimit')}</label>
-          <input
-            id={ids.copyLimit}
-            inputMode="numeric"
-            spellCheck={false}
-            autoComplete="off"
-            aria-invalid={errors.copyLimit ? true : undefined}
-            aria-describedby={describedBy(ids.copyLimit, true, errors.copyLimit)}
-            {...register('copyLimit')}
-          />
-          <p id={`${ids.copyLimit}-hint`} className="field-hint">
-            {t('connect.copyLimitHint')}
-          </p>
-          {fieldError(errors.copyLimit, ids.copyLimit)}
-        </div>
-
-        <div className="field">
-          <label htmlFor={ids.zones}>{t('connect.zones')}</label>
-          <input
-            id={ids.zones}
-            spellCheck={false}
-            autoComplete="off"
-            aria-invalid={errors.zones ? true : undefined}
-            aria-describedby={describedBy(ids.zones, true, errors.zones)}
-            {...register('zones')}
-          />
-          <p id={`${ids.zones}-hint`} className="field-hint">
-            {t('connect.zonesHint')}
-          </p>
-          {fieldError(errors.zones, ids.zones)}
-        </div>
-
-        <div className="field field--check">
-          <input id={ids.zoneInHost} type="checkbox" aria-describedby={`${ids.zoneInHost}-hint`} {...register('zoneInHost')} />
-          <label htmlFor={ids.zoneInHost}>{t('connect.zoneInHost')}</label>
-          <p id={`${ids.zoneInHost}-hint`} className="field-hint">
-            {t('connect.zoneInHostHint')}
-          </p>
-        </div>
-
-        <fieldset>
-          <legend>{t('connect.style')}</legend>
-          <label className="choice">
-            <input type="radio" value="path" {...register('style')} /> {t('connect.style.path')}
-          </label>
-          <label className="choice">
-            <input type="radio" value="virtual-host" {...register('style')} /> {t('connect.style.virtualHost')}
-          </label>
-        </fieldset>
 
         {kind === 'keys' ? (
           <>
@@ -262,23 +181,6 @@ export function ConnectPage() {
           </>
         ) : null}
 
-        <div className="field">
-          <label htmlFor={ids.bucket}>{t('connect.bucket')}</label>
-          <input
-            id={ids.bucket}
-            spellCheck={false}
-            autoComplete="off"
-            aria-invalid={errors.bucket ? true : undefined}
-            aria-describedby={describedBy(ids.bucket, true, errors.bucket)}
-            {...register('bucket')}
-          />
-          <p id={`${ids.bucket}-hint`} className="field-hint">
-            {kind === 'keys' ? t('connect.bucketHintKeys') : t('connect.bucketHintAnonymous')}{' '}
-            {firstZone ? t('connect.bucketZone', { zone: firstZone.trim() }) : null}
-          </p>
-          {fieldError(errors.bucket, ids.bucket)}
-        </div>
-
         <div className="field field--check">
           <input id={ids.remember} type="checkbox" aria-describedby={`${ids.remember}-hint`} {...register('remember')} />
           <label htmlFor={ids.remember}>{t('connect.remember')}</label>
@@ -287,6 +189,107 @@ export function ConnectPage() {
           </p>
         </div>
 
+        <details className="connect__advanced" open={advancedOpen || kind === 'anonymous'} onToggle={(e) => setAdvancedOpen(e.currentTarget.open)}>
+          <summary>{t('connect.advanced')}</summary>
+          <p className="field-hint">{t('connect.advancedHint')}</p>
+          <div className="connect__advanced-fields">
+            <fieldset>
+              <legend>{t('connect.kind')}</legend>
+              <label className="choice">
+                <input type="radio" value="keys" {...register('kind')} /> {t('connect.kind.keys')}
+              </label>
+              <label className="choice">
+                <input type="radio" value="anonymous" {...register('kind')} /> {t('connect.kind.anonymous')}
+              </label>
+            </fieldset>
+
+            <div className="field">
+              <label htmlFor={ids.bucket}>{t('connect.bucket')}</label>
+              <input
+                id={ids.bucket}
+                spellCheck={false}
+                autoComplete="off"
+                aria-invalid={errors.bucket ? true : undefined}
+                aria-describedby={describedBy(ids.bucket, true, errors.bucket)}
+                {...register('bucket')}
+              />
+              <p id={`${ids.bucket}-hint`} className="field-hint">
+                {kind === 'keys' ? t('connect.bucketHintKeys') : t('connect.bucketHintAnonymous')}{' '}
+                {firstZone ? t('connect.bucketZone', { zone: firstZone.trim() }) : null}
+              </p>
+              {fieldError(errors.bucket, ids.bucket)}
+            </div>
+
+            <div className="field">
+              <label htmlFor={ids.proxy}>{t('connect.proxy')}</label>
+              <input
+                id={ids.proxy}
+                spellCheck={false}
+                autoComplete="off"
+                placeholder="/_qs"
+                aria-invalid={errors.proxy ? true : undefined}
+                aria-describedby={describedBy(ids.proxy, true, errors.proxy)}
+                {...register('proxy')}
+              />
+              <p id={`${ids.proxy}-hint`} className="field-hint">
+                {t('connect.proxyHint')}
+              </p>
+              {fieldError(errors.proxy, ids.proxy)}
+            </div>
+
+            <div className="field">
+              <label htmlFor={ids.copyLimit}>{t('connect.copyLimit')}</label>
+              <input
+                id={ids.copyLimit}
+                inputMode="numeric"
+                spellCheck={false}
+                autoComplete="off"
+                aria-invalid={errors.copyLimit ? true : undefined}
+                aria-describedby={describedBy(ids.copyLimit, true, errors.copyLimit)}
+                {...register('copyLimit')}
+              />
+              <p id={`${ids.copyLimit}-hint`} className="field-hint">
+                {t('connect.copyLimitHint')}
+              </p>
+              {fieldError(errors.copyLimit, ids.copyLimit)}
+            </div>
+
+            <div className="field">
+              <label htmlFor={ids.zones}>{t('connect.zones')}</label>
+              <input
+                id={ids.zones}
+                spellCheck={false}
+                autoComplete="off"
+                aria-invalid={errors.zones ? true : undefined}
+                aria-describedby={describedBy(ids.zones, true, errors.zones)}
+                {...register('zones')}
+              />
+              <p id={`${ids.zones}-hint`} className="field-hint">
+                {t('connect.zonesHint')}
+              </p>
+              {fieldError(errors.zones, ids.zones)}
+            </div>
+
+            <div className="field field--check">
+              <input id={ids.zoneInHost} type="checkbox" aria-describedby={`${ids.zoneInHost}-hint`} {...register('zoneInHost')} />
+              <label htmlFor={ids.zoneInHost}>{t('connect.zoneInHost')}</label>
+              <p id={`${ids.zoneInHost}-hint`} className="field-hint">
+                {t('connect.zoneInHostHint')}
+              </p>
+            </div>
+
+            <fieldset>
+              <legend>{t('connect.style')}</legend>
+              <label className="choice">
+                <input type="radio" value="path" {...register('style')} /> {t('connect.style.path')}
+              </label>
+              <label className="choice">
+                <input type="radio" value="virtual-host" {...register('style')} /> {t('connect.style.virtualHost')}
+              </label>
+            </fieldset>
+
+          </div>
+        </details>
         <button type="submit" className="button button--primary" disabled={check.isPending}>
           {check.isPending ? t('connect.checking') : t('connect.submit')}
         </button>
@@ -294,128 +297,8 @@ export function ConnectPage() {
 
       <div ref={verdictBox} className="connect__verdict" aria-live="polite">
         {check.isError ? <ErrorNotice error={check.error} /> : null}
-        {check.data ? <VerdictView result={check.data} onOpen={open} openButton={openButton} /> : null}
+        {check.data ? <VerdictView result={check.data} /> : null}
       </div>
-    </section>
-  );
-}
-
-type OkVerdict = Extract<Verdict, { kind: 'ok' | 'ok-bucket' | 'ok-anonymous' }>;
-
-function isOk(verdict: Verdict): verdict is OkVerdict {
-  return verdict.kind === 'ok' || verdict.kind === 'ok-bucket' || verdict.kind === 'ok-anonymous';
-}
-
-function VerdictView({ result, onOpen, openButton }: {
-  result: CheckResult;
-  onOpen: () => void;
-  openButton: React.RefObject<HTMLButtonElement | null>;
-}) {
-  const { t, tp } = useI18n();
-  const { verdict, session } = result;
-  const bucket = session.bucket ? { zone: session.bucket.zone, name: session.bucket.name } : undefined;
-  if (isOk(verdict)) {
-    const text =
-      verdict.kind === 'ok'
-        ? tp('connect.verdict.ok', verdict.buckets)
-        : verdict.kind === 'ok-bucket'
-          ? t('connect.verdict.listFailedBucketOk', { bucket: verdict.bucket })
-          : t('connect.verdict.okAnonymous', { bucket: verdict.bucket });
-    return (
-      <div className="notice notice--ok" data-verdict={verdict.kind}>
-        <output className="verdict__text">{text}</output>
-        <button ref={openButton} type="button" className="button button--primary" onClick={onOpen}>
-          {t('connect.open')}
-        </button>
-      </div>
-    );
-  }
-  if (verdict.kind === 'credentials') {
-    return (
-      <div data-verdict="credentials">
-        <ErrorNotice error={verdict.error} title={t('connect.verdict.credentials', { code: verdict.error.code })} />
-      </div>
-    );
-  }
-  if (verdict.kind === 'network') {
-    const origin = verdict.error.requestOrigin;
-    if (verdict.reason === 'cors') {
-      return (
-        <div data-verdict="network" data-reason="cors">
-          <ErrorNotice error={verdict.error} title={t('connect.verdict.network', { origin })} corsHelp={<CorsHelp connection={session.connection} {...(bucket ? { bucket } : {})} />} />
-        </div>
-      );
-    }
-    const unreachable = verdict.reason === 'unreachable';
-    return (
-      <div className="notice notice--error" role="alert" data-verdict="network" data-reason={verdict.reason}>
-        <h2>{unreachable ? t('connect.verdict.unreachable', { origin }) : t('connect.verdict.mixedContent', { origin })}</h2>
-        {unreachable ? <p>{t('connect.verdict.unreachableHelp')}</p> : null}
-        <dl>
-          <dt>{t('connect.verdict.reasonCode')}</dt>
-          <dd>
-            <code>{unreachable ? 'endpoint_unreachable' : 'mixed_content_blocked'}</code>
-          </dd>
-        </dl>
-      </div>
-    );
-  }
-  return (
-    <div data-verdict="other">
-      <ErrorNotice error={verdict.error} title={t('connect.verdict.other')} />
-    </div>
-  );
-}
-
-type Translate = ReturnType<typeof useI18n>['t'];
-
-function recentLabel(entry: RecentConnection, t: Translate): string {
-  let host = entry.endpoint;
-  try {
-    host = new URL(entry.endpoint).host;
-  } catch {
-    // Stored as typed: shown as it is.
-  }
-  const who = entry.kind === 'anonymous' ? t('connect.recent.anonymous') : entry.accessKeyId;
-  return `${who} @ ${host}${entry.bucket ? `/${entry.bucket}` : ''}`;
-}
-
-function RecentList({ entries, onUse, onForget }: {
-  entries: readonly RecentConnection[];
-  onUse: (entry: RecentConnection) => void;
-  onForget: (entry: RecentConnection) => void;
-}) {
-  const { t } = useI18n();
-  const headingId = useId();
-  return (
-    <section className="connect__recent" aria-labelledby={headingId}>
-      <h2 id={headingId}>{t('connect.recent.title')}</h2>
-      <p className="field-hint">{t('connect.recent.hint')}</p>
-      <ul>
-        {entries.map((entry) => {
-          const label = recentLabel(entry, t);
-          const kept = recentSecret(entry.id) !== '';
-          return (
-            <li key={entry.id}>
-              <span className="connect__recent-label">
-                <span className="connect__recent-name">{label}</span>
-                <span className="field-hint">
-                  {entry.style === 'path' ? t('connect.recent.path') : t('connect.recent.virtualHost')}
-                  {entry.proxy ? ` · ${entry.proxy}` : ''}
-                  {` · ${entry.zones.join(', ')}`}
-                  {kept ? ` · ${t('connect.recent.withSecret')}` : ''}
-                </span>
-              </span>
-              <button type="button" className="button button--small" aria-label={t('connect.recent.useLabel', { label })} onClick={() => onUse(entry)}>
-                {t('connect.recent.use')}
-              </button>
-              <button type="button" className="button button--small" aria-label={t('connect.recent.forgetLabel', { label })} onClick={() => onForget(entry)}>
-                {t('connect.recent.forget')}
-              </button>
-            </li>
-          );
-        })}
-      </ul>
     </section>
   );
 }
