@@ -256,7 +256,7 @@ test('a refused Content-Encoding: Preview shows the stored bytes and names it; c
   await expect(row).toContainText('unreadable: the browser refuses the stored value');
   await expect(row).toHaveAttribute('data-kind', 'removed');
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog.getByText('Metadata saved.')).toBeVisible();
+  await expect(dialog.getByText('Saved', { exact: true })).toBeVisible();
   expect(await backend.head(key)).toEqual({ standard: { 'content-type': 'text/plain' }, custom: {} });
   await dialog.getByRole('button', { name: 'Close' }).first().click();
   await expect(details.getByTestId('refused-notice')).toHaveCount(0);

@@ -91,7 +91,7 @@ test('one metadata save: HEAD, the copy, the read-back HEAD; the copy\'s preflig
     await expect(dialog.getByTestId('metadata-diff')).toBeVisible();
     emulator.clearRequests();
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await expect(dialog.getByText('Metadata saved.')).toBeVisible();
+    await expect(dialog.getByText('Saved', { exact: true })).toBeVisible();
     // The details take the save's read-back; only the listing is read again (not the object).
     await expect.poll(() => emulator.requests.some((r) => r.method === 'GET' && r.url.startsWith(`/${backend.bucket}?`))).toBe(true);
     return methodsTo(emulator, objectPath);
@@ -133,7 +133,7 @@ test('"Apply this rule" on a bucket whose wildcard rule hides headers: the conso
   await expect(dialog.getByText('The object was read again with every header visible.', { exact: false })).toBeVisible();
   await expect(dialog.getByTestId('visibility-warning')).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog.getByText('Metadata saved.')).toBeVisible();
+  await expect(dialog.getByText('Saved', { exact: true })).toBeVisible();
 
   const stored = await getBucketCors(api, ref);
   expect(stored.cors_rules).toEqual([buildCorsRule(pageOrigin), wildcard]);
