@@ -32,10 +32,7 @@ export const SPLITTING: ReadonlyMap<string, number> = new Map([
   ['src/features/multipart/upload-detail.tsx', 539],
   ['src/features/uploads/engine/queue.ts', 549],
   ['src/features/uploads/engine/multipart.ts', 495],
-  ['src/components/metadata-form/metadata-form.tsx', 525],
   ['src/components/metadata-form/form-model.ts', 403],
-  ['src/features/uploads/ui/upload-panel.tsx', 488],
-  ['src/features/connection/connect-page.tsx', 421],
 ]);
 
 export interface SizeProblem {
