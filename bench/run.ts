@@ -15,6 +15,9 @@
  *                   emulator, beside a Node loop of signed ListObjects over the same pages (bench/count-all.ts)
  *   6. multipart    bench/multipart-inspector.ts (beside a minimal page listing the same parts) and
  *                   bench/multipart-upload.ts (beside a plain XHR PUT of the same File), when present
+ *   7. bulk edit    20,000 objects edited by a job in the console beside a Node reference client (HEAD + conditional
+ *                   REPLACE copy, 8 in flight) on the same emulator: objects/s of both, page heap, table rows in
+ *                   the DOM, requests per object (bench/bulk-edit.ts)
  *
  * At the end, the performance goals (GOALS) in one table: each console figure, its floor from this run, the
  * ratio and its goal.
@@ -30,6 +33,7 @@ import { z } from 'zod';
 import { buildBenchBucket, buildBenchUpload, listScenarios, timeListPage, timePartsPage, type TimingStats } from '../mocks/store/bench.ts';
 import { benchBrowse } from './browse.ts';
 import { benchBigBodies } from './big-bodies.ts';
+import { benchBulkEdit } from './bulk-edit.ts';
 import { benchBundleSize } from './bundle-size.ts';
 import { benchDurablePuts } from './durable-puts.ts';
 import { benchCountAll, COUNT_ALL_GOAL } from './count-all.ts';
@@ -125,6 +129,7 @@ const SECTIONS: readonly Section[] = [
   { title: 'count all: demo 100k and endpoint 1M beside a Node loop (bench/count-all.ts)', run: () => benchCountAll() },
   { title: 'multipart inspector (bench/multipart-inspector.ts)', run: () => optionalBench('multipart-inspector.ts') },
   { title: 'multipart upload (bench/multipart-upload.ts)', run: () => optionalBench('multipart-upload.ts') },
+  { title: 'bulk edit of 20,000 objects beside a Node reference (bench/bulk-edit.ts)', run: () => benchBulkEdit() },
 ];
 
 interface Goal {
@@ -168,6 +173,9 @@ export const GOALS: readonly Goal[] = [
   { measure: 'emulator --data-dir, 1 GiB PUT / discard+MD5 server', figure: 'big bodies: 1 GiB PUT, emulator (data-dir) / discard+MD5 server', unit: '×', op: '>=', value: 0.9, reference: 'big bodies: 1 GiB PUT to a discard+MD5 server (the floor)' },
   { measure: 'emulator --data-dir, 1 KiB PUTs, 32 clients / s3rver 3.7 on disk', figure: 'durable PUTs: emulator --data-dir / s3rver on disk', unit: '×', op: '>=', value: 1.5, reference: 'durable PUTs: s3rver 3.7 on disk' },
   { measure: 'page heap during a 1 GiB upload', figure: 'multipart upload 1 GiB from Chromium: peak JS heap (main thread)', unit: 'MiB', op: '<=', value: 64 },
+  { measure: 'bulk edit of 20,000 objects (objects/s)', figure: 'bulk edit: console / reference', unit: '×', op: '>=', value: 0.5, console: 'objects: console', reference: 'Node reference (HEAD + conditional REPLACE copy, 8 in flight)' },
+  { measure: 'bulk edit of 20,000 objects: page heap at its largest', figure: 'bulk edit: page heap (max)', unit: 'MiB', op: '<=', value: 64 },
+  { measure: 'bulk edit of 20,000 objects: table rows in the DOM at most', figure: 'bulk edit: table rows in the DOM (max)', unit: 'rows', op: '<=', value: 199 },
 ];
 
 function describeFigure(figure: Figure | undefined): string {

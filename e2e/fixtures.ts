@@ -45,7 +45,7 @@ export function bucketsInZone(page: Page, zone: string, table = 'Buckets'): Loca
 }
 
 /** Runs one of the object browser's toolbar actions from its menu ("More actions"). */
-export async function moreAction(page: Page, name: 'New folder…' | 'In-progress uploads' | 'Bucket settings' | 'Delete folder…' | 'Bulk-edit this folder…'): Promise<void> {
+export async function moreAction(page: Page, name: 'New folder…' | 'In-progress uploads' | 'Bucket settings' | 'Delete folder…' | 'Bulk-edit this folder…' | 'Bulk-edit the whole bucket…'): Promise<void> {
   await page.getByRole('button', { name: 'More actions' }).click();
   await page.getByRole('menu', { name: 'More actions' }).getByRole('menuitem', { name, exact: true }).click();
 }

@@ -192,7 +192,7 @@ for (const mode of MODES) {
       await expectOffer(bulk, 1);
       await expectNoAxeViolations(page, 'dialog');
       await bulk.getByRole('button', { name: 'Apply to 2 objects' }).click();
-      await expect(bulk.getByTestId('bulk-summary')).toHaveText('2 of 2 finished: 2 changed, 0 already up to date, 0 failed.');
+      await expect(bulk.getByTestId('job-summary')).toHaveText('2 of 2 done: 2 changed, 0 already up to date, 0 skipped, 0 failed.');
       for (const name of ['bulk-a.txt', 'bulk-b.txt']) expect((await backend.head(`${prefix}${name}`))?.custom).toEqual({ author: stored });
       await bulk.getByRole('button', { name: 'Close' }).first().click();
       await expect(bulk).toBeHidden();

@@ -207,9 +207,9 @@ for (const mode of MODES) {
       const victim = keys[17] ?? '';
       await backend.remove(victim);
       await bulk.getByRole('button', { name: 'Apply to 50 objects' }).click();
-      const summary = bulk.getByTestId('bulk-summary');
-      await expect(summary).toHaveText('50 of 50 finished: 49 changed, 0 already up to date, 1 failed.', { timeout: 60_000 });
-      const failedRow = bulk.getByTestId('bulk-results').locator('tr[data-status="failed"]');
+      const summary = bulk.getByTestId('job-summary');
+      await expect(summary).toHaveText('50 of 50 done: 49 changed, 0 already up to date, 0 skipped, 1 failed.', { timeout: 60_000 });
+      const failedRow = bulk.getByTestId('job-problems').locator('tr[data-status="failed"]');
       await expect(failedRow).toHaveCount(1);
       await expect(failedRow.getByRole('rowheader')).toHaveText(victim);
       await expect(failedRow.getByRole('alert')).toContainText('not_found');
@@ -217,7 +217,7 @@ for (const mode of MODES) {
 
       await backend.put(victim, { standard: { 'content-type': 'text/plain' }, custom: { idx: '17' } });
       await bulk.getByRole('button', { name: 'Retry 1 failed' }).click();
-      await expect(summary).toHaveText('50 of 50 finished: 50 changed, 0 already up to date, 0 failed.', { timeout: 30_000 });
+      await expect(summary).toHaveText('50 of 50 done: 50 changed, 0 already up to date, 0 skipped, 0 failed.', { timeout: 30_000 });
 
       for (const [i, key] of keys.entries()) {
         expect(await backend.head(key)).toEqual({
@@ -306,14 +306,14 @@ for (const mode of MODES) {
       const victim = keys[23] ?? '';
       await backend.remove(victim);
       await bulk.getByRole('button', { name: '应用到 50 个对象' }).click();
-      const summary = bulk.getByTestId('bulk-summary');
-      await expect(summary).toHaveText('已完成 50 / 50：49 个已修改，0 个无需修改，1 个失败。', { timeout: 60_000 });
-      const failedRow = bulk.getByTestId('bulk-results').locator('tr[data-status="failed"]');
+      const summary = bulk.getByTestId('job-summary');
+      await expect(summary).toHaveText('已完成 50 / 50：49 个已修改，0 个无需修改，0 个已跳过，1 个失败。', { timeout: 60_000 });
+      const failedRow = bulk.getByTestId('job-problems').locator('tr[data-status="failed"]');
       await expect(failedRow.getByRole('rowheader')).toHaveText(victim);
       await expect(failedRow.getByRole('alert')).toContainText('not_found');
       await backend.put(victim, { standard: { 'content-type': 'text/plain' }, custom: {} });
-      await bulk.getByRole('button', { name: '重试 1 个失败项' }).click();
-      await expect(summary).toHaveText('已完成 50 / 50：50 个已修改，0 个无需修改，0 个失败。', { timeout: 30_000 });
+      await bulk.getByRole('button', { name: '重试 1 个失败的对象' }).click();
+      await expect(summary).toHaveText('已完成 50 / 50：50 个已修改，0 个无需修改，0 个已跳过，0 个失败。', { timeout: 30_000 });
       for (const k of keys) expect((await backend.head(k))?.standard['cache-control']).toBe('no-store');
       await bulk.getByRole('button', { name: '关闭' }).first().click();
       await expect(bulk).toBeHidden();

@@ -48,6 +48,8 @@ export interface RecordedRequest {
   status: number;
   /** The request's headers as received (names lower-case; repeated headers joined with ", "). */
   headers: Readonly<Record<string, string>>;
+  /** When the request reached the relay (epoch ms). */
+  at: number;
 }
 
 export interface EmulatorHandle {
@@ -68,6 +70,7 @@ async function startRelay(target: RunningEmulatorServer): Promise<{ handle: Emul
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   const requests: RecordedRequest[] = [];
   const relay = http.createServer((req, res) => {
+    const at = Date.now();
     const header = (name: string): string | undefined => {
       const value = req.headers[name];
       return Array.isArray(value) ? value.join(', ') : value;
@@ -83,6 +86,7 @@ async function startRelay(target: RunningEmulatorServer): Promise<{ handle: Emul
           preflightMethod: header('access-control-request-method'),
           status: answer.statusCode ?? 0,
           headers: Object.fromEntries(Object.keys(req.headers).map((name) => [name, header(name) ?? ''])),
+          at,
         });
         res.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
         answer.pipe(res);

@@ -66,6 +66,8 @@ export interface ApiErrorInit extends OperationInfo {
   url: string;
   /** True when code/message came from a QingStor JSON body, false when derived from the status. */
   fromBody: boolean;
+  /** The `Retry-After` header of a 429/503 answer as sent (seconds or an HTTP date), when the page could read it. */
+  retryAfter?: string;
 }
 
 /** The server answered with a non-2xx status (ref §4). */
@@ -78,10 +80,12 @@ export class ApiError extends Error {
   readonly operation: string;
   readonly method: string;
   readonly requestUrl: string;
+  readonly retryAfter: string | undefined;
 
   constructor(init: ApiErrorInit) {
     super(init.message);
     this.name = 'ApiError';
+    this.retryAfter = init.retryAfter;
     this.status = init.status;
     this.code = init.code;
     this.requestId = init.requestId;
@@ -212,5 +216,6 @@ export async function apiErrorFromResponse(response: Response, info: OperationIn
     requestId: headerRequestId || body?.request_id || '',
     url: body?.url ?? '',
     fromBody: body !== undefined,
+    ...(response.headers.has('retry-after') ? { retryAfter: response.headers.get('retry-after') ?? '' } : {}),
   });
 }

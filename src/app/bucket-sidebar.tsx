@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ChevronDown, Database, Layers } from 'lucide-react';
+import { ChevronDown, Database, Layers, ListChecks } from 'lucide-react';
 import { useId, useState } from 'react';
 import { allBucketsQuery } from '../api/service/queries.ts';
 import { groupByZone } from '../features/buckets/zones.ts';
@@ -88,7 +88,7 @@ export function BucketSidebar({ current }: { current: { zone: string; bucket: st
 }
 
 /** Views across every bucket, under the bucket list (not part of it). */
-export function AcrossBuckets({ here }: { here: boolean }) {
+export function AcrossBuckets({ here, jobsHere = false }: { here: boolean; jobsHere?: boolean }) {
   const { t } = useI18n();
   const session = useConnectedSession();
   if (session.mode === 'anonymous') return null;
@@ -97,6 +97,10 @@ export function AcrossBuckets({ here }: { here: boolean }) {
       <Link to={ROUTE_PATHS.allUploads} className="sidebar__bucket" aria-current={here ? 'page' : undefined}>
         <Layers aria-hidden="true" size={14} />
         <span>{t('buckets.sidebar.allUploads')}</span>
+      </Link>
+      <Link to={ROUTE_PATHS.jobs} className="sidebar__bucket" aria-current={jobsHere ? 'page' : undefined}>
+        <ListChecks aria-hidden="true" size={14} />
+        <span>{t('buckets.sidebar.jobs')}</span>
       </Link>
     </nav>
   );

@@ -13,6 +13,7 @@ function pageName({ pathname, search }: Pick<Location, 'pathname' | 'search'>, t
   if (matchPath(ROUTE_PATHS.home, pathname)) return t('app.page.buckets');
   if (matchPath(ROUTE_PATHS.connect, pathname)) return t('app.page.connect');
   if (matchPath(ROUTE_PATHS.allUploads, pathname)) return t('app.page.allUploads');
+  if (matchPath(ROUTE_PATHS.jobs, pathname)) return t('app.page.jobs');
   const uploads = matchPath(ROUTE_PATHS.uploads, pathname);
   if (uploads) return t('app.page.uploads', { bucket: uploads['bucket'] ?? '' });
   const bucket = matchPath(ROUTE_PATHS.bucket, pathname);

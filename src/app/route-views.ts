@@ -20,4 +20,5 @@ export const ROUTE_VIEWS: ReadonlyArray<{ path: string; search?: string; modules
   { path: ROUTE_PATHS.uploads, search: '[?&]upload=', modules: ['src/features/multipart/upload-detail.tsx'] },
   { path: ROUTE_PATHS.allUploads, modules: ['src/app/routes/all-uploads-route.tsx'] },
   { path: ROUTE_PATHS.settings, modules: ['src/app/routes/settings-route.tsx'] },
+  { path: ROUTE_PATHS.jobs, modules: ['src/app/routes/jobs-route.tsx'] },
 ];

@@ -20,6 +20,7 @@ const BucketRoute = lazyView(async () => (await import('./routes/bucket-route.ts
 const MultipartRoute = lazyView(async () => (await import('./routes/multipart-route.tsx')).MultipartRoute);
 const AllUploadsRoute = lazyView(async () => (await import('./routes/all-uploads-route.tsx')).AllUploadsRoute);
 const SettingsRoute = lazyView(async () => (await import('./routes/settings-route.tsx')).SettingsRoute);
+const JobsRoute = lazyView(async () => (await import('./routes/jobs-route.tsx')).JobsRoute);
 
 /** Starts downloading the view for `pathname`, e.g. while the demo backend starts. */
 export function preloadRoute(pathname: string, search = ''): void {
@@ -44,5 +45,6 @@ export const routes: readonly RouteDefinition[] = [
   { path: ROUTE_PATHS.uploads, Component: MultipartRoute },
   { path: ROUTE_PATHS.allUploads, Component: AllUploadsRoute },
   { path: ROUTE_PATHS.settings, Component: SettingsRoute },
+  { path: ROUTE_PATHS.jobs, Component: JobsRoute },
   { path: '*', Component: NotFound },
 ];

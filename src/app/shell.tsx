@@ -1,5 +1,5 @@
 import { PanelLeft } from 'lucide-react';
-import { Suspense, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { connectionId } from '../api/connection.ts';
 import { DemoBadge } from '../components/demo-badge.tsx';
 import { LanguageSwitcher } from '../components/language-switcher.tsx';
@@ -26,8 +26,26 @@ const UploadIndicator = lazyView(async () => (await import('../features/uploads/
 const UploadDrawer = lazyView(async () => (await import('../features/uploads/ui/upload-drawer.tsx')).UploadDrawer);
 // Demo mode only, and only when this start left damaged saved records out: a notice, loaded after the first paint.
 const DemoDamageNotice = lazyView(async () => (await import('../components/demo-damage-notice.tsx')).DemoDamageNotice, { fallback: 'none' });
+// Bulk jobs (the header's link while one runs, the offer to resume one a reload interrupted) once the page is
+// idle: the job host and its journal never compete with a first screen.
+const JobsIndicatorSlot = lazyView(async () => (await import('./jobs/jobs-shell.tsx')).JobsIndicatorSlot, { fallback: 'none' });
+const JobsResumeSlot = lazyView(async () => (await import('./jobs/jobs-shell.tsx')).JobsResumeSlot, { fallback: 'none' });
 // The toasts' live region comes a moment after the first paint (shell-later.tsx).
 const ShellLater = lazyView(async () => (await import('./shell-later.tsx')).ShellLater, { fallback: 'none' });
+
+/** False until the browser is first idle after the page loaded (or 2 s passed). */
+function useIdle(): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (typeof requestIdleCallback === 'function') {
+      const handle = requestIdleCallback(() => setIdle(true), { timeout: 2000 });
+      return () => cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(() => setIdle(true), 1000);
+    return () => clearTimeout(timer);
+  }, []);
+  return idle;
+}
 
 /** Wide screens start with the bucket sidebar shown; narrow ones (phones) with it hidden. */
 const PHONE_MEDIA = '(max-width: 40rem)';
@@ -55,6 +73,7 @@ export function Shell({ children }: { children: ReactNode }) {
   const location = useLocation();
   usePageTitle(pageTitle(location, t));
   const [sidebarShown, setSidebarShown] = useState(sidebarShownAtStart);
+  const idle = useIdle();
   const endpointLabel = session && session.mode !== 'demo' ? new URL(session.connection.endpoint).host : '';
   const user = session?.connection.credentials?.accessKeyId;
   const bucketParams = matchPath(ROUTE_PATHS.bucket, location.pathname) ?? matchPath(ROUTE_PATHS.uploads, location.pathname);
@@ -135,6 +154,7 @@ export function Shell({ children }: { children: ReactNode }) {
             </AfterFirstScreen>
           ) : null}
         </div>
+        {hasSidebar && idle ? <JobsIndicatorSlot /> : null}
         {settingsInSidebar ? null : <div className="topbar__settings">{settings}</div>}
       </header>
       <div className="shell__body">
@@ -142,7 +162,7 @@ export function Shell({ children }: { children: ReactNode }) {
           <div id="bucket-sidebar" className="shell__sidebar">
             <AfterFirstScreen fallback={<Loading label={t('app.loading')} />}>
               <BucketSidebar current={current} />
-              <AcrossBuckets here={matchPath(ROUTE_PATHS.allUploads, location.pathname) !== null} />
+              <AcrossBuckets here={matchPath(ROUTE_PATHS.allUploads, location.pathname) !== null} jobsHere={matchPath(ROUTE_PATHS.jobs, location.pathname) !== null} />
             </AfterFirstScreen>
             {settingsInSidebar ? (
               <section className="sidebar__settings" aria-label={t('app.preferences')}>
@@ -157,6 +177,7 @@ export function Shell({ children }: { children: ReactNode }) {
               <DemoDamageNotice damaged={demoDataControls.damaged} />
             </AfterFirstScreen>
           ) : null}
+          {hasSidebar && idle ? <JobsResumeSlot /> : null}
           <Suspense fallback={<Loading label={t('app.loading')} />}>{children}</Suspense>
         </main>
       </div>

@@ -8,5 +8,6 @@ export const ROUTE_PATHS = {
   bucket: '/buckets/:zone/:bucket',
   uploads: '/buckets/:zone/:bucket/uploads',
   allUploads: '/uploads',
+  jobs: '/jobs',
   settings: '/buckets/:zone/:bucket/settings',
 } as const;

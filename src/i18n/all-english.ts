@@ -10,6 +10,7 @@ import { transferEn } from './parts/transfer.ts';
 import { uiEn } from './parts/ui.ts';
 import { bucketsEn } from './parts/buckets.ts';
 import { previewEn } from './parts/preview.ts';
+import { jobsEn } from './parts/jobs.ts';
 
 /** Every English message in one record, for checks over the whole catalog (tests); the app never imports it. */
-export const allEnglish: Readonly<Record<MessageKey, string>> = { ...en, ...metadataEn, ...multipartEn, ...uploadsEn, ...adminEn, ...connectEn, ...pickerEn, ...transferEn, ...uiEn, ...bucketsEn, ...previewEn };
+export const allEnglish: Readonly<Record<MessageKey, string>> = { ...en, ...metadataEn, ...multipartEn, ...uploadsEn, ...adminEn, ...connectEn, ...pickerEn, ...transferEn, ...uiEn, ...bucketsEn, ...previewEn, ...jobsEn };

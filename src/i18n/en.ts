@@ -242,6 +242,7 @@ export const en = {
   'app.page.connect': 'Connect',
   'app.page.notFound': 'Not found',
   'app.page.uploads': 'Multipart uploads in {bucket}',
+  'app.page.jobs': 'Jobs',
   'app.page.allUploads': 'Multipart uploads in all buckets',
   'sidebar.hide': 'Hide bucket list',
   'sidebar.show': 'Show bucket list',

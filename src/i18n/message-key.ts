@@ -2,6 +2,7 @@ import type { en } from './en.ts';
 import type { adminEn } from './parts/admin.ts';
 import type { bucketsEn } from './parts/buckets.ts';
 import type { connectEn } from './parts/connect.ts';
+import type { jobsEn } from './parts/jobs.ts';
 import type { metadataEn } from './parts/metadata.ts';
 import type { multipartEn } from './parts/multipart.ts';
 import type { pickerEn } from './parts/picker.ts';
@@ -26,4 +27,5 @@ export type MessageKey =
   | keyof typeof transferEn
   | keyof typeof uiEn
   | keyof typeof bucketsEn
-  | keyof typeof previewEn;
+  | keyof typeof previewEn
+  | keyof typeof jobsEn;

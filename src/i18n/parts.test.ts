@@ -28,7 +28,7 @@ export function missingParts(source: string, parts: readonly string[]): string[]
 
 describe('message parts', () => {
   it('are the namespaces expected', () => {
-    expect(PARTS.sort()).toEqual(['admin', 'buckets', 'connect', 'metadata', 'multipart', 'picker', 'preview', 'transfer', 'ui', 'uploads']);
+    expect(PARTS.sort()).toEqual(['admin', 'buckets', 'connect', 'jobs', 'metadata', 'multipart', 'picker', 'preview', 'transfer', 'ui', 'uploads']);
   });
 
   it('every module that uses a key of a part imports the part', () => {

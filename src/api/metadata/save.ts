@@ -243,8 +243,10 @@ export async function saveMetadataEdits(client: QsClient, input: SaveInput): Pro
  * The write of a save over `input.base`, a version read just now: the completeness check, the conditional
  * copy and the read-back. One more HEAD only when the version was read within the second of its own
  * Last-Modified (readInLastModifiedSecond), where the copy's condition alone could miss a write.
+ * editObjectMetadata is its HEAD and this; bulk jobs call the two halves themselves, since a job stores
+ * its "about to write" record (the version read) between the read and the write.
  */
-async function saveOverVersion(client: QsClient, input: SaveInput): Promise<SaveResult> {
+export async function saveOverVersion(client: QsClient, input: SaveInput): Promise<SaveResult> {
   const { ref, base: fresh, edits, signal } = input;
   const options = signal ? { signal } : {};
   const block = saveBlock(input.visibility, fresh, input.acknowledgedHiddenCustom ?? false, input.largeCopy?.copyLimit ?? copyLimitOf(client.connection));

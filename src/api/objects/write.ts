@@ -1,4 +1,5 @@
 import {
+  parseJsonBody,
   requestIdOf,
   type BucketRef,
   type CallOptions,
@@ -222,11 +223,11 @@ export interface DeleteMultipleObjectsInput extends BucketRef {
   quiet?: boolean;
 }
 
-/** DeleteMultipleObjects — POST bucket?delete (ref §5.9) with the mandatory Content-MD5 of the body. */
-export async function deleteMultipleObjects(client: QsClient, input: DeleteMultipleObjectsInput, options: CallOptions = {}): Promise<DeleteMultipleObjectsResult> {
+/** DeleteMultipleObjects — POST bucket?delete (ref §5.9) with the mandatory Content-MD5 of the body; the answer's request id beside it. */
+export async function deleteMultipleObjects(client: QsClient, input: DeleteMultipleObjectsInput, options: CallOptions = {}): Promise<DeleteMultipleObjectsResult & WriteResult> {
   if (input.keys.length > MAX_DELETE_OBJECTS) throw new RangeError(`At most ${MAX_DELETE_OBJECTS} keys per DeleteMultipleObjects request`);
   const bytes = new TextEncoder().encode(JSON.stringify(deleteMultipleObjectsBody(input.keys, input.quiet)));
-  return client.json(deleteMultipleObjectsResultSchema, {
+  const response = await client.send({
     operation: 'DeleteMultipleObjects',
     method: 'POST',
     zone: input.zone,
@@ -236,4 +237,6 @@ export async function deleteMultipleObjects(client: QsClient, input: DeleteMulti
     body: bytes,
     signal: options.signal,
   });
+  const result = await parseJsonBody(deleteMultipleObjectsResultSchema, response, { operation: 'DeleteMultipleObjects', method: 'POST', requestUrl: response.url });
+  return { ...result, requestId: requestIdOf(response) };
 }

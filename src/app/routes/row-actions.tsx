@@ -13,7 +13,7 @@ import { useNavigate } from '../../lib/router.tsx';
 // object-actions, bucket-admin and metadata features (loaded when the first one is needed).
 
 const ReplaceMetadataFields = lazyView(async () => (await import('../../features/metadata/replace-metadata-fields.tsx')).ReplaceMetadataFields);
-const BulkEditPrefixDialog = lazyView(async () => (await import('../../features/metadata/bulk-edit.tsx')).BulkEditPrefixDialog);
+const BulkJobDialog = lazyView(async () => (await import('../jobs/job-dialog-entry.tsx')).BulkJobDialog);
 const renderReplaceMetadata: ReplaceMetadataRenderer = (props) => <ReplaceMetadataFields {...props} />;
 
 export function SelectionSingle({ zone, bucket, keys }: { zone: string; bucket: string; keys: readonly string[] }) {
@@ -52,7 +52,7 @@ export function RowActionView({ action }: { action: RowAction }) {
       // The metadata editor opens over the object's details (its open state is the URL's `edit=1`).
       return <NavigateOnce to={`${browseHref({ ...here, object: key })}&edit=1`} navigate={navigate} onDone={onClose} />;
     case 'bulkEditFolder':
-      return <BulkEditPrefixDialog zone={zone} bucket={bucket} prefix={key} onClose={onClose} />;
+      return <BulkJobDialog zone={zone} bucket={bucket} scope={{ kind: 'prefix', prefix: key }} onClose={onClose} />;
     case 'deleteFolder':
       return <DeleteFolderDialog zone={zone} bucket={bucket} prefix={key} onClose={onClose} />;
     default:

@@ -1,4 +1,4 @@
-import { EllipsisVertical, FolderPlus, Layers, Settings, Tags, Trash2 } from 'lucide-react';
+import { EllipsisVertical, FolderPlus, Layers, Layers3, Settings, Tags, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { lazyView } from '../../components/lazy-view.tsx';
 import { IconButton } from '../../components/ui/icon-button.tsx';
@@ -16,8 +16,8 @@ import '../../i18n/parts/metadata.ts';
 import '../../i18n/parts/admin.ts';
 import { useNavigate } from '../../lib/router.tsx';
 
-// The bulk editor (react-hook-form, zod, the save guards) loads when it is first chosen.
-const BulkEditPrefixDialog = lazyView(async () => (await import('../../features/metadata/bulk-edit.tsx')).BulkEditPrefixDialog);
+// A bulk job's dialog (the engine, react-hook-form, zod, the save guards) loads when it is first chosen.
+const BulkJobDialog = lazyView(async () => (await import('../jobs/job-dialog-entry.tsx')).BulkJobDialog);
 
 // The object browser's toolbar controls from other features. None of them is needed for the listing's first
 // rows, so this module loads beside the listing request (bucket-route.tsx renders it lazily). The toolbar has
@@ -37,8 +37,11 @@ export function ToolbarExtra({ location }: { location: BrowseLocation }) {
     { id: 'uploads', label: t('shell.openInspector'), icon: <Layers size={16} />, onSelect: () => navigate(uploadsHref({ zone, bucket, prefix })) },
     // Bucket settings are owner-only calls (ACL, CORS, policy, statistics): nothing to show anonymously.
     ...(session.mode === 'anonymous' ? [] : [{ id: 'settings', label: t('browser.bucketSettings'), icon: <Settings size={16} />, onSelect: () => navigate(bucketSettingsPath(zone, bucket)) }]),
+    // At the bucket's root: a job over the whole bucket (it asks for the bucket's name first); never anonymously.
     ...(prefix === ''
-      ? []
+      ? session.mode === 'anonymous'
+        ? []
+        : [{ id: 'bulk', label: t('metadata.bulkRun.openBucket'), icon: <Layers3 size={16} />, onSelect: () => setOpen('bulk') }]
       : [
           { id: 'bulk', label: t('metadata.bulkRun.openFolder'), icon: <Tags size={16} />, onSelect: () => setOpen('bulk') },
           { id: 'delete', label: t('admin.folder.delete'), icon: <Trash2 size={16} />, danger: true, onSelect: () => setOpen('delete') },
@@ -49,7 +52,7 @@ export function ToolbarExtra({ location }: { location: BrowseLocation }) {
       <UploadToolbar zone={zone} bucket={bucket} prefix={prefix} />
       <Menu label={t('admin.folder.actions')} trigger={<IconButton label={t('admin.folder.actions')} icon={<EllipsisVertical aria-hidden="true" size={16} />} bordered tipSide="end" />} items={items} />
       {open === 'folder' ? <CreateFolderDialog zone={zone} bucket={bucket} prefix={prefix} onClose={close} /> : null}
-      {open === 'bulk' ? <BulkEditPrefixDialog zone={zone} bucket={bucket} prefix={prefix} onClose={close} /> : null}
+      {open === 'bulk' ? <BulkJobDialog zone={zone} bucket={bucket} scope={prefix === '' ? { kind: 'bucket' } : { kind: 'prefix', prefix }} onClose={close} /> : null}
       {open === 'delete' ? <DeleteFolderDialog zone={zone} bucket={bucket} prefix={prefix} onClose={close} /> : null}
     </>
   );

@@ -7,7 +7,6 @@ import { ApiError } from '../../api/errors.ts';
 import { abortMultipartUpload, copyRangeHeader, initiateMultipartUpload, listMultipartUploads, uploadPartCopy } from '../../api/multipart/operations.ts';
 import { getObject, headObject, putObject, type ObjectHead } from '../../api/objects/operations.ts';
 import { copyLimitOf, multipartSelfCopy, planCopyParts, QINGSTOR_COPY_LIMIT, type LargeCopyProgress } from '../../api/metadata/large-copy.ts';
-import { runBulkEdit, type BulkItemState } from './bulk.ts';
 import { saveMetadataEdits } from '../../api/metadata/save.ts';
 import type { HeaderVisibility } from '../../api/cors/visibility.ts';
 
@@ -191,18 +190,14 @@ describe('saving the metadata of an object above the copy limit', () => {
     expect(progress.filter((p) => p.phase === 'copying').map((p) => p.bytesDone)).toEqual([0, 1000, 2000, 2600]);
   });
 
-  it('without options the save, undo and bulk edit take the limit from the connection', async () => {
+  it('without options the save takes the limit from the connection', async () => {
     const { client: recording, sent } = recordingClient();
     const saved = await saveMetadataEdits(recording, { visibility: ALL, ref, base: await headObject(client, ref), edits: { custom: [{ op: 'set', key: 'camera', value: 'Z' }] } });
     expect(saved.kind).toBe('saved');
-    tick();
-    const states: BulkItemState[] = [];
-    await runBulkEdit(recording, [{ zone: 'pek3a', bucket, key: ref.key }], { custom: [{ op: 'set', key: 'bulk', value: 'yes' }] }, ALL, (_key, state) => states.push(state));
-    expect(states.at(-1)).toMatchObject({ status: 'done' });
-    expect(sent.filter((r) => r.operation === 'CompleteMultipartUpload')).toHaveLength(2);
+    expect(sent.filter((r) => r.operation === 'CompleteMultipartUpload')).toHaveLength(1);
     expect(sent.map((r) => r.operation)).not.toContain('CopyObject');
     const after = await headObject(client, ref);
-    expect(after.metadata.custom).toEqual({ camera: 'Z', keep: 'me', bulk: 'yes' });
+    expect(after.metadata.custom).toEqual({ camera: 'Z', keep: 'me' });
     expect(md5(await bodyNow())).toBe(md5(body));
   });
 

@@ -9,7 +9,6 @@ import { createClient, type QsClient, type SendInput } from '../../api/client.ts
 import { DEMO_CREDENTIALS, type Connection } from '../../api/connection.ts';
 import { SAFELISTED_RESPONSE_HEADERS, type HeaderVisibility } from '../../api/cors/visibility.ts';
 import { copyObject, headObject, putObject } from '../../api/objects/operations.ts';
-import { runBulkEdit, type BulkItemState } from './bulk.ts';
 import { saveMetadataEdits, SaveBlockedError, versionGuard, type SaveResult } from '../../api/metadata/save.ts';
 
 const { server } = await setupEmulatorServer({ seed: 'demo' });
@@ -80,18 +79,6 @@ describe('completeness: a save never resends a set the browser could not read wh
     expect(block?.kind === 'hidden-headers' && block.hidden.standard).toEqual(['content-disposition', 'content-encoding']);
     expect(browser.sent.map((s) => s.operation)).toEqual(['HeadObject', 'HeadObject']);
     expect((await headObject(client, ref)).metadata.standard).toEqual(FULL.standard);
-  });
-
-  it('bulk edit under the same rule fails every object with the block and changes none', async () => {
-    const keys = [freshKey('bulk-a'), freshKey('bulk-b')];
-    for (const key of keys) await putObject(client, { zone: 'pek3a', bucket, key, body: 'x', metadata: FULL });
-    const states = new Map<string, BulkItemState>();
-    await runBulkEdit(browserLike(['etag']), keys.map((key) => ({ zone: 'pek3a', bucket, key })), { standard: { 'cache-control': 'no-cache' } }, { kind: 'listed', exposed: ['etag'] }, (key, state) => states.set(key, state));
-    for (const key of keys) {
-      const state = states.get(key);
-      expect(state?.status === 'failed' && state.error).toBeInstanceOf(SaveBlockedError);
-      expect((await headObject(client, { zone: 'pek3a', bucket, key })).metadata.standard).toEqual(FULL.standard);
-    }
   });
 });
 

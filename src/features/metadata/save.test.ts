@@ -2,10 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setupEmulatorServer } from '../../../mocks/node.ts';
 import { createClient, type QsClient, type SendInput } from '../../api/client.ts';
 import { DEMO_CREDENTIALS, type Connection } from '../../api/connection.ts';
-import { ApiError } from '../../api/errors.ts';
 import { MetadataEditError } from '../../api/metadata/edit.ts';
 import { copyObject, headObject, putObject } from '../../api/objects/operations.ts';
-import { runBulkEdit, type BulkItemState } from './bulk.ts';
 import { editsBetween } from '../../components/metadata-form/form-model.ts';
 import { saveMetadataEdits } from '../../api/metadata/save.ts';
 import type { HeaderVisibility } from '../../api/cors/visibility.ts';
@@ -158,58 +156,5 @@ describe('saveMetadataEdits', () => {
     const undo = await saveMetadataEdits(client, { visibility, ref, base: saved.after, edits: editsBetween(saved.after.metadata, saved.before.metadata) });
     expect(undo.kind).toBe('conflict');
     expect((await headObject(client, ref)).metadata.custom).toEqual({ later: '1' });
-  });
-});
-
-describe('runBulkEdit', () => {
-  it('merges per object, reports each result, and a retry of the failures completes the run', async () => {
-    const keys = Array.from({ length: 12 }, (_, i) => `bulk/o-${String(i).padStart(2, '0')}.txt`);
-    for (const [i, key] of keys.entries()) {
-      await putObject(client, { zone: 'pek3a', bucket, key, body: key, metadata: { standard: { 'content-type': 'text/plain' }, custom: { index: String(i) } } });
-    }
-    // One object is gone when the run starts: HEAD answers 404.
-    const missing = keys[5] ?? '';
-    await client.send({ operation: 'DeleteObject', method: 'DELETE', zone: 'pek3a', bucket, key: missing });
-    const states = new Map<string, BulkItemState>();
-    let inFlight = 0;
-    let maxInFlight = 0;
-    const counting: QsClient = {
-      ...client,
-      send: async (input) => {
-        inFlight += 1;
-        maxInFlight = Math.max(maxInFlight, inFlight);
-        try {
-          return await client.send(input);
-        } finally {
-          inFlight -= 1;
-        }
-      },
-    };
-    const edits = { standard: { 'cache-control': 'max-age=60' }, custom: [{ op: 'set' as const, key: 'team', value: 'blue' }] };
-    const targets = keys.map((key) => ({ zone: 'pek3a', bucket, key }));
-    await runBulkEdit(counting, targets, edits, visibility, (key, state) => states.set(key, state), { concurrency: 3 });
-    expect(maxInFlight).toBeLessThanOrEqual(3);
-    const failed = [...states].filter(([, s]) => s.status === 'failed').map(([k]) => k);
-    expect(failed).toEqual([missing]);
-    const failure = states.get(missing);
-    expect(failure?.status === 'failed' && failure.error instanceof ApiError && failure.error.code).toBe('not_found');
-    for (const key of keys.filter((k) => k !== missing)) {
-      expect(states.get(key)?.status).toBe('done');
-      const head = await headObject(client, { zone: 'pek3a', bucket, key });
-      expect(head.metadata).toEqual({
-        standard: { 'content-type': 'text/plain', 'cache-control': 'max-age=60' },
-        custom: { index: String(keys.indexOf(key)), team: 'blue' },
-      });
-    }
-
-    await putObject(client, { zone: 'pek3a', bucket, key: missing, body: 'back', metadata: { standard: { 'content-type': 'text/plain' }, custom: { index: '5' } } });
-    await runBulkEdit(client, [{ zone: 'pek3a', bucket, key: missing }], edits, visibility, (key, state) => states.set(key, state));
-    expect(states.get(missing)?.status).toBe('done');
-    expect((await headObject(client, { zone: 'pek3a', bucket, key: missing })).metadata.custom).toEqual({ index: '5', team: 'blue' });
-
-    // Running the same edits again changes nothing and sends no copy.
-    const again = new Map<string, BulkItemState>();
-    await runBulkEdit(client, targets, edits, visibility, (key, state) => again.set(key, state));
-    expect([...again.values()].every((s) => s.status === 'unchanged')).toBe(true);
   });
 });

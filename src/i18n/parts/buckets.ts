@@ -35,6 +35,7 @@ export const bucketsEn = {
   'buckets.sidebar.label': 'Buckets by zone',
   'buckets.sidebar.filter': 'Filter buckets',
   'buckets.sidebar.allUploads': 'In-progress uploads, all buckets',
+  'buckets.sidebar.jobs': 'Jobs',
   'buckets.sidebar.across': 'Across buckets',
   'buckets.sidebar.zone': 'Zone {zone}',
   'buckets.sidebar.noMatch': 'No bucket matches “{filter}”.',

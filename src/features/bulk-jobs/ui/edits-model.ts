@@ -4,7 +4,7 @@
  * be checked per object, at run time (replaceRequestHeaders refuses it with a rule id).
  */
 import { z } from 'zod';
-import type { CustomMetadataEdit, MetadataEdits } from '../../api/metadata/edit.ts';
+import type { CustomMetadataEdit, MetadataEdits } from '../../../api/metadata/edit.ts';
 import {
   STANDARD_METADATA_HEADERS,
   customMetadataEntriesSchema,
@@ -15,8 +15,8 @@ import {
   standardMetadataSchema,
   type MetadataRule,
   type StandardHeader,
-} from '../../api/metadata/model.ts';
-import { effectiveEncoding, encodeAs, type RowEncoding } from '../../components/metadata-form/form-model.ts';
+} from '../../../api/metadata/model.ts';
+import { effectiveEncoding, encodeAs, type RowEncoding } from '../../../components/metadata-form/form-model.ts';
 
 export type StandardChoice = 'keep' | 'set' | 'remove';
 

@@ -1,0 +1,316 @@
+/**
+ * A bulk edit of 20,000 objects (Content-Type set to text/csv on a folder) in the built console, in Debian's
+ * Chromium, against the standalone emulator over HTTP (endpoint mode), beside a Node reference client on the
+ * same emulator in the same run: list the folder, then for each object HEAD and a copy onto itself with
+ * REPLACE conditional on the ETag just read (x-qs-copy-source-if-match), 8 objects in flight. Printed:
+ *
+ *   - objects/s of both, and the console's share of the reference's (goal ≥ 0.5×);
+ *   - the page's heap, sampled through CDP Runtime.getHeapUsage every 250 ms (goal < 64 MiB at its largest);
+ *   - the most table rows in the DOM at any sample during the run (goal < 200: no row per object);
+ *   - the requests each made per object, by method, counted by the emulator (OPTIONS are the browser's
+ *     CORS preflights);
+ *   - and, as the browser's own floor, a bare fetch loop in a page of the console's origin sending the same
+ *     two requests per object (signed in Node by the console's client), 8 in flight: what the browser's
+ *     transport allows on this machine whatever the console's code does.
+ *
+ * The servers run in a child process (bench/bulk-servers.ts), so neither client shares their event loop.
+ * `npm run bench:bulk-edit -- [--objects N] [--pool N]` runs it alone (`--pool N`: N objects in flight, fixed); `--million [--keys N]` runs one edit job over a bucket of 1,000,000 keys instead (by hand: it
+ * takes a long while) and prints its rate, the page heap and the job journal's size in IndexedDB.
+ */
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { chromium, type Page } from '@playwright/test';
+import { z } from 'zod';
+import { createClient } from '../src/api/client.ts';
+import { copyObject, copyObjectHeaders, headObject, listObjects, nextObjectsMarker } from '../src/api/objects/operations.ts';
+import { DEMO_ACCESS_KEY_ID, DEMO_SECRET_ACCESS_KEY } from '../mocks/server.ts';
+import { benchKey, benchMetadata } from './bulk-servers.ts';
+import type { Figure } from './lib.ts';
+import { CHROMIUM_ARGS, connectConsole, ensureBuild } from './multipart-inspector.ts';
+
+const CONSOLE_BUCKET = 'bench-bulk-console';
+const NODE_BUCKET = 'bench-bulk-node';
+const PAGE_BUCKET = 'bench-bulk-page';
+const MILLION_BUCKET = 'bench-bulk-million';
+const FOLDER = 'data/';
+
+interface Servers {
+  site: string;
+  emulator: string;
+  counts(): Promise<Record<string, number>>;
+  reset(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const countsSchema = z.record(z.string(), z.number());
+
+async function startServers(args: object): Promise<Servers> {
+  const child = spawn(process.execPath, [join(import.meta.dirname, 'bulk-servers.ts'), JSON.stringify(args)], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const { stdout, stdin } = child;
+  if (!stdout || !stdin) throw new Error('bulk servers: no pipes');
+  const lines = createInterface({ input: stdout });
+  const waiting: Array<(line: string) => void> = [];
+  lines.on('line', (line) => waiting.shift()?.(line));
+  const nextLine = () => new Promise<string>((resolve) => waiting.push(resolve));
+  const first = z.object({ site: z.string(), emulator: z.string() }).parse(JSON.parse(await nextLine()));
+  const ask = async (command: string) => {
+    const answer = nextLine();
+    stdin.write(`${command}\n`);
+    return countsSchema.parse(JSON.parse(await answer));
+  };
+  return {
+    ...first,
+    counts: () => ask('counts'),
+    reset: async () => {
+      await ask('reset');
+    },
+    close: () =>
+      new Promise<void>((done) => {
+        if (child.exitCode !== null) return done();
+        child.once('exit', () => done());
+        stdin.end();
+      }),
+  };
+}
+
+function perObject(counts: Record<string, number>, objects: number): { total: number; note: string } {
+  const total = Object.values(counts).reduce((a, b) => a + b, 0) / objects;
+  const note = Object.entries(counts)
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([method, n]) => `${method} ${(n / objects).toFixed(3)}`)
+    .join(', ');
+  return { total, note };
+}
+
+function benchClient(emulator: string) {
+  return createClient({ endpoint: emulator, zoneInHost: false, style: 'path', defaultZone: 'pek3a', credentials: { accessKeyId: DEMO_ACCESS_KEY_ID, secretAccessKey: DEMO_SECRET_ACCESS_KEY } });
+}
+
+interface PlainRequest {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * The page's own floor: the same two requests per object (HEAD, then the copy with REPLACE conditional on
+ * the ETag), signed in Node by the console's client exactly as the console signs them, sent from a page of
+ * the console's origin by a bare fetch loop, 8 in flight, nothing else (no journal, no UI). What the
+ * browser's transport allows on this machine, preflights included; signed 1,000 at a time, so no
+ * signature outlives its 15 minutes.
+ */
+async function pageFloorRun(page: Page, emulator: string, objects: number): Promise<number> {
+  const client = benchClient(emulator);
+  const plain = (prepared: { url: URL; method: string; headers: Headers }): PlainRequest => ({ url: prepared.url.href, method: prepared.method, headers: Object.fromEntries(prepared.headers) });
+  let spent = 0;
+  for (let start = 0; start < objects; start += 1000) {
+    const work: Array<{ head: PlainRequest; copy: PlainRequest }> = [];
+    for (let i = start; i < Math.min(objects, start + 1000); i++) {
+      const key = benchKey(i);
+      const m = benchMetadata(i);
+      const etag = `"${createHash('md5').update(`{"i":${i}}`).digest('hex')}"`;
+      const head = await client.prepare({ operation: 'HeadObject', method: 'HEAD', zone: 'pek3a', bucket: PAGE_BUCKET, key });
+      const copy = await client.prepare({
+        operation: 'CopyObject',
+        method: 'PUT',
+        zone: 'pek3a',
+        bucket: PAGE_BUCKET,
+        key,
+        headers: copyObjectHeaders({ source: { bucket: PAGE_BUCKET, key }, directive: 'REPLACE', metadata: { standard: { ...m.standard, 'content-type': 'text/csv' }, custom: m.custom }, conditions: { ifMatch: etag } }),
+      });
+      work.push({ head: plain(head), copy: plain(copy) });
+    }
+    spent += await page.evaluate(async (batch) => {
+      let next = 0;
+      let failed = 0;
+      const started = performance.now();
+      const worker = async () => {
+        for (let item = batch[next++]; item; item = batch[next++]) {
+          const head = await fetch(item.head.url, { method: item.head.method, headers: item.head.headers, cache: 'no-store' });
+          const copy = await fetch(item.copy.url, { method: item.copy.method, headers: item.copy.headers });
+          if (!head.ok || copy.status !== 201) failed += 1;
+        }
+      };
+      await Promise.all(Array.from({ length: 8 }, worker));
+      if (failed > 0) throw new Error(`${failed} plain requests failed`);
+      return performance.now() - started;
+    }, work);
+  }
+  return spent;
+}
+
+/** The reference: a Node client of the console's own api code, HEAD + conditional REPLACE copy, 8 in flight. */
+async function referenceRun(emulator: string, objects: number): Promise<number> {
+  const client = benchClient(emulator);
+  const started = performance.now();
+  // The listing streams into a queue that 8 workers drain: no pause at the end of each page.
+  const queue: string[] = [];
+  let marker: string | undefined = '';
+  let listing: Promise<void> | undefined;
+  const refill = () =>
+    (listing ??= (async () => {
+      const page = await listObjects(client, { zone: 'pek3a', bucket: NODE_BUCKET, prefix: FOLDER, marker, limit: 1000 });
+      queue.push(...page.keys.map((k) => k.key));
+      marker = nextObjectsMarker(page);
+      listing = undefined;
+    })());
+  let edited = 0;
+  const worker = async () => {
+    for (;;) {
+      if (queue.length < 50 && marker !== undefined) void refill();
+      if (queue.length === 0) {
+        if (marker === undefined && listing === undefined) return;
+        await refill();
+        continue;
+      }
+      const key = queue.shift() ?? '';
+      const ref = { zone: 'pek3a', bucket: NODE_BUCKET, key };
+      const head = await headObject(client, ref);
+      const metadata = { ...head.metadata, standard: { ...head.metadata.standard, 'content-type': 'text/csv' } };
+      await copyObject(client, { ...ref, source: { bucket: NODE_BUCKET, key }, directive: 'REPLACE', metadata, ...(head.etag ? { conditions: { ifMatch: head.etag } } : {}) });
+      edited += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+  if (edited !== objects) throw new Error(`reference edited ${edited} objects, expected ${objects}`);
+  return performance.now() - started;
+}
+
+interface ConsoleRun {
+  ms: number;
+  heapMax: number;
+  rowsMax: number;
+  journalBytes?: number;
+}
+
+/** In the page: the most table rows (or grid rows) seen at once, sampled every 100 ms, kept on <html data-rows-max>. */
+function watchRows(): void {
+  const root = document.documentElement;
+  root.dataset['rowsMax'] = '0';
+  setInterval(() => {
+    root.dataset['rowsMax'] = String(Math.max(Number(root.dataset['rowsMax']), document.querySelectorAll('tr, [role="row"]').length));
+  }, 100);
+}
+
+async function consoleRun(page: Page, path: string, confirm: string | null, count: string, objects: number): Promise<ConsoleRun> {
+  await page.goto(path);
+  await page.getByTestId('listing-status').waitFor();
+  await page.getByRole('button', { name: confirm === null ? 'Bulk-edit this folder…' : 'Bulk-edit the whole bucket…' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByTestId('bulk-listed').filter({ hasText: `${count} objects` }).waitFor({ timeout: 3_600_000 });
+  await dialog.getByLabel('Content-Type', { exact: true }).selectOption({ label: 'Set to' });
+  await dialog.getByLabel('New value of Content-Type').fill('text/csv');
+  if (confirm !== null) await dialog.getByLabel('Type the bucket’s name to confirm').fill(confirm);
+  const cdp = await page.context().newCDPSession(page);
+  let heapMax = 0;
+  const sampler = setInterval(() => {
+    cdp.send('Runtime.getHeapUsage').then((usage) => {
+      heapMax = Math.max(heapMax, usage.usedSize);
+    }, () => undefined);
+  }, 250);
+  await page.evaluate(watchRows);
+  const started = performance.now();
+  await dialog.getByRole('button', { name: `Apply to ${count} objects` }).click();
+  await dialog.getByTestId('job-phase').filter({ hasText: 'Finished.' }).waitFor({ timeout: 24 * 3_600_000 });
+  const ms = performance.now() - started;
+  clearInterval(sampler);
+  const summary = (await dialog.getByTestId('job-summary').textContent()) ?? '';
+  if (!summary.startsWith(`${count} of ${count} done: ${count} changed`)) throw new Error(`console job ended with: ${summary}`);
+  const rowsMax = Number(await page.evaluate(() => document.documentElement.dataset['rowsMax']));
+  const journalBytes = objects >= 100_000 ? await page.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0) : undefined;
+  await cdp.detach();
+  return { ms, heapMax, rowsMax, ...(journalBytes !== undefined ? { journalBytes } : {}) };
+}
+
+export interface BulkEditBenchOptions {
+  objects?: number;
+  dist?: string;
+  build?: boolean;
+  /** Pins the console's pool (`{"initial":n,"min":n,"max":n}`) instead of its adaptive default. */
+  pool?: { initial: number; min: number; max: number };
+}
+
+export async function benchBulkEdit(options: BulkEditBenchOptions = {}): Promise<Figure[]> {
+  const objects = options.objects ?? 20_000;
+  const dist = ensureBuild(options);
+  const servers = await startServers({ dist, buckets: { [CONSOLE_BUCKET]: objects, [NODE_BUCKET]: objects, [PAGE_BUCKET]: objects } });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await connectConsole(page, servers.site, { url: servers.emulator });
+    if (options.pool) await page.evaluate((pool) => localStorage.setItem('qsc.jobs.pool', pool), JSON.stringify(options.pool));
+    const count = objects.toLocaleString('en-US');
+    // The reference first, then the console, on two buckets seeded alike (each edit changes every object once).
+    await servers.reset();
+    const referenceMs = await referenceRun(servers.emulator, objects);
+    const referenceCounts = await servers.counts();
+    await servers.reset();
+    const run = await consoleRun(page, `${servers.site}/buckets/pek3a/${CONSOLE_BUCKET}?prefix=${encodeURIComponent(FOLDER)}`, null, count, objects);
+    const consoleCounts = await servers.counts();
+    const consoleMs = run.ms;
+    const floorPage = await browser.newPage();
+    await floorPage.goto(servers.site);
+    const floorMs = await pageFloorRun(floorPage, servers.emulator, objects);
+    const floorRate = objects / (floorMs / 1000);
+    const { heapMax, rowsMax } = run;
+    const consoleRate = objects / (consoleMs / 1000);
+    const referenceRate = objects / (referenceMs / 1000);
+    const c = perObject(consoleCounts, objects);
+    const r = perObject(referenceCounts, objects);
+    const label = `bulk edit ${count} objects`;
+    return [
+      { name: `${label}: console`, value: Math.round(consoleRate), unit: 'objects/s', note: `${(consoleMs / 1000).toFixed(1)} s, endpoint mode against the emulator` },
+      { name: `${label}: Node reference (HEAD + conditional REPLACE copy, 8 in flight)`, value: Math.round(referenceRate), unit: 'objects/s', note: `${(referenceMs / 1000).toFixed(1)} s, same emulator` },
+      { name: 'bulk edit: console / reference', value: Math.round((consoleRate / referenceRate) * 1000) / 1000, unit: '×' },
+      { name: `${label}: the page's plain fetch loop (the same requests signed in Node, 8 in flight)`, value: Math.round(floorRate), unit: 'objects/s', note: `${(floorMs / 1000).toFixed(1)} s: the browser's transport on this machine, preflights included` },
+      { name: 'bulk edit: console / the page\'s plain fetch loop', value: Math.round((consoleRate / floorRate) * 1000) / 1000, unit: '×' },
+      { name: 'bulk edit: page heap (max)', value: Math.round((heapMax / 1024 / 1024) * 10) / 10, unit: 'MiB', note: 'CDP Runtime.getHeapUsage every 250 ms' },
+      { name: 'bulk edit: table rows in the DOM (max)', value: rowsMax, unit: 'rows', note: 'tr and role=row, sampled every 100 ms' },
+      { name: 'bulk edit: console requests per object', value: Math.round(c.total * 1000) / 1000, unit: 'requests', note: c.note },
+      { name: 'bulk edit: reference requests per object', value: Math.round(r.total * 1000) / 1000, unit: 'requests', note: r.note },
+    ];
+  } finally {
+    await browser.close();
+    await servers.close();
+  }
+}
+
+/** One bulk edit over a bucket of `keys` keys (the archive layout, generated as listed): rate, heap, journal. */
+export async function benchMillion(keys = 1_000_000, options: { dist?: string } = {}): Promise<Figure[]> {
+  const dist = ensureBuild(options);
+  const servers = await startServers({ dist, bigBucket: { name: MILLION_BUCKET, keys } });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await connectConsole(page, servers.site, { url: servers.emulator });
+    const count = keys.toLocaleString('en-US');
+    const run = await consoleRun(page, `${servers.site}/buckets/pek3a/${MILLION_BUCKET}`, MILLION_BUCKET, count, keys);
+    const counts = perObject(await servers.counts(), keys);
+    return [
+      { name: `bulk edit ${count} objects (whole bucket): console`, value: Math.round(keys / (run.ms / 1000)), unit: 'objects/s', note: `${(run.ms / 60_000).toFixed(1)} min` },
+      { name: 'bulk edit 1M: page heap (max)', value: Math.round((run.heapMax / 1024 / 1024) * 10) / 10, unit: 'MiB' },
+      { name: 'bulk edit 1M: table rows in the DOM (max)', value: run.rowsMax, unit: 'rows' },
+      { name: 'bulk edit 1M: origin storage used (the job journal)', value: Math.round(((run.journalBytes ?? 0) / 1024 / 1024) * 10) / 10, unit: 'MiB', note: 'navigator.storage.estimate()' },
+      { name: 'bulk edit 1M: requests per object', value: Math.round(counts.total * 1000) / 1000, unit: 'requests', note: counts.note },
+    ];
+  } finally {
+    await browser.close();
+    await servers.close();
+  }
+}
+
+if (import.meta.main) {
+  const argv = process.argv.slice(2);
+  const value = (flag: string) => {
+    const i = argv.indexOf(flag);
+    return i >= 0 ? Number(argv[i + 1]) : undefined;
+  };
+  const fixed = value('--pool');
+  const figures = argv.includes('--million')
+    ? await benchMillion(value('--keys') ?? 1_000_000)
+    : await benchBulkEdit({ objects: value('--objects') ?? 20_000, ...(fixed ? { pool: { initial: fixed, min: fixed, max: fixed } } : {}) });
+  for (const figure of figures) console.log(`${figure.name}: ${figure.value.toLocaleString('en-US')} ${figure.unit}${figure.note ? ` (${figure.note})` : ''}`);
+}
+
