@@ -106,7 +106,8 @@ async function runOne(flavour: EditFlavour, entry: SourceEntry, previous: ItemRe
   }
   const started = Date.now();
   let plan: Plan;
-  const pending = previous?.state === 'intent' || (previous?.state === 'failed' && previous.uncertain === true) ? previous.before : undefined;
+  const retrying = previous?.state === 'intent' || (previous?.state === 'failed' && previous.uncertain === true);
+  const pending = retrying ? previous.before : undefined;
   if (pending && !isVersion(pending, head)) {
     // A write of an earlier attempt may have landed: look before writing again.
     const planned = flavour.planned(pending, entry, context);
@@ -136,6 +137,11 @@ async function runOne(flavour: EditFlavour, entry: SourceEntry, previous: ItemRe
       case 'conflict':
         // 'verify': the copy landed, and another writer changed the object right after.
         if (result.detectedBy === 'verify') return { kind: 'settled', records: [{ ...base, state: 'changed', before, after: storedAfter(result.theirs), code: 'changed_since' }], outcome: { kind: 'ok' } };
+        // An earlier attempt's write, whose answer was lost, landed after this attempt read the object: it is
+        // this job's own write, holding exactly the planned metadata on the same body.
+        if (retrying && holdsPlanned(before, plan.planned, result.theirs)) {
+          return { kind: 'settled', records: [{ ...base, state: 'changed', before, after: storedAfter(result.theirs) }], outcome: { kind: 'other' } };
+        }
         return { kind: 'settled', records: [{ ...base, state: 'skipped', code: 'changed_since', before }], outcome: { kind: 'other' } };
     }
   } catch (error) {
