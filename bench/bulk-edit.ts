@@ -197,7 +197,9 @@ function watchRows(): void {
 async function consoleRun(page: Page, path: string, confirm: string | null, count: string, objects: number): Promise<ConsoleRun> {
   await page.goto(path);
   await page.getByTestId('listing-status').waitFor();
-  await page.getByRole('button', { name: confirm === null ? 'Bulk-edit this folder…' : 'Bulk-edit the whole bucket…' }).click();
+  // The folder's (or, at the root, the bucket's) bulk job is in the toolbar's More actions menu.
+  await page.getByRole('button', { name: 'More actions' }).click();
+  await page.getByRole('menu', { name: 'More actions' }).getByRole('menuitem', { name: confirm === null ? 'Bulk-edit this folder…' : 'Bulk-edit the whole bucket…', exact: true }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByTestId('bulk-listed').filter({ hasText: `${count} objects` }).waitFor({ timeout: 3_600_000 });
   await dialog.getByLabel('Content-Type', { exact: true }).selectOption({ label: 'Set to' });
