@@ -1,4 +1,4 @@
-import { moreAction } from './fixtures.ts';
+import { moreAction, slowDemoAnswers } from './fixtures.ts';
 import { expect, test } from '@playwright/test';
 import { demoBackend } from './metadata-backend.ts';
 import { shotTests } from './support/shots.ts';
@@ -9,6 +9,8 @@ import { shotTests } from './support/shots.ts';
 
 shotTests('bulk edit', async ({ page, shot }) => {
   test.setTimeout(300_000);
+  // A network's pace: the demo answers in the page at once, and the dry run and the job are shot under way.
+  await page.addInitScript(slowDemoAnswers, 15);
   const backend = await demoBackend(page);
   const prefix = 'reports-2024/';
   const keys = Array.from({ length: 300 }, (_, i) => `${prefix}${i % 3 === 0 ? 'q1/' : ''}report-${String(i).padStart(3, '0')}.csv`);
