@@ -11,7 +11,7 @@ import type { QsClient } from '../../../api/client.ts';
 import { connectionId } from '../../../api/connection.ts';
 import { dryRun, type DryRun, type DryRunInput } from './dry-run.ts';
 import { createIndexedDbJournal } from './journal-idb.ts';
-import type { Journal } from './journal.ts';
+import { createMemoryJournal, type Journal } from './journal.ts';
 import { browserBroadcast, browserLocks, jobLockName, jobTouches, START_LOCK, type HeldLock, type JobBroadcast, type JobLocks } from './locks.ts';
 import type { MetadataWritePort } from './ops/unit.ts';
 import type { PoolSettings } from './pool.ts';
@@ -81,7 +81,8 @@ export class JobHost {
 
   constructor(deps: JobHostDeps) {
     this.#deps = deps;
-    this.journal = deps.journal ?? createIndexedDbJournal();
+    // A browser without IndexedDB (some private modes) still runs jobs, kept for this page only.
+    this.journal = deps.journal ?? (typeof indexedDB === 'undefined' ? createMemoryJournal() : createIndexedDbJournal());
     this.#locks = deps.locks ?? browserLocks();
     this.#broadcast = deps.broadcast ?? browserBroadcast();
     this.#broadcast.listen(() => void this.refresh());
