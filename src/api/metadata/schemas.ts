@@ -207,6 +207,7 @@ const ALL_RULES: readonly MetadataRule[] = [
   'content_type_syntax',
 ];
 
-function isMetadataRule(value: string): value is MetadataRule {
+/** Whether `value` is one of the rule ids above (a rule read back from a stored record or an issue). */
+export function isMetadataRule(value: string): value is MetadataRule {
   return (ALL_RULES as readonly string[]).includes(value);
 }

@@ -3,7 +3,7 @@ import { memo, useEffect, useRef, useSyncExternalStore } from 'react';
 import { ruleMessageKey } from '../../../components/metadata-form/metadata-form.tsx';
 import { useI18n } from '../../../i18n/i18n.tsx';
 import { visibleText } from '../../../lib/visible-text.ts';
-import type { MetadataRule } from '../../../api/metadata/model.ts';
+import { isMetadataRule } from '../../../api/metadata/model.ts';
 import type { ProblemRow } from '../engine/progress.ts';
 import { reasonOf } from './job-text.ts';
 // oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
@@ -28,26 +28,6 @@ function useNarrow(): boolean {
     () => query?.matches ?? false,
     () => false,
   );
-}
-
-const RULES: ReadonlySet<string> = new Set<MetadataRule>([
-  'key_empty',
-  'key_charset',
-  'key_too_long',
-  'value_not_printable',
-  'total_too_large',
-  'key_duplicate',
-  'value_surrounding_whitespace',
-  'standard_not_printable',
-  'expires_not_http_date',
-  'content_encoding_syntax',
-  'cache_control_syntax',
-  'content_disposition_syntax',
-  'content_type_syntax',
-]);
-
-function isRule(value: string): value is MetadataRule {
-  return RULES.has(value);
 }
 
 /**
@@ -103,7 +83,7 @@ export const ProblemsTable = memo(function ProblemsTable({ rows, beyond }: { row
 
 const ProblemLine = memo(function ProblemLine({ row, index }: { row: ProblemRow; index: number }) {
   const { t } = useI18n();
-  const rule = row.rule && isRule(row.rule.rule) ? row.rule : undefined;
+  const rule = row.rule && isMetadataRule(row.rule.rule) ? row.rule : undefined;
   return (
     <tr data-status={row.state} aria-rowindex={index + 2}>
       <th scope="row" dir="auto" className="mono job-problems__key" title={visibleText(row.key)}>
@@ -113,7 +93,7 @@ const ProblemLine = memo(function ProblemLine({ row, index }: { row: ProblemRow;
         <div className="job-problems__result">
           <span className="bulk-status">{t(row.state === 'failed' ? 'jobs.state.failed' : 'jobs.state.skipped')}</span>{' '}
           <span role="alert" data-error-code={row.code}>
-            {row.code ? <code>{row.code}</code> : null} {rule && isRule(rule.rule) ? t(ruleMessageKey(rule.rule), { bytes: rule.bytes ?? 0, limit: rule.limit ?? 0 }) : reasonOf({ t }, row)}
+            {row.code ? <code>{row.code}</code> : null} {rule && isMetadataRule(rule.rule) ? t(ruleMessageKey(rule.rule), { bytes: rule.bytes ?? 0, limit: rule.limit ?? 0 }) : reasonOf({ t }, row)}
           </span>
         </div>
       </td>
