@@ -10,6 +10,7 @@ import { useSession } from '../hooks/session.ts';
 import { useI18n } from '../i18n/i18n.tsx';
 import { Link, matchPath, useLocation } from '../lib/router.tsx';
 import { demoDataControls } from './demo-backend.ts';
+import { UploadIndicator } from '../features/uploads/ui/upload-indicator.tsx';
 import { AfterFirstScreen } from './first-screen.tsx';
 import { pageTitle, usePageTitle } from './page-title.ts';
 
@@ -20,9 +21,9 @@ const BucketSidebar = lazyView(async () => (await import('./bucket-sidebar.tsx')
 const AcrossBuckets = lazyView(async () => (await import('./bucket-sidebar.tsx')).AcrossBuckets, { fallback: 'none' });
 // The theme is applied before the first render (main.tsx); the control to change it can arrive a moment later.
 const ThemeSwitcher = lazyView(async () => (await import('../components/theme-switcher.tsx')).ThemeSwitcher);
-// Uploads start only from the object browser, whose chunk brings the uploads module along; the header's
-// indicator and the drawer take it from there rather than adding it to the entry chunk.
-const UploadIndicator = lazyView(async () => (await import('../features/uploads/ui/upload-drawer.tsx')).UploadIndicator);
+// Uploads start only from the object browser, whose chunk brings the uploads module along; the drawer takes it
+// from there rather than adding it to the entry chunk. The header's indicator is small and part of the shell
+// (upload-indicator.tsx says why).
 const UploadDrawer = lazyView(async () => (await import('../features/uploads/ui/upload-drawer.tsx')).UploadDrawer);
 // Demo mode only, and only when this start left damaged saved records out: a notice, loaded after the first paint.
 const DemoDamageNotice = lazyView(async () => (await import('../components/demo-damage-notice.tsx')).DemoDamageNotice, { fallback: 'none' });
