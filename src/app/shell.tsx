@@ -149,11 +149,9 @@ export function Shell({ children }: { children: ReactNode }) {
         <span className="topbar__spacer" />
         {/* A place of its own, there before the first upload starts: the bar never grows or wraps. */}
         <div className="topbar__uploads">
-          {session ? (
-            <AfterFirstScreen>
-              <UploadIndicator scope={connectionId(session.connection)} />
-            </AfterFirstScreen>
-          ) : null}
+          {/* Mounted with the shell, not after the first screen: a drop made while the page is still settling
+              is counted from its first file (upload-indicator.tsx). Idle, it renders nothing. */}
+          {session ? <UploadIndicator scope={connectionId(session.connection)} /> : null}
         </div>
         {hasSidebar && idle ? <JobsIndicatorSlot /> : null}
         {settingsInSidebar ? null : <div className="topbar__settings">{settings}</div>}
