@@ -3,7 +3,8 @@ import type { UseFormReturn } from 'react-hook-form';
 import { formatHttpDate, type MetadataRule, type StandardHeader } from '../../api/metadata/model.ts';
 import { useI18n, type MessageKey } from '../../i18n/i18n.tsx';
 import { Field } from '../ui/field.tsx';
-import { CACHE_CONTROL_PRESETS, COMMON_CONTENT_TYPES, contentDispositionFor, httpDateFromLocalInput, type EditorValues } from './form-model.ts';
+import type { EditorValues } from './form-model.ts';
+import { CACHE_CONTROL_PRESETS, COMMON_CONTENT_TYPES, contentDispositionFor, httpDateFromLocalInput } from './standard-values.ts';
 // oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
 import '../../i18n/parts/metadata.ts';
 

@@ -9,8 +9,9 @@ export { entriesFromDataTransfer, filesFromInput, walkEntries, type DataTransfer
 export { compareFingerprints, fingerprintFile } from './fingerprint.ts';
 export { createMd5Hasher, type Md5Hasher } from './hasher.ts';
 export { IntegrityError } from './integrity.ts';
-export { ResumeMismatchError } from './multipart.ts';
+export { ResumeMismatchError } from './multipart-model.ts';
 export { DEFAULT_PART_SIZE, MAX_PART_SIZE, MIN_PART_SIZE, type PartPlanOptions } from './part-plan.ts';
 export { DEFAULT_MULTIPART_THRESHOLD, planBatch, type BatchProblem, type PlannedUpload, type SourceFile } from './plan-batch.ts';
-export { createUploadQueue, type UploadItem, type UploadQueue, type UploadTotals, type UploadsSnapshot } from './queue.ts';
+export { createUploadQueue } from './queue.ts';
+export type { UploadItem, UploadQueue, UploadTotals, UploadsSnapshot } from './queue-model.ts';
 export { createIndexedDbResumeStore, createMemoryResumeStore, type ResumeRecord } from './resume-store.ts';

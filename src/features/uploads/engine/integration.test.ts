@@ -9,10 +9,11 @@ import { initiateMultipartUpload, listParts, uploadPart } from '../../../api/mul
 import { getObject, headObject } from '../../../api/objects/operations.ts';
 import { createApiPorts } from './api-ports.ts';
 import { createMainThreadHasher } from './hasher.ts';
-import { ResumeMismatchError } from './multipart.ts';
+import { ResumeMismatchError } from './multipart-model.ts';
 import { planBatch } from './plan-batch.ts';
 import type { UploadPorts } from './ports.ts';
-import { createUploadQueue, type UploadQueue } from './queue.ts';
+import type { UploadQueue } from './queue-model.ts';
+import { createUploadQueue } from './queue.ts';
 import { createMemoryResumeStore, type ResumeStore } from './resume-store.ts';
 import { bytes } from './test-fakes.ts';
 

@@ -2,7 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../api/errors.ts';
 import { fingerprintFile } from './fingerprint.ts';
 import { createMainThreadHasher, type Md5Hasher } from './hasher.ts';
-import { MultipartUpload, ResumeMismatchError, listAllParts, type MultipartDeps, type MultipartSpec } from './multipart.ts';
+import { ResumeMismatchError, type MultipartDeps, type MultipartSpec } from './multipart-model.ts';
+import { listAllParts } from './multipart-remote.ts';
+import { MultipartUpload } from './multipart.ts';
 import { createMemoryResumeStore } from './resume-store.ts';
 import { FakeServer, ManualClock, apiError, bytes, fileOf, flush, md5Hex, networkError } from './test-fakes.ts';
 

@@ -1,15 +1,22 @@
 import { ApiError } from '../../../api/errors.ts';
-import type { ObjectMetadata } from '../../../api/metadata/model.ts';
 import { hexToBase64 } from '../../../api/objects/md5.ts';
-import { unquoteEtag } from '../../../api/protocol/etag.ts';
-import { MAX_LIST_PARTS_LIMIT } from '../../../api/protocol/limits.ts';
-import { pages } from '../../../api/protocol/paging.ts';
-import { compareFingerprints, fingerprintFile, type FileFingerprint } from './fingerprint.ts';
-import type { Md5Hasher, Md5Session } from './hasher.ts';
-import { inferPartPlan, partLength, partRange, planParts, type PartPlan, type PartPlanOptions } from './part-plan.ts';
-import type { Clock, Destination, RemotePart, RemoteUpload, UploadPorts } from './ports.ts';
-import { recordsFor, type ResumeStore } from './resume-store.ts';
-import { withRetry, type RetryPolicy } from './retry.ts';
+import { fingerprintFile, type FileFingerprint } from './fingerprint.ts';
+import type { Md5Session } from './hasher.ts';
+import {
+  contentMismatch,
+  HASH_AHEAD_BYTES,
+  normalEtag,
+  sizeMismatch,
+  type MultipartDeps,
+  type MultipartListener,
+  type MultipartPhase,
+  type MultipartSpec,
+  type MultipartStatus,
+} from './multipart-model.ts';
+import { listAllParts, raceAbort, resumeCandidate } from './multipart-remote.ts';
+import { inferPartPlan, partLength, partRange, planParts, type PartPlan } from './part-plan.ts';
+import type { Destination, RemotePart, RemoteUpload } from './ports.ts';
+import { withRetry } from './retry.ts';
 
 /**
  * One multipart upload (ref §8): initiate (or find the upload to continue), parts as Blob slices in
@@ -31,102 +38,6 @@ import { withRetry, type RetryPolicy } from './retry.ts';
  * bounded (HASH_AHEAD_BYTES), and a sender waits before taking a part while too many hashed parts are
  * still waiting for the whole-file MD5, which bounds the memory they hold.
  */
-
-/** Bytes of parts hashed ahead of the senders, at most (one part ahead at least, one per sender at most). */
-export const HASH_AHEAD_BYTES = 64 * 1024 * 1024;
-
-/** ListMultipart page size: the largest the API allows (ref §8.4). */
-export const LIST_PARTS_LIMIT = MAX_LIST_PARTS_LIMIT;
-
-export type MultipartPhase = 'preparing' | 'listing' | 'initiating' | 'uploading' | 'completing';
-
-/** The local file cannot continue this remote upload (its parts do not fit the file). */
-export class ResumeMismatchError extends Error {
-  readonly code = 'file_mismatch';
-  constructor(message: string) {
-    super(message);
-    this.name = 'ResumeMismatchError';
-  }
-}
-
-export interface MultipartDeps {
-  ports: UploadPorts;
-  hasher: Md5Hasher;
-  resumeStore: ResumeStore;
-  /** Connection the records belong to (see ResumeRecord.scope). */
-  scope: string;
-  clock: Clock;
-  random: () => number;
-  retry: RetryPolicy;
-  partConcurrency: number;
-  partPlan: PartPlanOptions;
-  /** Send Content-MD5 with each part (needs `content-md5` allowed by the bucket's CORS rule). */
-  sendContentMd5: boolean;
-}
-
-export interface MultipartSpec extends Destination {
-  file: File;
-  metadata?: ObjectMetadata;
-  /** Continue this upload (inspector: "resume from a local file"); else a fresh one or a remembered match. */
-  uploadId?: string;
-  /** Look for a remembered upload of the same file to the same key (default true). */
-  autoResume?: boolean;
-}
-
-export interface MultipartStatus {
-  phase: MultipartPhase;
-  uploadId: string | undefined;
-  partCount: number;
-  partSize: number;
-  /** Parts on the server that this file will use (uploaded now or earlier). */
-  partsDone: number;
-  /** Parts found on the server with a matching MD5 and not sent again. */
-  partsReused: number;
-  /** Bytes of done parts plus progress of parts in flight. */
-  bytesSent: number;
-}
-
-export interface MultipartListener {
-  /** Something in `status` changed. */
-  onChange(): void;
-  /** Bytes that actually went over the network (speed); includes attempts that later failed. */
-  onNetworkBytes(delta: number): void;
-}
-
-function normalEtag(etag: string): string {
-  return unquoteEtag(etag).toLowerCase();
-}
-
-/** Every part of an upload, paging with part_number_marker until a short page (ref §8.4). */
-export async function listAllParts(ports: UploadPorts, upload: RemoteUpload, signal: AbortSignal, limit = LIST_PARTS_LIMIT): Promise<RemotePart[]> {
-  const all: RemotePart[] = [];
-  const listing = pages({
-    fetchPage: (marker: number | undefined) => ports.listParts({ ...upload, ...(marker === undefined ? {} : { partNumberMarker: marker }), limit }, signal),
-    // A short page is the last one (ListMultipart has no has_more).
-    nextMarker: ({ parts }) => (parts.length < limit ? undefined : parts.at(-1)?.partNumber),
-    signal,
-  });
-  for await (const { parts } of listing) all.push(...parts);
-  return all;
-}
-
-function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
-}
 
 export class MultipartUpload {
   readonly #deps: MultipartDeps;
@@ -247,15 +158,7 @@ export class MultipartUpload {
     this.#fingerprint ??= await raceAbort(fingerprintFile(file, hasher), signal);
     const fingerprint = this.#fingerprint;
 
-    let candidate: { uploadId: string; partSize: number | undefined; explicit: boolean } | undefined;
-    if (this.#spec.uploadId !== undefined) {
-      const remembered = (await resumeStore.list(scope)).find((r) => r.uploadId === this.#spec.uploadId);
-      candidate = { uploadId: this.#spec.uploadId, partSize: remembered?.partSize, explicit: true };
-    } else if (this.#spec.autoResume !== false) {
-      const matches = recordsFor(await resumeStore.list(scope), (fp) => compareFingerprints(fingerprint, fp) !== 'different', this.#spec);
-      const latest = matches.at(-1);
-      if (latest) candidate = { uploadId: latest.uploadId, partSize: latest.partSize, explicit: false };
-    }
+    const candidate = await resumeCandidate(resumeStore, scope, this.#spec, fingerprint);
 
     if (candidate) {
       this.#setPhase('listing');
@@ -277,11 +180,7 @@ export class MultipartUpload {
           return;
         }
         if (candidate.explicit) {
-          const listedBytes = parts.reduce((sum, p) => sum + (p.size ?? 0), 0);
-          throw new ResumeMismatchError(
-            `"${file.name}" (${file.size} bytes) does not match upload ${candidate.uploadId}: its ${parts.length} uploaded part(s) ` +
-              `(${listedBytes} bytes) do not fit a file of this size. Choose the file this upload was started with.`,
-          );
+          throw sizeMismatch(file, candidate.uploadId, parts);
         }
         // A remembered upload whose parts do not fit this file: leave it for the inspector, start a new one.
       }
@@ -309,10 +208,7 @@ export class MultipartUpload {
     for (const p of withEtag) {
       if ((await this.#hashPart(p.partNumber)) === this.#remote.get(p.partNumber)) return;
     }
-    throw new ResumeMismatchError(
-      `"${this.#spec.file.name}" does not match upload ${uploadId}: none of its ${withEtag.length} uploaded part(s) has the same content. ` +
-        'Choose the file this upload was started with.',
-    );
+    throw contentMismatch(this.#spec.file, uploadId, withEtag.length);
   }
 
   #destinationOnly(): Destination {

@@ -2,11 +2,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../api/errors.ts';
 import { createMainThreadHasher } from './hasher.ts';
 import { IntegrityError } from './integrity.ts';
-import { ResumeMismatchError } from './multipart.ts';
+import { ResumeMismatchError } from './multipart-model.ts';
 import { markFreeKeys } from './conflicts.ts';
 import { planBatch, type BatchInput } from './plan-batch.ts';
 import type { UploadPorts } from './ports.ts';
-import { createUploadQueue, type UploadQueueOptions } from './queue.ts';
+import type { UploadQueueOptions } from './queue-model.ts';
+import { createUploadQueue } from './queue.ts';
 import { createMemoryResumeStore } from './resume-store.ts';
 import { FakeServer, ManualClock, apiError, bytes, fileOf, flush, md5Hex } from './test-fakes.ts';
 
