@@ -198,10 +198,8 @@ const WAIT_FOR_TIMEOUT = /\.waitForTimeout\s*\(/;
  * into src/api factories; each names the writes. Remove an entry once its file has none: the check says so.
  */
 export const INLINE_MUTATIONS: ReadonlyMap<string, string> = new Map([
-  ['src/features/metadata/metadata-editor.tsx', 'the metadata save and its undo'],
   ['src/features/multipart/upload-detail.tsx', 'Complete and Abort (completeMultipartUploadMutation and abortMultipartUploadMutation wait in src/api/multipart/queries.ts)'],
   ['src/features/multipart/auto-abort-rule.tsx', "the bucket's automatic abort rule"],
-  ['src/features/connection/connect-page.tsx', 'the connection check'],
 ]);
 
 /** The violations in parsed sources (paths relative to the root); `inlineMutationsPending` defaults to INLINE_MUTATIONS. */

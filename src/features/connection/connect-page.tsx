@@ -3,13 +3,14 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, useWatch, type FieldError } from 'react-hook-form';
 import { useLocation, useNavigate } from '../../lib/router.tsx';
+import { connectionCheckMutation } from '../../api/service/queries.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { toast } from '../../components/toast.tsx';
 import { bucketPath, safeNextPath } from '../../hooks/browse-location.ts';
 import { useSession } from '../../hooks/session.ts';
 import { isMessageKey, useI18n } from '../../i18n/i18n.tsx';
 import { connectFormSchema, DEFAULT_FORM, formFromRecent, sessionFromForm, suggestZoneInHost, type ConnectFormValues } from './connect-form-schema.ts';
-import { isOk, okMessage, recentLabel, RecentList, VerdictView, type CheckResult } from './connect-parts.tsx';
+import { isOk, okMessage, recentLabel, RecentList, VerdictView, type CheckRequest } from './connect-parts.tsx';
 import { forgetRecent, loadRecent, recentSecret, rememberRecent, type RecentConnection } from './recent-connections.ts';
 // oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
 import '../../styles/connect.css';
@@ -60,14 +61,8 @@ export function ConnectPage() {
     if (suggestion !== undefined) setValue('zoneInHost', suggestion);
   }, [endpoint, formState.dirtyFields.zoneInHost, setValue]);
 
-  const check = useMutation({
-    mutationFn: async (values: ConnectFormValues): Promise<CheckResult> => {
-      const session = sessionFromForm(values);
-      // The check's API calls (and the object operations under them) load on first use, not with the form.
-      const { checkConnection } = await import('./check-connection.ts');
-      return { session, verdict: await checkConnection(session), remember: values.remember };
-    },
-    onSuccess: ({ session, verdict, remember }) => {
+  const check = useMutation(
+    connectionCheckMutation<CheckRequest>(({ session, verdict, remember }) => {
       if (!isOk(verdict)) return;
       rememberRecent(session, { remember });
       setRecent(loadRecent());
@@ -77,8 +72,8 @@ export function ConnectPage() {
       if (next) navigate(next);
       else if (verdict.kind === 'ok') navigate('/');
       else if (session.bucket) navigate(bucketPath(session.bucket.zone, session.bucket.name));
-    },
-  });
+    }),
+  );
   const [advancedOpen, setAdvancedOpen] = useState(false);
 
   const useRecent = (entry: RecentConnection) => {
@@ -126,7 +121,7 @@ export function ConnectPage() {
             : t('connect.recent.filled', { label: recentLabel(filledFrom.entry, t) })}
         </p>
       ) : null}
-      <form onSubmit={handleSubmit((values) => check.mutate(values), (refused) => {
+      <form onSubmit={handleSubmit((values) => check.mutate({ session: sessionFromForm(values), remember: values.remember }), (refused) => {
         if (ADVANCED_FIELDS.some((name) => refused[name])) setAdvancedOpen(true);
       })} noValidate aria-label={t('connect.title')}>
         <div className="field">

@@ -1,19 +1,21 @@
 import { useId } from 'react';
+import type { Verdict } from '../../api/service/check.ts';
 import { CorsHelp } from '../../components/cors-help-lazy.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import type { Session } from '../../hooks/session.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
-import type { Verdict } from './check-connection.ts';
 import { recentSecret, type RecentConnection } from './recent-connections.ts';
 // oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
 import '../../i18n/parts/connect.ts';
 
-/** What a connection check found, and the session it checked. */
-export interface CheckResult {
+/** A connection check asked for: the session to check, and whether to remember it once it passes. */
+export interface CheckRequest {
   session: Session;
-  verdict: Verdict;
   remember: boolean;
 }
+
+/** What a connection check found, and the session it checked. */
+export type CheckResult = CheckRequest & { verdict: Verdict };
 
 export type OkVerdict = Extract<Verdict, { kind: 'ok' | 'ok-bucket' | 'ok-anonymous' }>;
 

@@ -3,11 +3,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from '../../lib/router.tsx';
-import type { ObjectRef, QsClient } from '../../api/client.ts';
+import type { ObjectRef } from '../../api/client.ts';
 import { connectionId } from '../../api/connection.ts';
 import { applyMetadataEdits, diffMetadata, MetadataEditError, type MetadataEdits } from '../../api/metadata/edit.ts';
 import { headObjectReadable, type ObjectHead } from '../../api/objects/operations.ts';
-import { objectEditBaseQuery, objectMetadataSaved } from '../../api/objects/queries.ts';
+import { objectEditBaseQuery } from '../../api/objects/queries.ts';
+import { saveMetadataMutation } from '../../api/metadata/queries.ts';
 import { Dialog, useDialogClose } from '../../components/dialog.tsx';
 import { useUnsavedGuard } from '../../components/unsaved-guard.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
@@ -23,7 +24,7 @@ import { forgetUndo } from './undo.ts';
 import { SavedBanner, UndoLastSave, useSavedToast } from './undo-view.tsx';
 import { MetadataDiff } from './metadata-diff.tsx';
 import { MetadataFields, ruleMessageKey } from '../../components/metadata-form/metadata-form.tsx';
-import { hiddenFor, saveBlock, SaveBlockedError, saveMetadataEdits, versionGuard, type SaveResult } from '../../api/metadata/save.ts';
+import { hiddenFor, saveBlock, SaveBlockedError, versionGuard, type SaveResult } from '../../api/metadata/save.ts';
 import { withFlag } from './url-flag.ts';
 import { changesFrom, reviewChanges, withRefusedReplaced } from './refused-header.ts';
 import { useHeaderVisibility } from '../../hooks/use-header-visibility.ts';
@@ -34,15 +35,6 @@ import { LargeCopyStatus, useLargeCopy } from './large-copy-status.tsx';
 import './metadata.css';
 // oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
 import '../../i18n/parts/metadata.ts';
-
-/**
- * Refreshes what shows the object after a save: the details take the save's own read-back (or the version a
- * conflict found), the listing columns are read again.
- */
-function useObjectSaved(client: QsClient, ref: ObjectRef) {
-  const queryClient = useQueryClient();
-  return (result: SaveResult) => objectMetadataSaved(queryClient, client, ref, result.kind === 'saved' ? result.after : result.theirs);
-}
 
 function SaveFailure({ error }: { error: unknown }) {
   const { t } = useI18n();
@@ -126,7 +118,7 @@ function EditorSession({ base, objectRef, saveId, onClose: closeNow, onDirty }: 
   // Cancel asks first when there are unsaved edits (the dialog's guard); outside a dialog it just closes.
   const onClose = useDialogClose() ?? closeNow;
   const client = useClient();
-  const saved = useObjectSaved(client, objectRef);
+  const queryClient = useQueryClient();
   const [step, setStep] = useState<Step>({ name: 'edit' });
   const [noChanges, setNoChanges] = useState(false);
   const zone = objectRef.zone ?? client.connection.defaultZone;
@@ -147,10 +139,8 @@ function EditorSession({ base, objectRef, saveId, onClose: closeNow, onDirty }: 
   useEffect(() => () => onDirty(false), [onDirty]);
   const largeCopy = useLargeCopy(client);
   const showSavedToast = useSavedToast(saveId, objectRef, visibility);
-  const save = useMutation({
-    mutationFn: (input: { base: ObjectHead; edits: MetadataEdits }) =>
-      saveMetadataEdits(client, { ref: objectRef, ...input, visibility, acknowledgedHiddenCustom: acknowledged, ...largeCopy.begin() }),
-    onSuccess: async (result, input) => {
+  const save = useMutation(
+    saveMetadataMutation(client, queryClient, (result, input) => {
       if (result.kind === 'saved') {
         forgetUndo(saveId);
         recordSave(saveId, { before: result.before, after: result.after });
@@ -159,9 +149,8 @@ function EditorSession({ base, objectRef, saveId, onClose: closeNow, onDirty }: 
       } else {
         setStep({ name: 'conflict', base: input.base, theirs: result.theirs, edits: input.edits, detectedBy: result.detectedBy });
       }
-      await saved(result);
-    },
-  });
+    }),
+  );
 
   const bucketRef = { zone, name: objectRef.bucket };
   const editBlock = saveBlock(visibility, base, false);
@@ -249,7 +238,7 @@ function EditorSession({ base, objectRef, saveId, onClose: closeNow, onDirty }: 
                 {t('common.cancel')}
               </Button>
             )}
-            <Button variant="primary" disabled={save.isPending || changes.length === 0 || reviewBlock !== null} onClick={() => save.mutate({ base: step.base, edits: step.edits })}>
+            <Button variant="primary" disabled={save.isPending || changes.length === 0 || reviewBlock !== null} onClick={() => save.mutate({ ref: objectRef, base: step.base, edits: step.edits, visibility, acknowledgedHiddenCustom: acknowledged, ...largeCopy.begin() })}>
               {save.isPending ? t('metadata.saving') : t('metadata.save')}
             </Button>
           </div>

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ObjectRef } from '../../api/client.ts';
 import type { HeaderVisibility } from '../../api/cors/visibility.ts';
 import { diffMetadata } from '../../api/metadata/edit.ts';
-import { objectMetadataSaved } from '../../api/objects/queries.ts';
+import { metadataSaveSettled } from '../../api/metadata/queries.ts';
 import { dismissToast, toast } from '../../components/toast.tsx';
 import { Banner } from '../../components/ui/banner.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -39,7 +39,7 @@ export function useUndo(saveId: string, ref: ObjectRef, visibility: HeaderVisibi
     const shown = savedToasts.get(saveId);
     if (shown !== undefined) dismissToast(shown);
     savedToasts.delete(saveId);
-    const outcome = await undoLastSave({ client, saveId, ref, visibility, refresh: (result) => objectMetadataSaved(queryClient, client, ref, result.kind === 'saved' ? result.after : result.theirs) });
+    const outcome = await undoLastSave({ client, saveId, ref, visibility, refresh: (result) => metadataSaveSettled(queryClient, client, ref, result) });
     if (!outcome) return;
     if (outcome.kind === 'restored') toast(t('metadata.toast.restored', { name: objectName(ref.key) }));
     else toast(t(outcome.kind === 'conflict' ? 'metadata.undoConflict' : 'metadata.toast.undoFailed', { name: objectName(ref.key) }), { tone: 'error' });

@@ -1,9 +1,16 @@
-import { createClient, type QsClient } from '../../api/client.ts';
-import { ApiError, NetworkError } from '../../api/errors.ts';
-import { headBucket } from '../../api/buckets/operations.ts';
-import { listObjects } from '../../api/objects/operations.ts';
-import { listBuckets } from '../../api/service/operations.ts';
-import type { Session } from '../../hooks/session.ts';
+import { headBucket } from '../buckets/operations.ts';
+import { createClient, type QsClient } from '../client.ts';
+import type { Connection } from '../connection.ts';
+import { ApiError, NetworkError } from '../errors.ts';
+import { listObjects } from '../objects/operations.ts';
+import { listBuckets } from './operations.ts';
+
+/** What a check needs of a session: how to connect, and the bucket an anonymous (or bucket-only) session names. */
+export interface CheckTarget {
+  mode: string;
+  connection: Connection;
+  bucket?: { zone: string; name: string };
+}
 
 /**
  * The verdict shown before a connection is used (a connection is checked before use). `error` is the failure
@@ -65,7 +72,7 @@ function classifier(signal: AbortSignal | undefined, probe: Probe): Classify {
   };
 }
 
-export async function checkConnection(session: Session, signal?: AbortSignal, client: QsClient = createClient(session.connection), probe: Probe = probeAnswers): Promise<Verdict> {
+export async function checkConnection(session: CheckTarget, signal?: AbortSignal, client: QsClient = createClient(session.connection), probe: Probe = probeAnswers): Promise<Verdict> {
   const classify = classifier(signal, probe);
   const bucket = session.bucket;
 

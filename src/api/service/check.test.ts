@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupEmulatorServer } from '../../../mocks/node.ts';
-import { DEMO_CREDENTIALS, type Connection } from '../../api/connection.ts';
-import type { Session } from '../../hooks/session.ts';
-import { NetworkError } from '../../api/errors.ts';
-import { checkConnection, diagnoseNetworkError } from './check-connection.ts';
+import { DEMO_CREDENTIALS, type Connection } from '../connection.ts';
+import { NetworkError } from '../errors.ts';
+import { checkConnection, diagnoseNetworkError, type CheckTarget } from './check.ts';
 
 // The emulator answers https://qingstor.com and its zone hosts in-process (msw setupServer).
 const { server } = await setupEmulatorServer({ seed: 'demo' });
@@ -11,10 +10,9 @@ beforeAll(() => server.listen({ onUnhandledFrame: 'bypass' }));
 afterAll(() => server.close());
 
 const base: Connection = { endpoint: 'https://qingstor.com', zoneInHost: true, style: 'path', defaultZone: 'pek3a', credentials: DEMO_CREDENTIALS };
-const keys = (connection: Partial<Connection>, bucket?: string): Session => ({
+const keys = (connection: Partial<Connection>, bucket?: string): CheckTarget => ({
   mode: 'endpoint',
   connection: { ...base, ...connection },
-  zones: ['pek3a'],
   ...(bucket ? { bucket: { zone: 'pek3a', name: bucket } } : {}),
 });
 
@@ -41,7 +39,7 @@ describe('checkConnection', () => {
   });
 
   it('accepts a public bucket anonymously even though anonymous listing is refused', async () => {
-    const session: Session = { mode: 'anonymous', connection: { ...base, credentials: undefined }, zones: ['pek3a'], bucket: { zone: 'pek3a', name: 'demo-public' } };
+    const session: CheckTarget = { mode: 'anonymous', connection: { ...base, credentials: undefined }, bucket: { zone: 'pek3a', name: 'demo-public' } };
     expect(await checkConnection(session)).toEqual({ kind: 'ok-anonymous', bucket: 'demo-public' });
     const missing = await checkConnection({ ...session, bucket: { zone: 'pek3a', name: 'no-such-bucket' } });
     expect(missing.kind === 'other' && missing.error).toMatchObject({ code: 'bucket_not_exists' });
