@@ -30,7 +30,7 @@ import { putBucket } from '../src/api/buckets/operations.ts';
 import { createClient, type QsClient } from '../src/api/client.ts';
 import type { Connection } from '../src/api/connection.ts';
 import { completeMultipartUpload, initiateMultipartUpload } from '../src/api/multipart/operations.ts';
-import { headObject } from '../src/api/objects/operations.ts';
+import { headObject } from '../src/api/objects/read.ts';
 import { copyLimitOf, type LargeCopyProgress } from '../src/api/metadata/large-copy.ts';
 import { saveMetadataEdits } from '../src/api/metadata/save.ts';
 

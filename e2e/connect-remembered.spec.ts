@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { putBucket } from '../src/api/buckets/operations.ts';
-import { putObject } from '../src/api/objects/operations.ts';
+import { putObject } from '../src/api/objects/write.ts';
 import { DEMO_ACCESS_KEY_ID, DEMO_SECRET_ACCESS_KEY } from '../mocks/server.ts';
 import { expectNoAxeViolations } from './fixtures.ts';
 import { connect, expect, test, uniqueBucketName, openAdvanced } from './support/emulator.ts';

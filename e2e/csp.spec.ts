@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { BrowserContext, Page } from '@playwright/test';
 import { putBucket } from '../src/api/buckets/operations.ts';
-import { putObject } from '../src/api/objects/operations.ts';
+import { putObject } from '../src/api/objects/write.ts';
 import { consoleSecurityHeaders } from '../src/serve/headers.ts';
 import type { RunningServe } from '../src/serve/serve.ts';
 import { createStaticSite } from '../src/serve/static.ts';

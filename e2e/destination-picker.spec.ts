@@ -1,7 +1,7 @@
 import type { QsClient } from '../src/api/client.ts';
 import { putBucket } from '../src/api/buckets/operations.ts';
 import { putBucketCors } from '../src/api/cors/operations.ts';
-import type { ObjectMetadata } from '../src/api/metadata/model.ts';
+import type { ObjectMetadata } from '../src/api/metadata/types.ts';
 import { expectNoAxeViolations } from './fixtures.ts';
 import { demoBackend, endpointBackend, MODES, type Backend, type Mode } from './metadata-backend.ts';
 import { expect, test, uniqueBucketName } from './support/emulator.ts';

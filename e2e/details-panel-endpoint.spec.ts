@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { getObject } from '../src/api/objects/operations.ts';
+import { getObject } from '../src/api/objects/read.ts';
 import { ConsolePage } from './fixtures.ts';
 import { connect, expect, test } from './support/emulator.ts';
 

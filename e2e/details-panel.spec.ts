@@ -3,7 +3,7 @@ import { getResponse } from 'msw';
 import { createClient } from '../src/api/client.ts';
 import { DEMO_CONNECTION } from '../src/api/connection.ts';
 import { demoLinkOnOrigin } from '../src/api/demo-link.ts';
-import { getObjectUrl } from '../src/api/objects/operations.ts';
+import { getObjectUrl } from '../src/api/objects/read.ts';
 import { createEmulator } from '../mocks/emulator.ts';
 import { demoPutObject, expect, expectNoAxeViolations, test } from './fixtures.ts';
 

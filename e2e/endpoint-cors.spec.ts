@@ -1,7 +1,8 @@
 import { putBucket } from '../src/api/buckets/operations.ts';
 import { corsRuleSchema } from '../src/api/cors/schemas.ts';
 import { getBucketCors, putBucketCors } from '../src/api/cors/operations.ts';
-import { getObjectUrl, putObject } from '../src/api/objects/operations.ts';
+import { getObjectUrl } from '../src/api/objects/read.ts';
+import { putObject } from '../src/api/objects/write.ts';
 import { buildCorsRule } from '../src/api/cors/rule.ts';
 import { ConsolePage, expectNoAxeViolations } from './fixtures.ts';
 import { connect, expect, fetchFromPage, test, uniqueBucketName } from './support/emulator.ts';

@@ -1,6 +1,7 @@
 import { putBucket } from '../src/api/buckets/operations.ts';
 import { putBucketCors } from '../src/api/cors/operations.ts';
-import { getObjectUrl, putObject } from '../src/api/objects/operations.ts';
+import { getObjectUrl } from '../src/api/objects/read.ts';
+import { putObject } from '../src/api/objects/write.ts';
 import { buildCorsRule } from '../src/api/cors/rule.ts';
 import { DEMO_USER } from '../mocks/seed.ts';
 import { ConsolePage } from './fixtures.ts';

@@ -4,7 +4,7 @@ import { putBucketCors } from '../src/api/cors/operations.ts';
 import { buildCorsRule } from '../src/api/cors/rule.ts';
 import { putBucketLifecycle } from '../src/api/lifecycle/operations.ts';
 import { initiateMultipartUpload } from '../src/api/multipart/operations.ts';
-import { putObject } from '../src/api/objects/operations.ts';
+import { putObject } from '../src/api/objects/write.ts';
 import { HIDDEN_NAMES } from './support/hidden-names.ts';
 import { connect, expect, test, uniqueBucketName } from './support/emulator.ts';
 

@@ -12,7 +12,8 @@ import { createClient, type QsClient, type SendInput } from '../src/api/client.t
 import { DEMO_CONNECTION } from '../src/api/connection.ts';
 import { putBucket } from '../src/api/buckets/operations.ts';
 import { putBucketCors } from '../src/api/cors/operations.ts';
-import { metadataFromHeaders, metadataToHeaders, type ObjectMetadata } from '../src/api/metadata/model.ts';
+import { metadataFromHeaders, metadataToHeaders } from '../src/api/metadata/header-mapping.ts';
+import type { ObjectMetadata } from '../src/api/metadata/types.ts';
 import { expect } from './fixtures.ts';
 import { connect, uniqueBucketName, type EmulatorHandle } from './support/emulator.ts';
 

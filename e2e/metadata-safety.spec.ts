@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { putBucketCors } from '../src/api/cors/operations.ts';
-import type { ObjectMetadata } from '../src/api/metadata/model.ts';
+import type { ObjectMetadata } from '../src/api/metadata/types.ts';
 import { endpointBackend, type Backend } from './metadata-backend.ts';
 import { connect, expect, test, type EmulatorHandle } from './support/emulator.ts';
 

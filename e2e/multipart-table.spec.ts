@@ -1,6 +1,6 @@
 import { getBucketLifecycle } from '../src/api/lifecycle/operations.ts';
 import { listMultipartUploads } from '../src/api/multipart/operations.ts';
-import { headObject } from '../src/api/objects/operations.ts';
+import { headObject } from '../src/api/objects/read.ts';
 import { expectNoAxeViolations } from './fixtures.ts';
 import { connect, expect, test } from './support/emulator.ts';
 import { scrollPartsTableToEnd } from './support/parts-table.ts';

@@ -2,7 +2,7 @@ import { moreAction } from './fixtures.ts';
 import type { Page } from '@playwright/test';
 import type { QsClient } from '../src/api/client.ts';
 import { encodeRfc2047B } from '../src/api/metadata/encoding.ts';
-import type { ObjectMetadata } from '../src/api/metadata/model.ts';
+import type { ObjectMetadata } from '../src/api/metadata/types.ts';
 import { demoBackend, endpointBackend, MODES, type Backend, type Mode } from './metadata-backend.ts';
 import { expect, test, type EmulatorHandle } from './support/emulator.ts';
 

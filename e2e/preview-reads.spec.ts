@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
-import { putObject } from '../src/api/objects/operations.ts';
+import { putObject } from '../src/api/objects/write.ts';
 import { connect, expect, test } from './support/emulator.ts';
 
 // The text preview against a real HTTP server, as Chromium reads it: never more than the first 256 KiB

@@ -2,7 +2,7 @@ import type { CDPSession, Page } from '@playwright/test';
 import { createClient } from '../src/api/client.ts';
 import { DEMO_CONNECTION } from '../src/api/connection.ts';
 import { demoLinkOnOrigin } from '../src/api/demo-link.ts';
-import { getObjectUrl } from '../src/api/objects/operations.ts';
+import { getObjectUrl } from '../src/api/objects/read.ts';
 import { expect, test, ConsolePage } from './fixtures.ts';
 
 // What a bucket holds cannot hurt the console: JSON whose indentation grows with the square of its nesting

@@ -2,7 +2,7 @@ import { putBucketAcl } from '../src/api/acl/operations.ts';
 import { ALL_USERS_GROUP } from '../src/api/acl/schemas.ts';
 import { putBucket } from '../src/api/buckets/operations.ts';
 import { getBucketCors } from '../src/api/cors/operations.ts';
-import { putObject } from '../src/api/objects/operations.ts';
+import { putObject } from '../src/api/objects/write.ts';
 import { listBuckets } from '../src/api/service/operations.ts';
 import { startServe, type RunningServe } from '../src/serve/serve.ts';
 import { rawHttp } from '../mocks/server-client.ts';

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { putObject } from '../src/api/objects/operations.ts';
+import { putObject } from '../src/api/objects/write.ts';
 import { endpointBackend } from './metadata-backend.ts';
 import { expect, test } from './support/emulator.ts';
 import { dropFiles } from './uploads-drop.ts';

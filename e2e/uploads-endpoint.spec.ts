@@ -1,4 +1,5 @@
-import { headObject, listObjects } from '../src/api/objects/operations.ts';
+import { listObjects } from '../src/api/objects/operations.ts';
+import { headObject } from '../src/api/objects/read.ts';
 import { listMultipartUploads, listParts } from '../src/api/multipart/operations.ts';
 import { DEMO_USER } from '../mocks/seed.ts';
 import type { Page } from '@playwright/test';

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../src/api/client.ts';
 import { DEMO_CONNECTION } from '../src/api/connection.ts';
 import { countPrefix } from '../src/api/objects/count-queries.ts';
-import { headObject } from '../src/api/objects/operations.ts';
+import { headObject } from '../src/api/objects/read.ts';
 import { interceptDemoFetch, type DemoFetchInterception } from './browser-fetch.ts';
 import { createEmulator } from './emulator.ts';
 

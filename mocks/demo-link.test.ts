@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getObjectUrl } from '../src/api/objects/operations.ts';
+import { getObjectUrl } from '../src/api/objects/read.ts';
 import { createClient } from '../src/api/client.ts';
 import { DEMO_CONNECTION } from '../src/api/connection.ts';
 import { demoLinkOnOrigin, demoLinkTarget } from '../src/api/demo-link.ts';

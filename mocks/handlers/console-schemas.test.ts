@@ -13,7 +13,8 @@ import { bucketCorsSchema, putBucketCorsBodySchema } from '../../src/api/cors/sc
 import { errorBodySchema } from '../../src/api/errors.ts';
 import { completeMultipartUploadBody } from '../../src/api/multipart/operations.ts';
 import { initiateMultipartUploadSchema, listMultipartSchema, listMultipartUploadsSchema } from '../../src/api/multipart/schemas.ts';
-import { deleteMultipleObjectsBody, objectHeadFromResponse } from '../../src/api/objects/operations.ts';
+import { objectHeadFromResponse } from '../../src/api/objects/read.ts';
+import { deleteMultipleObjectsBody } from '../../src/api/objects/write.ts';
 import { deleteMultipleObjectsResultSchema, listObjectsSchema, objectHeadersSchema } from '../../src/api/objects/schemas.ts';
 import { listBucketsSchema, locationsSchema } from '../../src/api/service/schemas.ts';
 import { createEmulator, DEMO_USER, type Emulator } from '../emulator.ts';

@@ -3,7 +3,10 @@
  * Area modules are thin: parse (zod for JSON bodies, explicit checks for headers/params) → store → response.
  */
 import { z } from 'zod';
-import { checkCustomMetadata, metadataFromEntries, STANDARD_METADATA_HEADERS, type ObjectMetadata } from '../../src/api/metadata/model.ts';
+import { metadataFromEntries } from '../../src/api/metadata/header-mapping.ts';
+import { checkCustomMetadata } from '../../src/api/metadata/rules.ts';
+import type { ObjectMetadata } from '../../src/api/metadata/types.ts';
+import { STANDARD_METADATA_HEADERS } from '../../src/api/protocol/headers.ts';
 import { assertAllowed, type BucketOperation } from '../auth/acl.ts';
 import type { MockUser, Principal } from '../auth/signature.ts';
 import { QsError } from '../errors.ts';

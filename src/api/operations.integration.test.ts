@@ -20,19 +20,9 @@ import {
 } from './multipart/operations.ts';
 import { listMultipartUploadsInfiniteQuery, listPartsInfiniteQuery } from './multipart/queries.ts';
 import { contentMd5 } from './objects/md5.ts';
-import {
-  appendObject,
-  copyObject,
-  createFolder,
-  deleteMultipleObjects,
-  deleteObject,
-  getObject,
-  getObjectUrl,
-  headObject,
-  listObjects,
-  moveObject,
-  putObject,
-} from './objects/operations.ts';
+import { listObjects } from './objects/operations.ts';
+import { getObject, getObjectUrl, headObject } from './objects/read.ts';
+import { appendObject, copyObject, createFolder, deleteMultipleObjects, deleteObject, moveObject, putObject } from './objects/write.ts';
 import { deleteObjectMutation, headObjectQuery, listObjectsInfiniteQuery, putObjectMutation } from './objects/queries.ts';
 import { postObject } from './post-object/operations.ts';
 import { getLocations, listBuckets } from './service/operations.ts';

@@ -12,7 +12,8 @@ import {
   listMultipartSchema,
   listMultipartUploadsSchema,
 } from './multipart/schemas.ts';
-import { deleteMultipleObjectsBody, objectHeadFromResponse, type ObjectHead } from './objects/operations.ts';
+import { objectHeadFromResponse, type ObjectHead } from './objects/read.ts';
+import { deleteMultipleObjectsBody } from './objects/write.ts';
 import {
   deleteMultipleObjectsBodySchema,
   deleteMultipleObjectsResultSchema,

@@ -12,7 +12,7 @@
  *
  * Pure functions; the React hook that feeds them lives in src/hooks/use-header-visibility.ts.
  */
-import { CUSTOM_METADATA_PREFIX, STANDARD_METADATA_HEADERS, type StandardHeader } from '../metadata/model.ts';
+import { CUSTOM_METADATA_PREFIX, STANDARD_METADATA_HEADERS, type StandardHeader } from '../protocol/headers.ts';
 import { globMatch } from '../protocol/glob.ts';
 import type { BucketCors } from './schemas.ts';
 

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import * as fc from 'fast-check';
 import { MetadataEditError, applyMetadataEdits, diffMetadata, replaceRequestHeaders } from './edit.ts';
 import type { CustomMetadataEdit, MetadataEdits } from './edit.ts';
-import { STANDARD_METADATA_HEADERS, metadataFromHeaders } from './model.ts';
-import type { ObjectMetadata } from './model.ts';
+import { STANDARD_METADATA_HEADERS } from '../protocol/headers.ts';
+import { metadataFromHeaders } from './header-mapping.ts';
+import type { ObjectMetadata } from './types.ts';
 
 const current: ObjectMetadata = {
   standard: {

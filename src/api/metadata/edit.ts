@@ -6,17 +6,11 @@
  * (ref §5.2, inferred). So an edit is always: read current metadata (HEAD) → merge the user's edits →
  * send the complete merged set. This module does the merge and builds that complete set.
  */
-import {
-  CUSTOM_METADATA_PREFIX,
-  STANDARD_METADATA_HEADERS,
-  checkCustomMetadata,
-  customValueSendViolation,
-  hasSurroundingWhitespace,
-  metadataToHeaders,
-  normalizeCustomMetadata,
-  setEntry,
-} from './model.ts';
-import type { MetadataViolation, ObjectMetadata, StandardHeader } from './model.ts';
+import { CUSTOM_METADATA_PREFIX, STANDARD_METADATA_HEADERS } from '../protocol/headers.ts';
+import { metadataToHeaders, normalizeCustomMetadata, setEntry } from './header-mapping.ts';
+import { checkCustomMetadata, customValueSendViolation, hasSurroundingWhitespace } from './rules.ts';
+import type { StandardHeader } from '../protocol/headers.ts';
+import type { MetadataViolation, ObjectMetadata } from './types.ts';
 
 /** Per standard header: a string sets it, null removes it; absent (or undefined) leaves it untouched. */
 export type StandardMetadataEdits = Partial<Record<StandardHeader, string | null>>;

@@ -11,7 +11,7 @@ import {
   encodeRfc2047Q,
   isPrintableAscii,
 } from './encoding.ts';
-import { checkCustomMetadata } from './model.ts';
+import { checkCustomMetadata } from './rules.ts';
 
 const FORMS = ['rfc2047-b', 'rfc2047-q', 'percent'] as const;
 

@@ -7,7 +7,7 @@
  * Every encoder here returns printable ASCII only, so its output always passes the value rule of
  * model.ts. Input strings with lone surrogates are encoded as U+FFFD (they have no UTF-8 form).
  */
-import { isPrintableAscii } from './model.ts';
+import { isPrintableAscii } from './rules.ts';
 
 export { isPrintableAscii };
 

@@ -1,27 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import * as fc from 'fast-check';
-import {
-  METADATA_KEY_MAX_BYTES,
-  METADATA_TOTAL_MAX_BYTES,
-  STANDARD_METADATA_HEADERS,
-  checkCustomMetadata,
-  customMetadataEntriesSchema,
-  customMetadataFromEntries,
-  customMetadataSchema,
-  customMetadataToEntries,
-  customMetadataTotalBytes,
-  hasSurroundingWhitespace,
-  isPrintableAscii,
-  listCustomMetadataViolations,
-  metadataEntryBytes,
-  metadataFromEntries,
-  metadataFromHeaders,
-  metadataKeyBytes,
-  metadataRuleOfIssue,
-  metadataToHeaders,
-  objectMetadataSchema,
-  utf8ByteLength,
-} from './model.ts';
+import { STANDARD_METADATA_HEADERS } from '../protocol/headers.ts';
+import { METADATA_KEY_MAX_BYTES, METADATA_TOTAL_MAX_BYTES } from '../protocol/limits.ts';
+import { metadataFromEntries, metadataFromHeaders, metadataToHeaders } from './header-mapping.ts';
+import { checkCustomMetadata, customMetadataTotalBytes, hasSurroundingWhitespace, isPrintableAscii, listCustomMetadataViolations, metadataEntryBytes, metadataKeyBytes, utf8ByteLength } from './rules.ts';
+import { customMetadataEntriesSchema, customMetadataFromEntries, customMetadataSchema, customMetadataToEntries, metadataRuleOfIssue, objectMetadataSchema } from './schemas.ts';
 
 const ruleOf = (custom: Record<string, string>) => checkCustomMetadata(custom)?.rule ?? null;
 const codeOf = (custom: Record<string, string>) => checkCustomMetadata(custom)?.code ?? null;

@@ -10,8 +10,9 @@ import { putBucket } from '../buckets/operations.ts';
 import { createClient, type QsClient, type SendInput } from '../client.ts';
 import { DEMO_CREDENTIALS, type Connection } from '../connection.ts';
 import { SAFELISTED_RESPONSE_HEADERS, type HeaderVisibility } from '../cors/visibility.ts';
-import { copyObject, headObject, putObject } from '../objects/operations.ts';
-import type { ObjectMetadata } from './model.ts';
+import { headObject } from '../objects/read.ts';
+import { copyObject, putObject } from '../objects/write.ts';
+import type { ObjectMetadata } from './types.ts';
 import { editObjectMetadata, saveMetadataEdits, SaveBlockedError } from './save.ts';
 
 // The emulator's clock: real time, or frozen on one second for the same-second race.

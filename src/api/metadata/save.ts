@@ -25,8 +25,10 @@ import type { ObjectRef, QsClient } from '../client.ts';
 import { canReadHeader, hiddenHeaders, hiddenHeadersOf, saveWouldBeIncomplete, type HeaderVisibility, type HiddenHeaders } from '../cors/visibility.ts';
 import { ApiError } from '../errors.ts';
 import { applyMetadataEdits, diffMetadata, replaceRequestHeaders, type MetadataEdits } from './edit.ts';
-import { metadataFromEntries, type ObjectMetadata } from './model.ts';
-import { headObjectReadable, type CopyConditions, type ObjectHead } from '../objects/operations.ts';
+import { metadataFromEntries } from './header-mapping.ts';
+import type { ObjectMetadata } from './types.ts';
+import { headObjectReadable, type ObjectHead } from '../objects/read.ts';
+import type { CopyConditions } from '../objects/write.ts';
 import { copyLimitOf, copyOntoItself, needsPartCopy, type LargeCopyOptions } from './large-copy.ts';
 
 /** True when `fresh` is the same version of the object as `base` (nothing changed in between). */

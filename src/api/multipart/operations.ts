@@ -1,7 +1,8 @@
 import { requestIdOf, type BucketRef, type CallOptions, type ObjectRef, type QsClient, type WriteResult } from '../client.ts';
-import { metadataToHeaders, type ObjectMetadata } from '../metadata/model.ts';
+import { metadataToHeaders } from '../metadata/header-mapping.ts';
+import type { ObjectMetadata } from '../metadata/types.ts';
 import { quoteEtag, unquoteEtag } from '../protocol/etag.ts';
-import { sourceConditionHeaders, sourceHeader, type CopyConditions, type SourceRef } from '../objects/operations.ts';
+import { sourceConditionHeaders, sourceHeader, type CopyConditions, type SourceRef } from '../objects/write.ts';
 import type { StorageClass } from '../objects/schemas.ts';
 import { sendWithProgress, type TransferProgress } from '../transfer.ts';
 import {

@@ -2,7 +2,7 @@ import { mutationOptions } from '@tanstack/react-query';
 import type { QsClient } from '../client.ts';
 import { demoLinkOnOrigin } from '../demo-link.ts';
 import { qsRootKey } from '../service/queries.ts';
-import { getObjectUrl, type GetObjectUrlInput } from './operations.ts';
+import { getObjectUrl, type GetObjectUrlInput } from './read.ts';
 
 // Apart from queries.ts: links are made in the details panel, which loads after the first rows, and
 // pre-signing is code the list does not need.

@@ -1,12 +1,9 @@
 /**
  * The object area's calls, one function per QingStor call: listing here, reading in `read.ts`, writing in
- * `write.ts`. Callers import them from this module.
+ * `write.ts`. Callers import each from its module.
  */
 import type { BucketRef, CallOptions, ObjectRef, QsClient } from '../client.ts';
 import { listObjectsSchema, type ListObjectsResult } from './schemas.ts';
-
-export * from './read.ts';
-export * from './write.ts';
 
 // ---------------------------------------------------------------------------------------------------
 // Listing

@@ -3,22 +3,9 @@ import type { BucketRef, ObjectRef, QsClient } from '../client.ts';
 import { bucketKey, bucketStatisticsKey } from '../buckets/queries.ts';
 import { unlessRepeated } from '../protocol/paging.ts';
 import { qsRootKey } from '../service/queries.ts';
-import {
-  copyObject,
-  createFolder,
-  deleteMultipleObjects,
-  deleteObject,
-  headObjectReadable,
-  listObjects,
-  moveObject,
-  nextObjectsMarker,
-  putObject,
-  type CopyObjectInput,
-  type ListObjectsInput,
-  type MoveObjectInput,
-  type ObjectHead,
-  type PutObjectInput,
-} from './operations.ts';
+import { listObjects, nextObjectsMarker, type ListObjectsInput } from './operations.ts';
+import { headObjectReadable, type ObjectHead } from './read.ts';
+import { copyObject, createFolder, deleteMultipleObjects, deleteObject, moveObject, putObject, type CopyObjectInput, type MoveObjectInput, type PutObjectInput } from './write.ts';
 import { scanPrefix, type PrefixScan } from './prefix.ts';
 import { MAX_DELETE_OBJECTS, type DeleteError, type DeleteMultipleObjectsResult } from './schemas.ts';
 

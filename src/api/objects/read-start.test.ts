@@ -6,7 +6,7 @@ import { startEmulatorServer, type RunningEmulatorServer } from '../../../mocks/
 import { putBucket } from '../buckets/operations.ts';
 import { createClient, type QsClient } from '../client.ts';
 import { DEMO_CREDENTIALS, parseConnection } from '../connection.ts';
-import { putObject } from './operations.ts';
+import { putObject } from './write.ts';
 import { ContentDecodingError, readAtMost, readObjectStart, storedEncodings } from './read-start.ts';
 
 const KIB = 1024;

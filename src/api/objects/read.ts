@@ -1,6 +1,8 @@
 import { parseHeaders, type CallOptions, type HeaderInput, type ObjectRef, type QsClient } from '../client.ts';
 import { NetworkError } from '../errors.ts';
-import { metadataFromHeaders, parseHttpDate, type ObjectMetadata } from '../metadata/model.ts';
+import { metadataFromHeaders } from '../metadata/header-mapping.ts';
+import type { ObjectMetadata } from '../metadata/types.ts';
+import { parseHttpDate } from '../protocol/http-date.ts';
 import { formatHttpDate } from '../protocol/http-date.ts';
 import { objectHeadersSchema } from './schemas.ts';
 

@@ -4,7 +4,8 @@ import { setupEmulatorServer } from '../../../mocks/node.ts';
 import { putBucket } from '../buckets/operations.ts';
 import { createClient } from '../client.ts';
 import { DEMO_CREDENTIALS, type Connection } from '../connection.ts';
-import { getObject, putObject } from './operations.ts';
+import { getObject } from './read.ts';
+import { putObject } from './write.ts';
 import { transferDestKey, transferObjectsMutation, type TransferObjectsInput, type TransferObjectsOutcome } from './transfer-queries.ts';
 
 const { server } = await setupEmulatorServer({ seed: 'demo' });

@@ -2,7 +2,8 @@ import { mutationOptions, type QueryClient } from '@tanstack/react-query';
 import type { BucketRef, ObjectRef, QsClient } from '../client.ts';
 import { ApiError } from '../errors.ts';
 import { qsRootKey } from '../service/queries.ts';
-import { copyObject, headObject, moveObject } from './operations.ts';
+import { headObject } from './read.ts';
+import { copyObject, moveObject } from './write.ts';
 import { invalidateObjectWrites } from './queries.ts';
 
 // Copying or moving many objects at once: its own module, so the object browser's first screen (which needs

@@ -9,7 +9,8 @@ import {
   type RequestBody,
   type WriteResult,
 } from '../client.ts';
-import { metadataToHeaders, type ObjectMetadata } from '../metadata/model.ts';
+import { metadataToHeaders } from '../metadata/header-mapping.ts';
+import type { ObjectMetadata } from '../metadata/types.ts';
 import { sendWithProgress, type TransferProgress } from '../transfer.ts';
 import { encodeKey } from '../url.ts';
 import { contentMd5 } from './md5.ts';

@@ -1,5 +1,6 @@
 import { requestIdOf, type BucketRef, type CallOptions, type QsClient } from '../client.ts';
-import { metadataToHeaders, type ObjectMetadata } from '../metadata/model.ts';
+import { metadataToHeaders } from '../metadata/header-mapping.ts';
+import type { ObjectMetadata } from '../metadata/types.ts';
 import type { StorageClass } from '../objects/schemas.ts';
 import { encodePolicy, signPolicy } from '../signing.ts';
 import { sendWithProgress, type TransferProgress } from '../transfer.ts';

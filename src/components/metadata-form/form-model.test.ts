@@ -2,7 +2,7 @@ import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyMetadataEdits } from '../../api/metadata/edit.ts';
 import { decodeMetadataValue } from '../../api/metadata/encoding.ts';
-import type { ObjectMetadata } from '../../api/metadata/model.ts';
+import type { ObjectMetadata } from '../../api/metadata/types.ts';
 import {
   byteCounts,
   editorIssues,

@@ -1,6 +1,6 @@
 /**
  * The metadata editor's form model, free of React: what the form holds, how it validates (one zod schema
- * built on the shared rules of src/api/metadata/model.ts), and how form values become MetadataEdits
+ * built on the shared rules of src/api/metadata/rules.ts and schemas.ts), and how form values become MetadataEdits
  * relative to the metadata the editor loaded. Edits — not a final set — are what a save sends through
  * replaceRequestHeaders, so a conflict can re-apply exactly what the user changed on top of another
  * client's version.
@@ -8,21 +8,12 @@
 import { z } from 'zod';
 import { applyMetadataEdits, type CustomMetadataEdit, type MetadataEdits } from '../../api/metadata/edit.ts';
 import { decodeMetadataValue, encodeMetadataValue, type MetadataValueEncoding } from '../../api/metadata/encoding.ts';
-import {
-  METADATA_KEY_MAX_BYTES,
-  METADATA_TOTAL_MAX_BYTES,
-  STANDARD_METADATA_HEADERS,
-  customMetadataEntriesSchema,
-  customMetadataToEntries,
-  metadataEntryBytes,
-  metadataKeyBytes,
-  metadataRuleOfIssue,
-  normalizeCustomMetadata,
-  standardMetadataSchema,
-  type MetadataRule,
-  type ObjectMetadata,
-  type StandardHeader,
-} from '../../api/metadata/model.ts';
+import { normalizeCustomMetadata } from '../../api/metadata/header-mapping.ts';
+import { metadataEntryBytes, metadataKeyBytes } from '../../api/metadata/rules.ts';
+import { customMetadataEntriesSchema, customMetadataToEntries, metadataRuleOfIssue, standardMetadataSchema } from '../../api/metadata/schemas.ts';
+import type { MetadataRule, ObjectMetadata } from '../../api/metadata/types.ts';
+import { STANDARD_METADATA_HEADERS, type StandardHeader } from '../../api/protocol/headers.ts';
+import { METADATA_KEY_MAX_BYTES, METADATA_TOTAL_MAX_BYTES } from '../../api/protocol/limits.ts';
 
 export { METADATA_KEY_MAX_BYTES, METADATA_TOTAL_MAX_BYTES };
 

@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState, type ClipboardEvent } from 'react';
 import { useFieldArray, type UseFormReturn } from 'react-hook-form';
-import { CUSTOM_METADATA_PREFIX, metadataEntryBytes, type MetadataRule } from '../../api/metadata/model.ts';
+import { metadataEntryBytes } from '../../api/metadata/rules.ts';
+import type { MetadataRule } from '../../api/metadata/types.ts';
+import { CUSTOM_METADATA_PREFIX } from '../../api/protocol/headers.ts';
 import { decodeMetadataValue } from '../../api/metadata/encoding.ts';
 import { useI18n, type MessageKey } from '../../i18n/i18n.tsx';
 import { visibleText } from '../../lib/visible-text.ts';

@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import { formatHttpDate, type MetadataRule, type StandardHeader } from '../../api/metadata/model.ts';
+import type { MetadataRule } from '../../api/metadata/types.ts';
+import type { StandardHeader } from '../../api/protocol/headers.ts';
+import { formatHttpDate } from '../../api/protocol/http-date.ts';
 import { useI18n, type MessageKey } from '../../i18n/i18n.tsx';
 import { Field } from '../ui/field.tsx';
 import type { EditorValues } from './form-model.ts';

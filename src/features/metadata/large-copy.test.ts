@@ -5,7 +5,8 @@ import { createClient, type QsClient, type SendInput } from '../../api/client.ts
 import { DEMO_CREDENTIALS, type Connection } from '../../api/connection.ts';
 import { ApiError } from '../../api/errors.ts';
 import { abortMultipartUpload, copyRangeHeader, initiateMultipartUpload, listMultipartUploads, uploadPartCopy } from '../../api/multipart/operations.ts';
-import { getObject, headObject, putObject, type ObjectHead } from '../../api/objects/operations.ts';
+import { getObject, headObject, type ObjectHead } from '../../api/objects/read.ts';
+import { putObject } from '../../api/objects/write.ts';
 import { copyLimitOf, multipartSelfCopy, planCopyParts, QINGSTOR_COPY_LIMIT, type LargeCopyProgress } from '../../api/metadata/large-copy.ts';
 import { saveMetadataEdits } from '../../api/metadata/save.ts';
 import type { HeaderVisibility } from '../../api/cors/visibility.ts';

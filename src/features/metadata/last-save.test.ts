@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ObjectHead } from '../../api/objects/operations.ts';
+import type { ObjectHead } from '../../api/objects/read.ts';
 
 function head(custom: Record<string, string>, lastModifiedRaw: string): ObjectHead {
   return {

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { ObjectHead } from '../../api/objects/operations.ts';
+import type { ObjectHead } from '../../api/objects/read.ts';
 
 /**
  * The last metadata save per object, for "Undo last save": the before-image and the version the save

@@ -6,7 +6,7 @@ import { useLocation, useNavigate } from '../../lib/router.tsx';
 import type { ObjectRef } from '../../api/client.ts';
 import { connectionId } from '../../api/connection.ts';
 import { applyMetadataEdits, diffMetadata, MetadataEditError, type MetadataEdits } from '../../api/metadata/edit.ts';
-import { headObjectReadable, type ObjectHead } from '../../api/objects/operations.ts';
+import { headObjectReadable, type ObjectHead } from '../../api/objects/read.ts';
 import { objectEditBaseQuery } from '../../api/objects/queries.ts';
 import { saveMetadataMutation } from '../../api/metadata/queries.ts';
 import { Dialog, useDialogClose } from '../../components/dialog.tsx';

@@ -8,8 +8,10 @@ import { setupEmulatorServer } from '../../../mocks/node.ts';
 import { createClient } from '../../api/client.ts';
 import { DEMO_CREDENTIALS, type Connection } from '../../api/connection.ts';
 import { applyMetadataEdits, diffMetadata, replaceRequestHeaders } from '../../api/metadata/edit.ts';
-import { metadataFromEntries, type ObjectMetadata } from '../../api/metadata/model.ts';
-import { headObject, putObject } from '../../api/objects/operations.ts';
+import { metadataFromEntries } from '../../api/metadata/header-mapping.ts';
+import type { ObjectMetadata } from '../../api/metadata/types.ts';
+import { headObject } from '../../api/objects/read.ts';
+import { putObject } from '../../api/objects/write.ts';
 import { editsBetween, editsFromValues, newRow, valuesFromMetadata } from '../../components/metadata-form/form-model.ts';
 import { saveMetadataEdits } from '../../api/metadata/save.ts';
 

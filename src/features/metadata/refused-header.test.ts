@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ObjectMetadata } from '../../api/metadata/model.ts';
-import type { ObjectHead } from '../../api/objects/operations.ts';
+import type { ObjectMetadata } from '../../api/metadata/types.ts';
+import type { ObjectHead } from '../../api/objects/read.ts';
 import { changesFrom, reviewChanges, withRefusedReplaced } from './refused-header.ts';
 
 const metadata: ObjectMetadata = { standard: { 'content-type': 'text/plain' }, custom: { owner: 'ops' } };

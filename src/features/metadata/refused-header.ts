@@ -5,8 +5,8 @@
  * empty) is the repair, in one step, and the review shows the unreadable value going.
  */
 import { applyMetadataEdits, diffMetadata, type MetadataChange, type MetadataEdits } from '../../api/metadata/edit.ts';
-import type { ObjectMetadata } from '../../api/metadata/model.ts';
-import type { ObjectHead } from '../../api/objects/operations.ts';
+import type { ObjectMetadata } from '../../api/metadata/types.ts';
+import type { ObjectHead } from '../../api/objects/read.ts';
 
 /** `edits` with the refused header replaced (by the form's value, or removed) when `base` has one. */
 export function withRefusedReplaced(base: Pick<ObjectHead, 'refused'>, edits: MetadataEdits): MetadataEdits {

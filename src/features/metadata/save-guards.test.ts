@@ -8,7 +8,8 @@ import { setupEmulatorServer } from '../../../mocks/node.ts';
 import { createClient, type QsClient, type SendInput } from '../../api/client.ts';
 import { DEMO_CREDENTIALS, type Connection } from '../../api/connection.ts';
 import { SAFELISTED_RESPONSE_HEADERS, type HeaderVisibility } from '../../api/cors/visibility.ts';
-import { copyObject, headObject, putObject } from '../../api/objects/operations.ts';
+import { headObject } from '../../api/objects/read.ts';
+import { copyObject, putObject } from '../../api/objects/write.ts';
 import { saveMetadataEdits, SaveBlockedError, versionGuard, type SaveResult } from '../../api/metadata/save.ts';
 
 const { server } = await setupEmulatorServer({ seed: 'demo' });

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { ObjectRef, QsClient } from '../../api/client.ts';
 import type { HeaderVisibility } from '../../api/cors/visibility.ts';
-import type { ObjectHead } from '../../api/objects/operations.ts';
+import type { ObjectHead } from '../../api/objects/read.ts';
 import { editsBetween } from '../../components/metadata-form/form-model.ts';
 import { readLastSave, recordSave, type LastSave } from './last-save.ts';
 import { saveMetadataEdits, type SaveResult } from '../../api/metadata/save.ts';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { CUSTOM_METADATA_PREFIX } from '../../api/metadata/model.ts';
+import { CUSTOM_METADATA_PREFIX } from '../../api/protocol/headers.ts';
 import { Loading } from '../../components/spinner.tsx';
 import { useCorsFix } from '../../hooks/use-cors-fix.ts';
 import { useI18n, type MessageKey } from '../../i18n/i18n.tsx';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { ObjectMetadata } from '../../api/metadata/model.ts';
-import type { ObjectHead } from '../../api/objects/operations.ts';
+import type { ObjectMetadata } from '../../api/metadata/types.ts';
+import type { ObjectHead } from '../../api/objects/read.ts';
 
 /** A metadata form for a REPLACE copy, supplied by the app (the metadata feature owns the fields). */
 export type ReplaceMetadataRenderer = (props: {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import type { ObjectMetadata } from '../../api/metadata/model.ts';
+import type { ObjectMetadata } from '../../api/metadata/types.ts';
 import { copyObjectMutation } from '../../api/objects/queries.ts';
 import { useDialogClose } from '../../components/dialog.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';

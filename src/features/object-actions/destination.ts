@@ -7,7 +7,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { QsClient } from '../../api/client.ts';
 import { ApiError } from '../../api/errors.ts';
-import { headObject, type ObjectHead } from '../../api/objects/operations.ts';
+import { headObject, type ObjectHead } from '../../api/objects/read.ts';
 import { allBucketsQuery } from '../../api/service/queries.ts';
 
 export type DestinationState =

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { getObject, getObjectUrl } from '../../api/objects/operations.ts';
+import { getObject, getObjectUrl } from '../../api/objects/read.ts';
 import type { QsClient } from '../../api/client.ts';
 import { toast } from '../../components/toast.tsx';
 import { useConnectedSession } from '../../hooks/session.ts';

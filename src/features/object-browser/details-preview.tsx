@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { ObjectHead } from '../../api/objects/operations.ts';
+import type { ObjectHead } from '../../api/objects/read.ts';
 import { ContentDecodingError } from '../../api/objects/read-start.ts';
 import { objectStartQuery } from '../../api/objects/start-queries.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';

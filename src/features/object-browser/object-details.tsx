@@ -1,11 +1,11 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Copy, Download, Link as LinkIcon, X } from 'lucide-react';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import type { ObjectHead } from '../../api/objects/operations.ts';
+import type { ObjectHead } from '../../api/objects/read.ts';
 import { objectLinkMutation } from '../../api/objects/link-queries.ts';
 import { decodeMetadataValue } from '../../api/metadata/encoding.ts';
 import { hiddenHeadersOf } from '../../api/cors/visibility.ts';
-import { CUSTOM_METADATA_PREFIX, STANDARD_METADATA_HEADERS } from '../../api/metadata/model.ts';
+import { CUSTOM_METADATA_PREFIX, STANDARD_METADATA_HEADERS } from '../../api/protocol/headers.ts';
 import { useHeaderVisibility } from '../../hooks/use-header-visibility.ts';
 import { visibleText } from '../../lib/visible-text.ts';
 import { CopyButton } from '../../components/copy-button.tsx';

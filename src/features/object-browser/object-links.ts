@@ -1,6 +1,6 @@
 import type { QsClient } from '../../api/client.ts';
 import { demoLinkOnOrigin } from '../../api/demo-link.ts';
-import { getObjectUrl, type GetObjectUrlInput } from '../../api/objects/operations.ts';
+import { getObjectUrl, type GetObjectUrlInput } from '../../api/objects/read.ts';
 
 /**
  * A pre-signed link for the browser to follow by itself (a download, an image, a PDF frame). In demo mode it

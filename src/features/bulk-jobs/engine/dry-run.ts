@@ -6,8 +6,8 @@
 import type { QsClient } from '../../../api/client.ts';
 import type { HeaderVisibility } from '../../../api/cors/visibility.ts';
 import { applyMetadataEdits, diffMetadata, MetadataEditError, replaceRequestHeaders, type MetadataChange } from '../../../api/metadata/edit.ts';
-import type { MetadataRule } from '../../../api/metadata/model.ts';
-import { headObjectReadable } from '../../../api/objects/operations.ts';
+import type { MetadataRule } from '../../../api/metadata/types.ts';
+import { headObjectReadable } from '../../../api/objects/read.ts';
 import { mapConcurrently } from '../../../lib/concurrency.ts';
 import type { MetadataWritePort } from './ops/unit.ts';
 import { describeError } from './ops/unit.ts';

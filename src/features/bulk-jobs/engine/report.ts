@@ -8,7 +8,8 @@
  * written with a leading apostrophe, the usual guard, so that opening a report never runs anything.
  */
 import { applyMetadataEdits } from '../../../api/metadata/edit.ts';
-import { CUSTOM_METADATA_PREFIX, STANDARD_METADATA_HEADERS, type ObjectMetadata } from '../../../api/metadata/model.ts';
+import type { ObjectMetadata } from '../../../api/metadata/types.ts';
+import { CUSTOM_METADATA_PREFIX, STANDARD_METADATA_HEADERS } from '../../../api/protocol/headers.ts';
 import type { Journal } from './journal.ts';
 import { destinationKey, type ItemRecord, type JobRecord } from './types.ts';
 

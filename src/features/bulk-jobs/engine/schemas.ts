@@ -4,7 +4,7 @@
  * does not parse counts as never settled (the object is looked at again).
  */
 import { z } from 'zod';
-import { STANDARD_METADATA_HEADERS } from '../../../api/metadata/model.ts';
+import { STANDARD_METADATA_HEADERS } from '../../../api/protocol/headers.ts';
 import type { ItemRecord, JobRecord } from './types.ts';
 
 const standardSchema = z.partialRecord(z.enum(STANDARD_METADATA_HEADERS), z.string());

@@ -5,7 +5,7 @@
  * `connectionId` (access key id, endpoint, addressing), never by its key.
  */
 import type { MetadataEdits } from '../../../api/metadata/edit.ts';
-import type { ObjectMetadata } from '../../../api/metadata/model.ts';
+import type { ObjectMetadata } from '../../../api/metadata/types.ts';
 
 /** What a job covers. Keys of a selection are kept in byte order (the listing's order, ref §9.5). */
 export type JobScope =

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import type { MetadataChange } from '../../../api/metadata/edit.ts';
 import { decodeMetadataValue } from '../../../api/metadata/encoding.ts';
-import { CUSTOM_METADATA_PREFIX } from '../../../api/metadata/model.ts';
+import { CUSTOM_METADATA_PREFIX } from '../../../api/protocol/headers.ts';
 import { ruleMessageKey } from '../../../components/metadata-form/metadata-form.tsx';
 import { useI18n, type MessageKey } from '../../../i18n/i18n.tsx';
 import { visibleText } from '../../../lib/visible-text.ts';

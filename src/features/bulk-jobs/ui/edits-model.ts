@@ -5,17 +5,11 @@
  */
 import { z } from 'zod';
 import type { CustomMetadataEdit, MetadataEdits } from '../../../api/metadata/edit.ts';
-import {
-  STANDARD_METADATA_HEADERS,
-  customMetadataEntriesSchema,
-  isValidMetadataKeyCharset,
-  metadataKeyBytes,
-  METADATA_KEY_MAX_BYTES,
-  metadataRuleOfIssue,
-  standardMetadataSchema,
-  type MetadataRule,
-  type StandardHeader,
-} from '../../../api/metadata/model.ts';
+import { isValidMetadataKeyCharset, metadataKeyBytes } from '../../../api/metadata/rules.ts';
+import { customMetadataEntriesSchema, metadataRuleOfIssue, standardMetadataSchema } from '../../../api/metadata/schemas.ts';
+import type { MetadataRule } from '../../../api/metadata/types.ts';
+import { STANDARD_METADATA_HEADERS, type StandardHeader } from '../../../api/protocol/headers.ts';
+import { METADATA_KEY_MAX_BYTES } from '../../../api/protocol/limits.ts';
 import { effectiveEncoding, encodeAs, type RowEncoding } from '../../../components/metadata-form/form-model.ts';
 
 export type StandardChoice = 'keep' | 'set' | 'remove';

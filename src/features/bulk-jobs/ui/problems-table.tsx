@@ -3,7 +3,7 @@ import { memo, useEffect, useRef, useSyncExternalStore } from 'react';
 import { ruleMessageKey } from '../../../components/metadata-form/metadata-form.tsx';
 import { useI18n } from '../../../i18n/i18n.tsx';
 import { visibleText } from '../../../lib/visible-text.ts';
-import { isMetadataRule } from '../../../api/metadata/model.ts';
+import { isMetadataRule } from '../../../api/metadata/schemas.ts';
 import type { ProblemRow } from '../engine/progress.ts';
 import { reasonOf } from './job-text.ts';
 // oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows

@@ -7,7 +7,8 @@ import {
   uploadPart,
 } from '../../../api/multipart/operations.ts';
 import { ApiError } from '../../../api/errors.ts';
-import { deleteObject, headObject, moveObject } from '../../../api/objects/operations.ts';
+import { headObject } from '../../../api/objects/read.ts';
+import { deleteObject, moveObject } from '../../../api/objects/write.ts';
 import { postObject } from '../../../api/post-object/operations.ts';
 import type { UploadPorts } from './ports.ts';
 

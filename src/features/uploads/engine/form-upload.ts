@@ -1,4 +1,4 @@
-import type { ObjectMetadata } from '../../../api/metadata/model.ts';
+import type { ObjectMetadata } from '../../../api/metadata/types.ts';
 import { MAX_KEY_BYTES } from '../../../api/protocol/limits.ts';
 import { etagIsMd5, IntegrityError } from './integrity.ts';
 import type { Clock, Destination, TransferProgressEvent, UploadPorts } from './ports.ts';

@@ -6,7 +6,7 @@ import { putBucket } from '../../../api/buckets/operations.ts';
 import { createClient } from '../../../api/client.ts';
 import { ApiError } from '../../../api/errors.ts';
 import { initiateMultipartUpload, listParts, uploadPart } from '../../../api/multipart/operations.ts';
-import { getObject, headObject } from '../../../api/objects/operations.ts';
+import { getObject, headObject } from '../../../api/objects/read.ts';
 import { createApiPorts } from './api-ports.ts';
 import { createMainThreadHasher } from './hasher.ts';
 import { ResumeMismatchError } from './multipart-model.ts';

@@ -1,4 +1,4 @@
-import type { ObjectMetadata } from '../../../api/metadata/model.ts';
+import type { ObjectMetadata } from '../../../api/metadata/types.ts';
 import { unquoteEtag } from '../../../api/protocol/etag.ts';
 import { MAX_LIST_PARTS_LIMIT } from '../../../api/protocol/limits.ts';
 import type { Md5Hasher } from './hasher.ts';

@@ -1,4 +1,7 @@
-import { metadataRuleOfIssue, normalizeCustomMetadata, objectMetadataSchema, utf8ByteLength, type MetadataRule, type ObjectMetadata } from '../../../api/metadata/model.ts';
+import { normalizeCustomMetadata } from '../../../api/metadata/header-mapping.ts';
+import { utf8ByteLength } from '../../../api/metadata/rules.ts';
+import { metadataRuleOfIssue, objectMetadataSchema } from '../../../api/metadata/schemas.ts';
+import type { MetadataRule, ObjectMetadata } from '../../../api/metadata/types.ts';
 import { FILENAME_PLACEHOLDER } from '../../../api/post-object/operations.ts';
 import { MAX_KEY_BYTES } from '../../../api/protocol/limits.ts';
 import { STAGING_OVERHEAD_BYTES } from './form-upload.ts';

@@ -1,4 +1,4 @@
-import type { ObjectMetadata } from '../../../api/metadata/model.ts';
+import type { ObjectMetadata } from '../../../api/metadata/types.ts';
 
 /**
  * What the upload engine needs from the outside world, as small interfaces ("ports"), so the engine is

@@ -1,4 +1,4 @@
-import type { ObjectMetadata } from '../../../api/metadata/model.ts';
+import type { ObjectMetadata } from '../../../api/metadata/types.ts';
 import type { Md5Hasher } from './hasher.ts';
 import type { Lifecycle } from './lifecycle.ts';
 import type { MultipartPhase } from './multipart-model.ts';

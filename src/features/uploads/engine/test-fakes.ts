@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { ApiError, NetworkError } from '../../../api/errors.ts';
-import type { ObjectMetadata } from '../../../api/metadata/model.ts';
+import type { ObjectMetadata } from '../../../api/metadata/types.ts';
 import type { Clock, RemotePart, UploadPorts } from './ports.ts';
 
 export function md5Hex(data: Uint8Array | string): string {

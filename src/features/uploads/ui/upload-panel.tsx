@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useMemo, useRef, useState, type DragEvent } from 'react';
 import { useForm, type FieldError } from 'react-hook-form';
-import type { ObjectMetadata } from '../../../api/metadata/model.ts';
+import type { ObjectMetadata } from '../../../api/metadata/types.ts';
 import { editorSchema, emptyEditorValues, metadataFromValues, type EditorValues } from '../../../components/metadata-form/form-model.ts';
 import { MetadataFields } from '../../../components/metadata-form/metadata-form.tsx';
 import { Loading } from '../../../components/spinner.tsx';

@@ -4,7 +4,7 @@
  * answer was lost only these records still name it, and the batch is sent again (a delete is idempotent:
  * a key that no longer exists is reported deleted, ref §5.9).
  */
-import { deleteMultipleObjects } from '../../../../api/objects/operations.ts';
+import { deleteMultipleObjects } from '../../../../api/objects/write.ts';
 import { MAX_DELETE_OBJECTS } from '../../../../api/objects/schemas.ts';
 import type { ItemRecord } from '../types.ts';
 import { describeError, failure, type Operation } from './unit.ts';

@@ -13,8 +13,8 @@
  */
 import type { ObjectRef } from '../../../../api/client.ts';
 import { applyMetadataEdits, diffMetadata, MetadataEditError, replaceRequestHeaders, type MetadataEdits } from '../../../../api/metadata/edit.ts';
-import type { ObjectMetadata } from '../../../../api/metadata/model.ts';
-import { headObjectReadable, type ObjectHead } from '../../../../api/objects/operations.ts';
+import type { ObjectMetadata } from '../../../../api/metadata/types.ts';
+import { headObjectReadable, type ObjectHead } from '../../../../api/objects/read.ts';
 import { editsBetween } from '../../../../components/metadata-form/form-model.ts';
 import type { SourceEntry } from '../sources.ts';
 import type { ItemRecord, StoredVersion } from '../types.ts';

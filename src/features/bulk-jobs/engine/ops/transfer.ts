@@ -8,7 +8,8 @@
  * object whose answer was lost finds the destination holding that ETag (the write landed: counted, not
  * sent again) or not (sent again; for a move, only while the source is still there).
  */
-import { copyObject, headObject, moveObject, type ObjectHead } from '../../../../api/objects/operations.ts';
+import { headObject, type ObjectHead } from '../../../../api/objects/read.ts';
+import { copyObject, moveObject } from '../../../../api/objects/write.ts';
 import type { SourceEntry } from '../sources.ts';
 import { destinationKey, type ItemRecord, type JobDestination, type StoredVersion } from '../types.ts';
 import { failure, isNotFound, type Operation, type UnitContext, type UnitResult } from './unit.ts';

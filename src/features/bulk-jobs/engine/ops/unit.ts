@@ -8,7 +8,7 @@ import type { QsClient } from '../../../../api/client.ts';
 import type { HeaderVisibility } from '../../../../api/cors/visibility.ts';
 import { ApiError, ContractError, NetworkError } from '../../../../api/errors.ts';
 import type { MetadataEdits } from '../../../../api/metadata/edit.ts';
-import type { ObjectHead } from '../../../../api/objects/operations.ts';
+import type { ObjectHead } from '../../../../api/objects/read.ts';
 import { isThrottle, retryAfterMs, type TaskOutcome } from '../pool.ts';
 import type { SourceEntry } from '../sources.ts';
 import type { ItemRecord, JobRecord, StoredAfter, StoredVersion } from '../types.ts';
