@@ -83,6 +83,20 @@ describe('import boundaries: the zone table', () => {
     expect(rules('src/features/uploads/engine/queue.test.ts', "import { FakeServer } from './test-fakes.ts';")).toEqual([]);
   });
 
+  it('shares src/test-data between the unit tests and the journeys, and keeps it out of the console', () => {
+    expect(zoneOf('src/test-data/hidden-names.ts')?.name).toBe('src/test-data');
+    // The one list of hidden names: a unit test and a journey both import it.
+    expect(rules('src/lib/visible-text.test.ts', "import { HIDDEN_NAMES } from '../test-data/hidden-names.ts';")).toEqual([]);
+    expect(rules('e2e/hidden-names.spec.ts', "import { HIDDEN_NAMES } from '../src/test-data/hidden-names.ts';")).toEqual([]);
+    // Console code may not, nor may journeys reach the unit tests' helpers through it.
+    expect(rules('src/lib/visible-text.ts', "import { HIDDEN_NAMES } from '../test-data/hidden-names.ts';")).toEqual([expect.stringMatching(/^src\/lib imports src\/test-data/)]);
+    expect(rules('src/features/object-browser/x.tsx', "import { HIDDEN_NAMES } from '../../test-data/hidden-names.ts';")).toHaveLength(1);
+    expect(rules('e2e/hidden-names.spec.ts', "import { memoryStorage } from '../src/test-support/memory-storage.ts';")).toEqual([expect.stringMatching(/test helper src\/test-support\/memory-storage\.ts/)]);
+    // The data itself imports nothing: it stays plain data both sides can trust.
+    expect(rules('src/test-data/hidden-names.ts', "import { visibleText } from '../lib/visible-text.ts';")).toEqual([expect.stringMatching(/^src\/test-data imports src\/lib/)]);
+    expect(rules('src/test-data/hidden-names.ts', "import { z } from 'zod';")).toEqual([expect.stringMatching(/package zod/)]);
+  });
+
   it("reaches the upload engine through its public surface only, except from the engine itself and tests", () => {
     expect(rules('src/features/uploads/ui/settings.ts', "import { DEFAULT_PART_SIZE } from '../engine/part-plan.ts';")).toEqual([expect.stringMatching(/past src\/features\/uploads\/engine\/index\.ts/)]);
     expect(rules('src/features/uploads/ui/upload-hooks.ts', "import type { UploadTotals } from '../engine/queue.ts';")).toHaveLength(1);

@@ -40,7 +40,7 @@ export interface Zone {
 const UI = ['react', 'react-dom', '@tanstack/react-query', '@tanstack/react-virtual', 'react-hook-form', '@hookform/resolvers', 'lucide-react', '@radix-ui/react-context-menu', '@radix-ui/react-dropdown-menu'];
 /** What src/ tests may reach besides their zone's imports: the shared test helpers and the real emulator. */
 const EMULATOR = ['mocks/node.ts', 'mocks/server', 'mocks/emulator.ts', 'mocks/seed.ts', 'mocks/errors.ts', 'mocks/auth'];
-const SRC_TESTS = ['src/test-support', ...EMULATOR];
+const SRC_TESTS = ['src/test-support', 'src/test-data', ...EMULATOR];
 
 export const ZONES: readonly Zone[] = [
   // ── the console (src/) ────────────────────────────────────────────────────────────────────────────
@@ -67,6 +67,8 @@ export const ZONES: readonly Zone[] = [
   { name: 'src/styles', files: ['src/styles/'], imports: [], packages: [], why: 'plain CSS' },
   { name: 'src/test-support', files: ['src/test-support/', 'src/test-setup.ts'], imports: [], packages: ['*'],
     tests: SRC_TESTS, why: 'helpers of the unit tests' },
+  { name: 'src/test-data', files: ['src/test-data/'], imports: [], packages: [],
+    why: 'cases both the unit tests and the journeys check (the hidden names): plain data, importing nothing; no console code imports it' },
   // ── the emulator (mocks/), bottom layer first ─────────────────────────────────────────────────────
   { name: 'mocks/errors.ts', files: ['mocks/errors.ts'], imports: ['src/api'], packages: [],
     why: "the emulator's error type is its bottom layer" },
@@ -94,7 +96,7 @@ export const ZONES: readonly Zone[] = [
   { name: 'mocks tests', files: ['mocks/*.test.ts'], imports: [], packages: [],
     tests: ['mocks/*', 'src/api'], why: 'tests of the whole emulator' },
   // ── tests, benches, checks and configuration ──────────────────────────────────────────────────────
-  { name: 'e2e', files: ['e2e/'], imports: ['mocks/server', 'mocks/emulator.ts', 'mocks/seed.ts', 'src/api', 'src/serve'], packages: ['node:*', '@playwright/test', '@axe-core/playwright', 'msw'],
+  { name: 'e2e', files: ['e2e/'], imports: ['mocks/server', 'mocks/emulator.ts', 'mocks/seed.ts', 'src/api', 'src/serve', 'src/test-data'], packages: ['node:*', '@playwright/test', '@axe-core/playwright', 'msw'],
     why: 'journeys drive the built console and talk to the emulator and the proxy' },
   { name: 'bench', files: ['bench/'], imports: ['mocks/*', 'src/api', 'src/serve', 'src/features/metadata'], packages: ['node:*', '@playwright/test', 'zod', 'vite', 'react', 'react-dom', 'msw'],
     why: 'benches measure the emulator, the api layer, the built console and the metadata save, each beside a floor page they build (vite; react for the minimal React app, msw to ask the emulator in a page)' },

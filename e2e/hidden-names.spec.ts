@@ -5,7 +5,7 @@ import { buildCorsRule } from '../src/api/cors/rule.ts';
 import { putBucketLifecycle } from '../src/api/lifecycle/operations.ts';
 import { initiateMultipartUpload } from '../src/api/multipart/operations.ts';
 import { putObject } from '../src/api/objects/write.ts';
-import { HIDDEN_NAMES } from './support/hidden-names.ts';
+import { HIDDEN_NAMES } from '../src/test-data/hidden-names.ts';
 import { connect, expect, test, uniqueBucketName } from './support/emulator.ts';
 
 // 21 names that hide something (tag characters, invisible operators, soft hyphen, fillers, separators,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HIDDEN_NAMES, READABLE_NAMES } from '../test-support/hidden-names.ts';
+import { HIDDEN_NAMES, READABLE_NAMES } from '../test-data/hidden-names.ts';
 import { hasHiddenCharacters, hasInvisible, revealDisguise, visibleText } from './visible-text.ts';
 
 describe('visibleText', () => {

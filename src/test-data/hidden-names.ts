@@ -1,7 +1,8 @@
 /**
- * Names that hide something, with how the console must show them (src/lib/visible-text.ts), and names that
- * must read exactly as they are, for the unit tests of the rule. The journeys keep the same 21 in
- * e2e/support/hidden-names.ts (they may not import the console's test helpers).
+ * The 21 names that hide something, with how the console must show them (src/lib/visible-text.ts), and names
+ * that must read exactly as they are. One list for both the unit tests of the rule and the journeys that look
+ * for raw invisible characters wherever a name appears (zone `src/test-data` in .ci/boundaries.ts: tests and
+ * journeys may import it, console code may not).
  */
 const tags = (letters: string): string => [...letters].map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join('');
 
