@@ -994,8 +994,6 @@ export const zhCN: Record<MessageKey, string> = {
   // Bulk edit over a folder, its dry run, pause/cancel.
   'metadata.bulkRun.openFolder': '批量编辑此文件夹…',
   'metadata.bulkRun.openBucket': '批量编辑整个存储空间…',
-  'metadata.bulkRun.openBucketHint': '编辑此存储空间中每个对象的元数据，或复制、移动、删除它们',
-  'metadata.bulkRun.openFolderHint': '编辑此文件夹及其子文件夹中所有对象的元数据',
   'metadata.bulkRun.prefixTitle': '编辑 {prefix} 中所有对象的元数据',
   'metadata.bulkRun.listing': '正在列出此文件夹及其子文件夹中的对象… 已找到 {count} 个',
   'metadata.bulkRun.overCap': '此文件夹中的对象超过 {cap} 个。批量编辑一次最多修改 {cap} 个：请打开子文件夹，或在表格中选择对象。',

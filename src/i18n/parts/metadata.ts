@@ -187,8 +187,6 @@ export const metadataEn = {
   // Bulk edit over a folder, its dry run, pause/cancel.
   'metadata.bulkRun.openFolder': 'Bulk-edit this folder…',
   'metadata.bulkRun.openBucket': 'Bulk-edit the whole bucket…',
-  'metadata.bulkRun.openBucketHint': 'Edit metadata of, copy, move or delete every object of this bucket',
-  'metadata.bulkRun.openFolderHint': 'Edit the metadata of every object in this folder and its subfolders',
   'metadata.bulkRun.prefixTitle': 'Edit metadata of all objects in {prefix}',
   'metadata.bulkRun.listing': 'Listing the objects in this folder and its subfolders… {count} so far',
   'metadata.bulkRun.overCap': 'This folder holds more than {cap} objects. A bulk edit changes at most {cap} at a time: open a subfolder, or select objects in the table.',
