@@ -156,7 +156,6 @@ export const jobsEn = {
   'jobs.page.col.status': 'Status',
   'jobs.page.col.progress': 'Done',
   'jobs.page.col.started': 'Started',
-  'jobs.page.show': 'Show',
   'jobs.status.running': 'Running',
   'jobs.status.paused': 'Paused',
   'jobs.status.interrupted': 'Interrupted',
