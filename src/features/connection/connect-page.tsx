@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, useWatch, type FieldError } from 'react-hook-form';
 import { useLocation, useNavigate } from '../../lib/router.tsx';
-import { connectionCheckMutation } from '../../api/service/queries.ts';
+import { connectionCheckMutation } from '../../api/service/check-queries.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { toast } from '../../components/toast.tsx';
 import { bucketPath, safeNextPath } from '../../hooks/browse-location.ts';
