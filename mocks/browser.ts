@@ -15,7 +15,7 @@ import { interceptDemoFetch } from './browser-fetch.ts';
 import { interceptDemoXhr } from './browser-xhr.ts';
 import { demoLinkHandler } from './demo-link.ts';
 import { createEmulator, type Emulator } from './emulator.ts';
-import { answerBeforeSeedCommits } from './seed-durability.ts';
+import { answerBeforeSeedCommits, writeSeedAfterFirstPaint } from './seed-durability.ts';
 import { lazySourceById } from './seed.ts';
 import { IdbPersistence, type DamagedRecord } from './store/idb.ts';
 import { Md5 } from './store/md5.ts';
@@ -58,6 +58,8 @@ export function startDemoBackend(options: DemoBackendOptions = {}): Promise<Demo
         ...(durability ? { persistence: durability.persistence } : {}),
       });
       durability?.started();
+      // Nor is the seed written before the first rows are painted (seed-durability.ts).
+      if (kept && durability) void writeSeedAfterFirstPaint(durability, kept);
       return created;
     };
     try {
@@ -96,7 +98,7 @@ export function startDemoBackend(options: DemoBackendOptions = {}): Promise<Demo
 async function openPersistence(): Promise<IdbPersistence | undefined> {
   if (typeof indexedDB === 'undefined') return undefined;
   try {
-    return await IdbPersistence.open({ lazySource: lazySourceById });
+    return await IdbPersistence.open({ lazySource: lazySourceById, holdWrites: true });
   } catch (error) {
     console.warn('[qingstor-demo] IndexedDB is not available: the demo data is kept in memory only', error);
     return undefined;

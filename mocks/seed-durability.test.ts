@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createEmulator } from './emulator.ts';
 import { send, TEST_USERS } from './handlers/test-utils.ts';
 import { DEMO_BUCKETS, lazySourceById } from './seed.ts';
-import { answerBeforeSeedCommits } from './seed-durability.ts';
+import { answerBeforeSeedCommits, writeSeedAfterFirstPaint } from './seed-durability.ts';
 import { IdbPersistence } from './store/idb.ts';
 import type { EmulatorPersistence } from './store/persistence.ts';
 
@@ -71,5 +71,74 @@ describe('the demo seed and the first answers', () => {
     const seeded = await send(second.emulator, 'GET', `/${DEMO_BUCKETS.photos}?limit=1000`);
     expect(((await seeded.json()) as { keys: unknown[] }).keys.length).toBeGreaterThan(1);
     second.idb.close();
+  });
+});
+
+describe('the demo seed is written after the first paint', () => {
+  /** Counts the read-write transactions opened on any IndexedDB database from now on. */
+  function countWrites(): { writes: () => number; restore: () => void } {
+    const original = IDBDatabase.prototype.transaction;
+    let writes = 0;
+    IDBDatabase.prototype.transaction = function (this: IDBDatabase, ...args: Parameters<IDBDatabase['transaction']>) {
+      if (args[1] === 'readwrite') writes += 1;
+      return original.apply(this, args);
+    };
+    return { writes: () => writes, restore: () => void (IDBDatabase.prototype.transaction = original) };
+  }
+
+  async function startHeld(name: string) {
+    const idb = await IdbPersistence.open({ name, lazySource: lazySourceById, holdWrites: true });
+    const durability = answerBeforeSeedCommits(idb);
+    const emulator = await createEmulator({ seed: 'demo', users: TEST_USERS, domains: ['qingstor.com'], minPartSize: 16, persistence: durability.persistence });
+    durability.started();
+    let paint = (): void => undefined;
+    const painted = new Promise<void>((resolve) => (paint = resolve));
+    const written = writeSeedAfterFirstPaint(durability, idb, { paint: () => painted, wait: 60_000 });
+    return { idb, emulator, paint, written };
+  }
+
+  async function seededKeys(name: string): Promise<number> {
+    const again = await startHeld(name);
+    const listed = await send(again.emulator, 'GET', `/${DEMO_BUCKETS.photos}?limit=1000`);
+    again.idb.close();
+    return ((await listed.json()) as { keys: unknown[] }).keys.length;
+  }
+
+  it('writes nothing before the first answer and its paint, then the whole seed in one transaction', async () => {
+    const counter = countWrites();
+    try {
+      const { idb, emulator, paint, written } = await startHeld('seed-after-paint-1');
+      const list = await send(emulator, 'GET', `/${DEMO_BUCKETS.photos}?limit=5`);
+      expect(list.status).toBe(200);
+      expect(counter.writes()).toBe(0);
+      paint();
+      await written;
+      expect(counter.writes()).toBe(1);
+      await idb.durable();
+      idb.close();
+      // The reload restores the seed from the database: nothing more to write than the start's clean-up.
+      expect(await seededKeys('seed-after-paint-1')).toBeGreaterThan(1);
+    } finally {
+      counter.restore();
+    }
+  });
+
+  it('writes the seed with the first change when it comes before the paint, and both survive a reload', async () => {
+    const { idb, emulator } = await startHeld('seed-after-paint-2');
+    const put = await send(emulator, 'PUT', `/${DEMO_BUCKETS.photos}/notes/kept.txt`, { body: new TextEncoder().encode('kept') });
+    expect(put.status).toBe(201);
+    idb.close();
+    const second = await startHeld('seed-after-paint-2');
+    expect(await (await send(second.emulator, 'GET', `/${DEMO_BUCKETS.photos}/notes/kept.txt`)).text()).toBe('kept');
+    second.idb.close();
+    expect(await seededKeys('seed-after-paint-2')).toBeGreaterThan(1);
+  });
+
+  it('seeds again, complete, after a tab closed before the seed was written', async () => {
+    const { idb, emulator } = await startHeld('seed-after-paint-3');
+    expect((await send(emulator, 'GET', `/${DEMO_BUCKETS.photos}?limit=5`)).status).toBe(200);
+    idb.close();
+    const complete = await seededKeys('seed-after-paint-fresh');
+    expect(await seededKeys('seed-after-paint-3')).toBe(complete);
   });
 });

@@ -28,6 +28,11 @@
  * default durability: a completed one survives a reload and a crash of the tab; whether it was flushed
  * to the disk before `complete` (an operating system crash) is the browser's choice.
  *
+ * Option `holdWrites`: writing the seed clones thousands of records on the page's main thread (~150 ms), so
+ * nothing is written until `release()` (after the first rows are painted, seed-durability.ts) or `durable()`
+ * (a change); then the queue, seed and `seeded` mark first, goes in one transaction. A tab closed before
+ * has no `seeded` mark, so its next start seeds again: never half a seed.
+ *
  * The demo's generated bucket (100,000 objects) is not written: the journal records its source id and,
  * afterwards, only the objects written or deleted in it; a reload generates the rest again.
  */
@@ -54,6 +59,8 @@ export interface IdbPersistenceOptions {
   name?: string;
   /** The generated source a LazyObjectSource id names (seed.ts lazySourceById). */
   lazySource: (id: string) => LazyObjectSource | undefined;
+  /** Write nothing until release() or durable() is called (see `holdWrites` in the header). */
+  holdWrites?: boolean;
 }
 
 export class IdbPersistence implements StoreJournal, EmulatorPersistence {
@@ -64,6 +71,7 @@ export class IdbPersistence implements StoreJournal, EmulatorPersistence {
   /** Changes not yet in a transaction. */
   private queued: Op[] = [];
   private flushScheduled = false;
+  private held: boolean; // option `holdWrites`, until release() or durable()
   /** The current `atomically` group (undefined outside one). */
   private group: Op[] | undefined;
   /** Settles when the last transaction created so far has committed (rejects if it failed). */
@@ -86,6 +94,7 @@ export class IdbPersistence implements StoreJournal, EmulatorPersistence {
     this.db = db;
     this.snapshot = snapshot;
     this.lazySource = options.lazySource;
+    this.held = options.holdWrites === true;
   }
 
   /** Opens the database and reads everything in it (restore() then needs no further wait). */
@@ -137,7 +146,7 @@ export class IdbPersistence implements StoreJournal, EmulatorPersistence {
   private enqueue(ops: readonly Op[]): void {
     if (this.closed || ops.length === 0) return;
     this.queued.push(...ops);
-    if (this.flushScheduled) return;
+    if (this.flushScheduled || this.held) return;
     this.flushScheduled = true;
     // Everything the store does in this task (a whole request, or the whole seed) goes into one transaction.
     queueMicrotask(() => this.flush());
@@ -177,10 +186,17 @@ export class IdbPersistence implements StoreJournal, EmulatorPersistence {
    * transaction has failed (transactions complete in order, so an earlier failure is known by then).
    */
   durable = async (): Promise<void> => {
+    this.held = false;
     if (this.queued.length > 0) this.flush();
     if (!this.lost) await this.last.catch(() => undefined);
     if (this.lost) throw this.lost;
   };
+
+  /** Ends the hold of the option `holdWrites`: what is queued is written now, later changes as usual. */
+  release(): void {
+    if (this.held && this.queued.length > 0) this.flush();
+    this.held = false;
+  }
 
   // ----------------------------------------------------------------------------------------------
   // journal
