@@ -185,8 +185,9 @@ export async function collectPayload(ctx: RequestContext, source: AsyncIterable<
       if (size > max) throw new QsError('entity_too_large', `The body has more than ${max} bytes; that is the most allowed in one request.`);
       const hashing = md5?.update(chunk);
       if (hashing) await hashing;
-      if (sink) await sink.write(chunk);
-      else chunks.push(chunk);
+      const writing = sink?.write(chunk);
+      if (writing) await writing;
+      else if (!sink) chunks.push(chunk);
     }
     // ref §4: a body shorter than its declared Content-Length is `incomplete_body`.
     if (declared !== undefined && size < declared) throw new QsError('incomplete_body');

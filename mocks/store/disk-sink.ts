@@ -100,20 +100,21 @@ export function newDiskSink(place: SinkPlace): BodySink {
   };
 
   return {
-    write: async (chunk) => {
+    // Synchronous until a batch is full: a promise per socket chunk (16,384 per GiB) was a visible cost.
+    write: (chunk) => {
       size += chunk.byteLength;
       if (!file && heldBytes + chunk.byteLength <= place.inlineMax) {
         held.push(chunk);
         heldBytes += chunk.byteLength;
-        return;
+        return undefined;
       }
       try {
         if (!file) openFile();
         pending.push(chunk);
         pendingBytes += chunk.byteLength;
-        if (pendingBytes >= WRITE_BATCH) await flush();
+        return pendingBytes >= WRITE_BATCH ? flush().catch(fail) : undefined;
       } catch (error) {
-        await fail(error);
+        return fail(error);
       }
     },
     finish: async () => {

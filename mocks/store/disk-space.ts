@@ -12,6 +12,13 @@ export const RESERVE_BYTES = 4 * 1024 * 1024;
 export const LOW_SPACE = 1024 * 1024;
 /** With less than this free, bodies nothing points at are removed at once instead of after releaseDelayMs. */
 const LOW_SPACE_RELEASE = 4 * LOW_SPACE + RESERVE_BYTES;
+/**
+ * With at least this much free, a reading of the free space is reused for FREE_READING_MS (every small PUT
+ * asked statfs twice). Nothing this process can write in that time comes near it; a disk that another
+ * program fills meanwhile is still caught by the writes themselves (ENOSPC, disk.ts).
+ */
+const PLENTY = 256 * 1024 * 1024;
+const FREE_READING_MS = 100;
 
 export class DiskSpace {
   /** Set while the disk is (nearly) full: bodies are released at once. */
@@ -29,9 +36,14 @@ export class DiskSpace {
     this.full = true;
   }
 
+  private reading = { free: 0, at: -Infinity };
+
   freeBytes(): number {
+    const now = performance.now();
+    if (this.reading.free >= PLENTY && now - this.reading.at < FREE_READING_MS) return this.reading.free;
     const stats = fs.statfsSync(this.dir);
-    return stats.bavail * stats.bsize;
+    this.reading = { free: stats.bavail * stats.bsize, at: now };
+    return this.reading.free;
   }
 
   /** Whether a body may still be written (a body file of a request under way); says so when not. */

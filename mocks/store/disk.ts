@@ -138,9 +138,11 @@ export class DiskPersistence implements StoreJournal {
 
   // ----------------------------------------------------------------------------------------------
   // body files
-
+  /** 32 hex digits: 24 random ones, new every 2^32 names, then counted (randomBytes per PUT cost 2 % of its CPU). */
+  private named = { prefix: '', count: 0xffffffff };
   private newName(): string {
-    return randomBytes(16).toString('hex');
+    if (++this.named.count > 0xffffffff) this.named = { prefix: randomBytes(12).toString('hex'), count: 0 };
+    return `${this.named.prefix}${this.named.count.toString(16).padStart(8, '0')}`;
   }
 
   private fileName(segment: FileSegment): string {

@@ -53,7 +53,8 @@ export interface StoreJournal {
 
 /** Where a streamed body goes while it arrives: memory (default) or a body file (--data-dir). */
 export interface BodySink {
-  write(chunk: Uint8Array): Promise<void>;
+  /** Takes one chunk; a promise when the caller must wait for it before the next (undefined: go on at once). */
+  write(chunk: Uint8Array): Promise<void> | undefined;
   /** Makes the body durable and returns it; call once. */
   finish(): Promise<BodySegment[]>;
   /** Drops whatever was written. */
