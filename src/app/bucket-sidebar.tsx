@@ -1,5 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { ChevronDown, Database, Layers, ListChecks } from 'lucide-react';
+import ChevronDown from 'lucide-react/icons/chevron-down';
+import Database from 'lucide-react/icons/database';
+import Layers from 'lucide-react/icons/layers';
+import ListChecks from 'lucide-react/icons/list-checks';
 import { useId, useState } from 'react';
 import { allBucketsQuery } from '../api/service/queries.ts';
 import { groupByZone } from '../features/buckets/zones.ts';

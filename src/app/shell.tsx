@@ -1,4 +1,4 @@
-import { PanelLeft } from 'lucide-react';
+import PanelLeft from 'lucide-react/icons/panel-left';
 import { Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { connectionId } from '../api/connection.ts';
 import { DemoBadge } from '../components/demo-badge.tsx';

@@ -1,4 +1,4 @@
-import { X } from 'lucide-react';
+import X from 'lucide-react/icons/x';
 import { createContext, use, useEffect, useId, useRef, type ReactNode } from 'react';
 import { useI18n } from '../i18n/i18n.tsx';
 

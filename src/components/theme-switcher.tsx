@@ -1,4 +1,6 @@
-import { Monitor, Moon, Sun } from 'lucide-react';
+import Monitor from 'lucide-react/icons/monitor';
+import Moon from 'lucide-react/icons/moon';
+import Sun from 'lucide-react/icons/sun';
 import { useId, useState } from 'react';
 import { useI18n } from '../i18n/i18n.tsx';
 import { THEMES, applyTheme, loadTheme, storeTheme, type Theme } from '../lib/theme.ts';

@@ -1,4 +1,9 @@
-import { Ellipsis, FolderOpen, RefreshCw, SearchX, Settings, Upload } from 'lucide-react';
+import Ellipsis from 'lucide-react/icons/ellipsis';
+import FolderOpen from 'lucide-react/icons/folder-open';
+import RefreshCw from 'lucide-react/icons/refresh-cw';
+import SearchX from 'lucide-react/icons/search-x';
+import Settings from 'lucide-react/icons/settings';
+import Upload from 'lucide-react/icons/upload';
 import { useState, type ReactNode } from 'react';
 import { Dialog } from '../../components/dialog.tsx';
 import { toast } from '../../components/toast.tsx';

@@ -1,4 +1,9 @@
-import { EllipsisVertical, FolderPlus, Layers, Layers3, Settings, Tags, Trash2 } from 'lucide-react';
+import EllipsisVertical from 'lucide-react/icons/ellipsis-vertical';
+import FolderPlus from 'lucide-react/icons/folder-plus';
+import Layers from 'lucide-react/icons/layers';
+import Settings from 'lucide-react/icons/settings';
+import Tags from 'lucide-react/icons/tags';
+import Trash2 from 'lucide-react/icons/trash';
 import { useState } from 'react';
 import { lazyView } from '../../components/lazy-view.tsx';
 import { IconButton } from '../../components/ui/icon-button.tsx';
@@ -41,7 +46,7 @@ export function ToolbarExtra({ location }: { location: BrowseLocation }) {
     ...(prefix === ''
       ? session.mode === 'anonymous'
         ? []
-        : [{ id: 'bulk', label: t('metadata.bulkRun.openBucket'), icon: <Layers3 size={16} />, onSelect: () => setOpen('bulk') }]
+        : [{ id: 'bulk', label: t('metadata.bulkRun.openBucket'), icon: <Layers size={16} />, onSelect: () => setOpen('bulk') }]
       : [
           { id: 'bulk', label: t('metadata.bulkRun.openFolder'), icon: <Tags size={16} />, onSelect: () => setOpen('bulk') },
           { id: 'delete', label: t('admin.folder.delete'), icon: <Trash2 size={16} />, danger: true, onSelect: () => setOpen('delete') },

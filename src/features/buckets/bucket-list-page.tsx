@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { Database, Search, SearchX } from 'lucide-react';
+import Database from 'lucide-react/icons/database';
+import Search from 'lucide-react/icons/search';
+import SearchX from 'lucide-react/icons/search-x';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from '../../lib/router.tsx';
 import { allBucketsQuery } from '../../api/service/queries.ts';

@@ -1,4 +1,4 @@
-import { Search } from 'lucide-react';
+import Search from 'lucide-react/icons/search';
 import { useId, useRef } from 'react';
 import { useUrlDraft } from '../../hooks/use-url-draft.ts';
 import { useI18n } from '../../i18n/i18n.tsx';

@@ -1,5 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { ArrowUp, RefreshCw } from 'lucide-react';
+import ArrowUp from 'lucide-react/icons/arrow-up';
+import RefreshCw from 'lucide-react/icons/refresh-cw';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useNavigate } from '../../lib/router.tsx';
 import { ApiError } from '../../api/errors.ts';

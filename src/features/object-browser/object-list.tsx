@@ -1,7 +1,9 @@
 /* oxlint-disable jsx-a11y/prefer-tag-over-role -- a virtualized grid positions each row absolutely, which
    table layout (tr/td) does not allow; the ARIA grid roles give the same semantics to divs. */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { Ellipsis, File as FileIcon, Folder } from 'lucide-react';
+import Ellipsis from 'lucide-react/icons/ellipsis';
+import FileIcon from 'lucide-react/icons/file';
+import Folder from 'lucide-react/icons/folder';
 import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import { Link } from '../../lib/router.tsx';
 import { formatBytes } from '../../lib/format.ts';

@@ -1,5 +1,5 @@
 import type { QsClient } from '../../api/client.ts';
-import { headObjectQuery, listObjectsInfiniteQuery } from '../../api/objects/queries.ts';
+import { listObjectsInfiniteQuery } from '../../api/objects/list-queries.ts';
 
 /**
  * ref §9.5 / §12: the real service clamps `limit` (100 or 1000); asking for the larger and following
@@ -11,8 +11,4 @@ export const PAGE_LIMIT = 1000;
 export function folderListingQuery(client: QsClient, zone: string, bucket: string, prefix: string, flat = false) {
   // Flat: no delimiter, so every key below the prefix is listed and there are no folders.
   return listObjectsInfiniteQuery(client, { zone, bucket, prefix, delimiter: flat ? '' : '/', limit: PAGE_LIMIT });
-}
-
-export function objectHeadQuery(client: QsClient, zone: string, bucket: string, key: string) {
-  return headObjectQuery(client, { zone, bucket, key });
 }

@@ -1,4 +1,4 @@
-import { X } from 'lucide-react';
+import X from 'lucide-react/icons/x';
 import { lazyView } from '../../../components/lazy-view.tsx';
 import { useI18n } from '../../../i18n/i18n.tsx';
 import { useUploadDrawer } from './upload-hooks.ts';

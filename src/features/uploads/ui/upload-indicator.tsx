@@ -1,4 +1,4 @@
-import { Upload } from 'lucide-react';
+import Upload from 'lucide-react/icons/upload';
 import { useState } from 'react';
 import { lazyView } from '../../../components/lazy-view.tsx';
 import { useI18n } from '../../../i18n/i18n.tsx';

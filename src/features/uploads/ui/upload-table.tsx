@@ -1,4 +1,10 @@
-import { ChevronDown, ChevronRight, Pause, Play, RotateCw, Square, X } from 'lucide-react';
+import ChevronDown from 'lucide-react/icons/chevron-down';
+import ChevronRight from 'lucide-react/icons/chevron-right';
+import Pause from 'lucide-react/icons/pause';
+import Play from 'lucide-react/icons/play';
+import RotateCw from 'lucide-react/icons/rotate-cw';
+import Square from 'lucide-react/icons/square';
+import X from 'lucide-react/icons/x';
 import { useState } from 'react';
 import { IconButton } from '../../../components/ui/icon-button.tsx';
 import { ProgressBar } from '../../../components/ui/progress.tsx';

@@ -1,4 +1,4 @@
-import { Upload } from 'lucide-react';
+import Upload from 'lucide-react/icons/upload';
 import { useEffect } from 'react';
 import { lazyView, usePreloadWhenIdle } from '../../../components/lazy-view.tsx';
 import { useI18n } from '../../../i18n/i18n.tsx';
