@@ -4,7 +4,11 @@
  * same emulator in the same run: list the folder, then for each object HEAD and a copy onto itself with
  * REPLACE conditional on the ETag just read (x-qs-copy-source-if-match), 8 objects in flight. Printed:
  *
- *   - objects/s of both, and the console's share of the reference's (goal ≥ 0.5×);
+ *   - objects/s of both, and the console's share of the reference's (goal ≥ 0.5×), the console run twice:
+ *     straight to the emulator (CORS: the browser preflights each copy, whose URL is new each time) and
+ *     behind `npm run serve`'s same-origin proxy (no CORS, no preflight);
+ *   - per object for each console run: the main thread's busy time, the journal's IndexedDB write
+ *     transactions, and the pool's limit over time (bench/bulk-probe.ts);
  *   - the page's heap, sampled through CDP Runtime.getHeapUsage every 250 ms (goal < 64 MiB at its largest);
  *   - the most table rows in the DOM at any sample during the run (goal < 200: no row per object);
  *   - the requests each made per object, by method, counted by the emulator (OPTIONS are the browser's
@@ -16,9 +20,11 @@
  * The servers run in a child process (bench/bulk-servers.ts), so neither client shares their event loop.
  * `npm run bench:bulk-edit -- [--objects N] [--pool N]` runs it alone (`--pool N`: N objects in flight, fixed); `--million [--keys N]` runs one edit job over a bucket of 1,000,000 keys instead (by hand: it
  * takes a long while) and prints its rate, the page heap and the job journal's size in IndexedDB.
+ * The 1-minute load average is printed after each run: the machine is shared, so compare ratios.
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { chromium, type Page } from '@playwright/test';
@@ -29,18 +35,22 @@ import { headObject } from '../src/api/objects/read.ts';
 import { copyObject, copyObjectHeaders } from '../src/api/objects/write.ts';
 import { DEMO_ACCESS_KEY_ID, DEMO_SECRET_ACCESS_KEY } from '../mocks/server.ts';
 import { benchKey, benchMetadata } from './bulk-servers.ts';
+import { countIdbWrites, describeLimits, startProbe, type ProbeResult } from './bulk-probe.ts';
 import type { Figure } from './lib.ts';
 import { CHROMIUM_ARGS, connectConsole, ensureBuild } from './multipart-inspector.ts';
 
 const CONSOLE_BUCKET = 'bench-bulk-console';
 const NODE_BUCKET = 'bench-bulk-node';
 const PAGE_BUCKET = 'bench-bulk-page';
+const PROXIED_BUCKET = 'bench-bulk-proxied';
 const MILLION_BUCKET = 'bench-bulk-million';
 const FOLDER = 'data/';
 
 interface Servers {
   site: string;
   emulator: string;
+  /** The console behind `npm run serve`'s same-origin proxy to the emulator, when asked for. */
+  proxied?: string;
   counts(): Promise<Record<string, number>>;
   reset(): Promise<void>;
   close(): Promise<void>;
@@ -56,7 +66,7 @@ async function startServers(args: object): Promise<Servers> {
   const waiting: Array<(line: string) => void> = [];
   lines.on('line', (line) => waiting.shift()?.(line));
   const nextLine = () => new Promise<string>((resolve) => waiting.push(resolve));
-  const first = z.object({ site: z.string(), emulator: z.string() }).parse(JSON.parse(await nextLine()));
+  const first = z.object({ site: z.string(), emulator: z.string(), proxied: z.string().optional() }).parse(JSON.parse(await nextLine()));
   const ask = async (command: string) => {
     const answer = nextLine();
     stdin.write(`${command}\n`);
@@ -180,20 +190,9 @@ async function referenceRun(emulator: string, objects: number): Promise<number> 
   return performance.now() - started;
 }
 
-interface ConsoleRun {
+interface ConsoleRun extends ProbeResult {
   ms: number;
-  heapMax: number;
-  rowsMax: number;
   journalBytes?: number;
-}
-
-/** In the page: the most table rows (or grid rows) seen at once, sampled every 100 ms, kept on <html data-rows-max>. */
-function watchRows(): void {
-  const root = document.documentElement;
-  root.dataset['rowsMax'] = '0';
-  setInterval(() => {
-    root.dataset['rowsMax'] = String(Math.max(Number(root.dataset['rowsMax']), document.querySelectorAll('tr, [role="row"]').length));
-  }, 100);
 }
 
 async function consoleRun(page: Page, path: string, confirm: string | null, count: string, objects: number): Promise<ConsoleRun> {
@@ -207,26 +206,33 @@ async function consoleRun(page: Page, path: string, confirm: string | null, coun
   await dialog.getByLabel('Content-Type', { exact: true }).selectOption({ label: 'Set to' });
   await dialog.getByLabel('New value of Content-Type').fill('text/csv');
   if (confirm !== null) await dialog.getByLabel('Type the bucket’s name to confirm').fill(confirm);
-  const cdp = await page.context().newCDPSession(page);
-  let heapMax = 0;
-  const sampler = setInterval(() => {
-    cdp.send('Runtime.getHeapUsage').then((usage) => {
-      heapMax = Math.max(heapMax, usage.usedSize);
-    }, () => undefined);
-  }, 250);
-  await page.evaluate(watchRows);
+  const probe = await startProbe(page);
   const started = performance.now();
   await dialog.getByRole('button', { name: `Apply to ${count} objects` }).click();
   await dialog.getByTestId('job-phase').filter({ hasText: 'Finished.' }).waitFor({ timeout: 24 * 3_600_000 });
   const ms = performance.now() - started;
-  clearInterval(sampler);
+  const probed = await probe.stop();
   const summary = (await dialog.getByTestId('job-summary').textContent()) ?? '';
   if (!summary.startsWith(`${count} of ${count} done: ${count} changed`)) throw new Error(`console job ended with: ${summary}`);
-  const rowsMax = Number(await page.evaluate(() => document.documentElement.dataset['rowsMax']));
   const journalBytes = objects >= 100_000 ? await page.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0) : undefined;
-  await cdp.detach();
-  return { ms, heapMax, rowsMax, ...(journalBytes !== undefined ? { journalBytes } : {}) };
+  return { ms, ...probed, ...(journalBytes !== undefined ? { journalBytes } : {}) };
 }
+
+/** Figures of one console run: rate, ratio to the reference, main thread, journal writes, pool, requests. */
+function consoleFigures(label: string, run: ConsoleRun, counts: Record<string, number>, objects: number, referenceRate: number): Figure[] {
+  const rate = objects / (run.ms / 1000);
+  const c = perObject(counts, objects);
+  const ms = (seconds: number) => ((seconds * 1000) / objects).toFixed(2);
+  return [
+    { name: `bulk edit: ${label} / reference`, value: Math.round((rate / referenceRate) * 1000) / 1000, unit: '×', note: `${Math.round(rate)} objects/s in ${(run.ms / 1000).toFixed(1)} s` },
+    { name: `bulk edit: ${label} requests per object`, value: Math.round(c.total * 1000) / 1000, unit: 'requests', note: c.note },
+    { name: `bulk edit: ${label} main thread per object`, value: Number(ms(run.busy.task)), unit: 'ms', note: `script ${ms(run.busy.script)} ms, style and layout ${ms(run.busy.layout)} ms` },
+    { name: `bulk edit: ${label} journal write transactions per object`, value: Math.round((run.idbWrites / objects) * 1000) / 1000, unit: 'transactions', note: `${run.idbWrites} readwrite IndexedDB transactions` },
+    { name: `bulk edit: ${label} objects in flight (the pool's limit)`, value: run.limits.length > 0 ? Math.max(...run.limits) : 0, unit: 'at most', note: describeLimits(run.limits) },
+  ];
+}
+
+const load = () => (loadavg()[0] ?? 0).toFixed(1);
 
 export interface BulkEditBenchOptions {
   objects?: number;
@@ -239,41 +245,56 @@ export interface BulkEditBenchOptions {
 export async function benchBulkEdit(options: BulkEditBenchOptions = {}): Promise<Figure[]> {
   const objects = options.objects ?? 20_000;
   const dist = ensureBuild(options);
-  const servers = await startServers({ dist, buckets: { [CONSOLE_BUCKET]: objects, [NODE_BUCKET]: objects, [PAGE_BUCKET]: objects } });
+  const servers = await startServers({ dist, proxy: true, buckets: { [CONSOLE_BUCKET]: objects, [PROXIED_BUCKET]: objects, [NODE_BUCKET]: objects, [PAGE_BUCKET]: objects } });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
+    const loads = [load()];
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.addInitScript(countIdbWrites);
     await connectConsole(page, servers.site, { url: servers.emulator });
-    if (options.pool) await page.evaluate((pool) => localStorage.setItem('qsc.jobs.pool', pool), JSON.stringify(options.pool));
+    const proxiedPage = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await proxiedPage.addInitScript(countIdbWrites);
+    if (!servers.proxied) throw new Error('bulk servers: no proxy');
+    await connectConsole(proxiedPage, servers.proxied, { url: servers.emulator });
+    for (const p of [page, proxiedPage]) if (options.pool) await p.evaluate((pool) => localStorage.setItem('qsc.jobs.pool', pool), JSON.stringify(options.pool));
     const count = objects.toLocaleString('en-US');
-    // The reference first, then the console, on two buckets seeded alike (each edit changes every object once).
+    // The reference first, then the console (straight to the endpoint, then through the proxy), on buckets
+    // seeded alike (each edit changes every object once).
     await servers.reset();
     const referenceMs = await referenceRun(servers.emulator, objects);
     const referenceCounts = await servers.counts();
+    loads.push(load());
     await servers.reset();
     const run = await consoleRun(page, `${servers.site}/buckets/pek3a/${CONSOLE_BUCKET}?prefix=${encodeURIComponent(FOLDER)}`, null, count, objects);
     const consoleCounts = await servers.counts();
-    const consoleMs = run.ms;
+    loads.push(load());
+    await servers.reset();
+    const proxiedRun = await consoleRun(proxiedPage, `${servers.proxied}/buckets/pek3a/${PROXIED_BUCKET}?prefix=${encodeURIComponent(FOLDER)}`, null, count, objects);
+    const proxiedCounts = await servers.counts();
+    loads.push(load());
     const floorPage = await browser.newPage();
     await floorPage.goto(servers.site);
     const floorMs = await pageFloorRun(floorPage, servers.emulator, objects);
+    loads.push(load());
     const floorRate = objects / (floorMs / 1000);
-    const { heapMax, rowsMax } = run;
-    const consoleRate = objects / (consoleMs / 1000);
+    const consoleRate = objects / (run.ms / 1000);
     const referenceRate = objects / (referenceMs / 1000);
-    const c = perObject(consoleCounts, objects);
     const r = perObject(referenceCounts, objects);
     const label = `bulk edit ${count} objects`;
+    const heapMax = Math.max(run.heapMax, proxiedRun.heapMax);
     return [
-      { name: `${label}: console`, value: Math.round(consoleRate), unit: 'objects/s', note: `${(consoleMs / 1000).toFixed(1)} s, endpoint mode against the emulator` },
+      { name: `${label}: console`, value: Math.round(consoleRate), unit: 'objects/s', note: `${(run.ms / 1000).toFixed(1)} s, endpoint mode straight to the emulator (CORS)` },
+      { name: `${label}: console through the proxy`, value: Math.round(objects / (proxiedRun.ms / 1000)), unit: 'objects/s', note: `${(proxiedRun.ms / 1000).toFixed(1)} s, behind npm run serve's same-origin proxy (no CORS; the proxy shares the emulator's process)` },
       { name: `${label}: Node reference (HEAD + conditional REPLACE copy, 8 in flight)`, value: Math.round(referenceRate), unit: 'objects/s', note: `${(referenceMs / 1000).toFixed(1)} s, same emulator` },
       { name: 'bulk edit: console / reference', value: Math.round((consoleRate / referenceRate) * 1000) / 1000, unit: '×' },
+      ...consoleFigures('console', run, consoleCounts, objects, referenceRate).slice(1),
+      ...consoleFigures('console through the proxy', proxiedRun, proxiedCounts, objects, referenceRate),
       { name: `${label}: the page's plain fetch loop (the same requests signed in Node, 8 in flight)`, value: Math.round(floorRate), unit: 'objects/s', note: `${(floorMs / 1000).toFixed(1)} s: the browser's transport on this machine, preflights included` },
       { name: 'bulk edit: console / the page\'s plain fetch loop', value: Math.round((consoleRate / floorRate) * 1000) / 1000, unit: '×' },
-      { name: 'bulk edit: page heap (max)', value: Math.round((heapMax / 1024 / 1024) * 10) / 10, unit: 'MiB', note: 'CDP Runtime.getHeapUsage every 250 ms' },
-      { name: 'bulk edit: table rows in the DOM (max)', value: rowsMax, unit: 'rows', note: 'tr and role=row, sampled every 100 ms' },
-      { name: 'bulk edit: console requests per object', value: Math.round(c.total * 1000) / 1000, unit: 'requests', note: c.note },
+      { name: 'bulk edit: page heap (max)', value: Math.round((heapMax / 1024 / 1024) * 10) / 10, unit: 'MiB', note: 'both console runs, CDP Runtime.getHeapUsage every 250 ms' },
+      { name: 'bulk edit: table rows in the DOM (max)', value: Math.max(run.rowsMax, proxiedRun.rowsMax), unit: 'rows', note: 'both console runs, tr and role=row, sampled every 100 ms' },
       { name: 'bulk edit: reference requests per object', value: Math.round(r.total * 1000) / 1000, unit: 'requests', note: r.note },
+      { name: 'bulk edit: load average (1 min)', value: Number(loads.at(-1)), unit: '', note: `at start, after the reference, the console, the console through the proxy, the fetch loop: ${loads.join(', ')} on ${availableParallelism()} cores` },
     ];
   } finally {
     await browser.close();

@@ -249,6 +249,36 @@ export async function saveMetadataEdits(client: QsClient, input: SaveInput): Pro
  * its "about to write" record (the version read) between the read and the write.
  */
 export async function saveOverVersion(client: QsClient, input: SaveInput): Promise<SaveResult> {
+  const written = await writeOverVersion(client, input);
+  if (written.kind === 'conflict') return written;
+  const { ref, base: fresh, signal } = input;
+  const after = await headObjectReadable(client, ref, signal ? { signal } : {});
+  if (!holdsWhatWasSent(fresh, written.sent, after)) return { kind: 'conflict', detectedBy: 'verify', theirs: after };
+  return { kind: 'saved', before: fresh, after, requestId: written.requestId, guard: written.guard };
+}
+
+/** A copy that landed: the full set it sent, its ETag and request id, the guard it was conditional on. */
+export interface Written {
+  kind: 'written';
+  sent: ObjectMetadata;
+  etag: string;
+  requestId: string;
+  guard: VersionGuard;
+}
+
+/** Another writer changed the object after it was read: seen by the second read or by the copy's condition. */
+export interface WriteConflict {
+  kind: 'conflict';
+  detectedBy: 'head' | 'precondition';
+  theirs: ObjectHead;
+}
+
+/**
+ * saveOverVersion without the read-back: the same checks, the same conditional copy (with the extra HEAD of
+ * a version read within its own Last-Modified second). For bulk jobs, which check what they wrote many
+ * objects at a time from the listing instead of one HEAD per object.
+ */
+export async function writeOverVersion(client: QsClient, input: SaveInput): Promise<Written | WriteConflict> {
   const { ref, base: fresh, edits, signal } = input;
   const options = signal ? { signal } : {};
   const block = saveBlock(input.visibility, fresh, input.acknowledgedHiddenCustom ?? false, input.largeCopy?.copyLimit ?? copyLimitOf(client.connection));
@@ -264,7 +294,6 @@ export async function saveOverVersion(client: QsClient, input: SaveInput): Promi
     const again = await headObjectReadable(client, ref, options);
     if (!sameVersion(fresh, again)) return { kind: 'conflict', detectedBy: 'head', theirs: again };
   }
-  let requestId: string;
   try {
     const result = await copyOntoItself(
       client,
@@ -272,16 +301,13 @@ export async function saveOverVersion(client: QsClient, input: SaveInput): Promi
       input.largeCopy,
       options,
     );
-    requestId = result.requestId;
+    return { kind: 'written', sent: merged, etag: result.etag, requestId: result.requestId, guard };
   } catch (error) {
     if (error instanceof ApiError && error.status === 412) {
       return { kind: 'conflict', detectedBy: 'precondition', theirs: await headObjectReadable(client, ref, options) };
     }
     throw error;
   }
-  const after = await headObjectReadable(client, ref, options);
-  if (!holdsWhatWasSent(fresh, merged, after)) return { kind: 'conflict', detectedBy: 'verify', theirs: after };
-  return { kind: 'saved', before: fresh, after, requestId, guard };
 }
 
 /** The outcome of editObjectMetadata: the save's, or `unchanged` when the edits change nothing on this object. */

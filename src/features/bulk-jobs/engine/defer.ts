@@ -8,3 +8,14 @@ export function defer<T = void>(): { promise: Promise<T>; resolve: (value: T) =>
   });
   return { promise, resolve, reject };
 }
+
+/** Resolves after `ms`, or at once when `signal` aborts. */
+export function sleepFor(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    }, { once: true });
+  });
+}

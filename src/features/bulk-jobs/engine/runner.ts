@@ -22,7 +22,7 @@ import type { MetadataWritePort, Operation, UnitContext, UnitResult } from './op
 import { ConcurrencyController, DEFAULT_POOL_SETTINGS, realClock, runAdaptivePool, type PoolClock, type PoolSettings } from './pool.ts';
 import { ProblemList, RateMeter, secondsLeft, type ProblemRow } from './progress.ts';
 import { countListing, journalSource, keysSource, listingSource, type JobSource, type SourceEntry } from './sources.ts';
-import { defer } from './defer.ts';
+import { defer, sleepFor } from './defer.ts';
 
 /** Objects in a row failing with the same code, with no success between them, that stop the job. */
 export const FATAL_STREAK = 50;
@@ -289,6 +289,11 @@ export class JobRunner {
           for (const r of records) this.#current.set(r.key, r);
           return Promise.all(records.map((r) => this.#writer.put(r))).then(() => undefined);
         },
+        amend: (records) => {
+          for (const r of records) this.#problems.update(r);
+          this.#deps.onChange?.();
+          return Promise.all(records.map((r) => this.#writer.put(r))).then(() => undefined);
+        },
         ...(original ? { original } : {}),
       };
       const entries = unit.entries.map((e) => ({ entry: e.entry, previous: this.#current.get(e.entry.key) ?? e.previous }));
@@ -319,6 +324,7 @@ export class JobRunner {
         },
         this.#deps.clock ?? realClock,
       );
+      await operation.finish?.(this.#stop.signal.aborted);
       if (current() && sourceDone && pending.length === 0 && this.#phase !== 'failed') {
         this.#advance(pages);
         this.#event({ type: 'exhausted' });
@@ -387,14 +393,4 @@ export class JobRunner {
 
 function optionalRecord(record: Item | undefined): { record?: Item } {
   return record ? { record } : {};
-}
-
-function sleepFor(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      resolve();
-    }, { once: true });
-  });
 }

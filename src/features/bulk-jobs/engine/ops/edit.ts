@@ -1,7 +1,8 @@
 /**
  * Metadata edits and their undo, one object at a time: one HEAD, the verdict, the "about to write"
  * record with the version read (its full metadata, for undo), then the guarded write (a copy onto itself
- * conditional on that version's Last-Modified, and one read-back), then the outcome.
+ * conditional on that version's Last-Modified), then the outcome. What the copies wrote is checked from
+ * the listing, a batch of objects at a time (verify.ts), not by one read-back per object.
  *
  * Exactly once. A write whose answer was lost (a reload, a dropped connection) leaves its "about to
  * write" record. The next attempt reads the object again and decides from what it finds:
@@ -19,6 +20,7 @@ import { editsBetween } from '../../../../components/metadata-form/form-model.ts
 import type { SourceEntry } from '../sources.ts';
 import type { ItemRecord, StoredVersion } from '../types.ts';
 import { failure, storedAfter, storedVersion, type Operation, type UnitContext, type UnitResult } from './unit.ts';
+import { latestServerSecond, WriteVerifier, type VerifyTarget } from './verify.ts';
 
 /** REPLACE without a Content-Type stores application/octet-stream: compare what the server holds. */
 function withStoredDefaults(m: ObjectMetadata): ObjectMetadata {
@@ -27,6 +29,11 @@ function withStoredDefaults(m: ObjectMetadata): ObjectMetadata {
 
 export function sameMetadata(a: ObjectMetadata, b: ObjectMetadata): boolean {
   return diffMetadata(withStoredDefaults(a), withStoredDefaults(b)).length === 0;
+}
+
+/** The edit's write is still the object's last (no Last-Modified recorded: the other checks decide alone). */
+function sameInstant(recorded: string | undefined, read: string | undefined): boolean {
+  return recorded === undefined || (read !== undefined && Date.parse(recorded) === Date.parse(read));
 }
 
 /** `head` is the version recorded in `before` (nothing written since). */
@@ -83,7 +90,7 @@ const undoFlavour: EditFlavour = {
       return { kind: 'settle', fields: { state: 'unchanged' } };
     }
     const left = applyMetadataEdits(before.metadata, originalEdits);
-    const untouched = head.etag === before.etag && head.size === before.size && sameMetadata(left, head.metadata) && (original.after?.lastModified === undefined || original.after.lastModified === head.lastModifiedRaw);
+    const untouched = head.etag === before.etag && head.size === before.size && sameMetadata(left, head.metadata) && sameInstant(original.after?.lastModified, head.lastModifiedRaw);
     if (!untouched) return { kind: 'settle', fields: { state: 'skipped', code: 'changed_since' } };
     return verdict(head, editsBetween(head.metadata, before.metadata), context);
   },
@@ -94,7 +101,7 @@ function ref(context: UnitContext, key: string): ObjectRef & { zone: string } {
   return { zone: context.job.zone, bucket: context.job.bucket, key };
 }
 
-async function runOne(flavour: EditFlavour, entry: SourceEntry, previous: ItemRecord | undefined, context: UnitContext): Promise<UnitResult> {
+async function runOne(flavour: EditFlavour, entry: SourceEntry, previous: ItemRecord | undefined, context: UnitContext, verifier: WriteVerifier): Promise<UnitResult> {
   const { key } = entry;
   const base = { job: context.job.id, key };
   let head: ObjectHead;
@@ -130,13 +137,16 @@ async function runOne(flavour: EditFlavour, entry: SourceEntry, previous: ItemRe
   try {
     const result = await context.metadata.write(context.client, { ...ref(context, key), fresh: head, edits: plan.edits, visibility: context.visibility });
     switch (result.kind) {
-      case 'saved':
-        return { kind: 'settled', records: [{ ...base, state: 'changed', before, after: storedAfter(result.after), requestId: result.requestId }], outcome: { kind: 'ok' } };
+      case 'written': {
+        const etag = result.etag !== '' ? result.etag : head.etag;
+        const record: ItemRecord = { ...base, state: 'changed', before, after: etag !== undefined ? { etag } : {}, requestId: result.requestId };
+        // What landed is checked later, with the other objects written about now (verify.ts).
+        verifier.add(verifyTarget(context), { record, sent: result.sent, size: head.size, etag, latestSecond: latestServerSecond(head, Date.now()) });
+        return { kind: 'settled', records: [record], outcome: { kind: 'ok' } };
+      }
       case 'blocked':
         return { kind: 'settled', records: [{ ...base, state: 'skipped', code: result.block }], outcome: { kind: 'other' } };
       case 'conflict':
-        // 'verify': the copy landed, and another writer changed the object right after.
-        if (result.detectedBy === 'verify') return { kind: 'settled', records: [{ ...base, state: 'changed', before, after: storedAfter(result.theirs), code: 'changed_since' }], outcome: { kind: 'ok' } };
         // An earlier attempt's write, whose answer was lost, landed after this attempt read the object: it is
         // this job's own write, holding exactly the planned metadata on the same body.
         if (retrying && holdsPlanned(before, plan.planned, result.theirs)) {
@@ -150,7 +160,13 @@ async function runOne(flavour: EditFlavour, entry: SourceEntry, previous: ItemRe
   }
 }
 
+function verifyTarget(context: UnitContext): VerifyTarget {
+  const { scope } = context.job;
+  return { client: context.client, zone: context.job.zone, bucket: context.job.bucket, prefix: scope.kind === 'prefix' ? scope.prefix : '', amend: (records) => context.amend(records) };
+}
+
 function editOperation(flavour: EditFlavour): Operation {
+  const verifier = new WriteVerifier();
   return {
     // Folder markers (keys ending in "/") carry no metadata anyone edits in bulk.
     accepts: (key) => !key.endsWith('/'),
@@ -158,8 +174,9 @@ function editOperation(flavour: EditFlavour): Operation {
     run: async (units, context) => {
       const unit = units[0];
       if (!unit) return { kind: 'settled', records: [], outcome: { kind: 'other' } };
-      return runOne(flavour, unit.entry, unit.previous, context);
+      return runOne(flavour, unit.entry, unit.previous, context, verifier);
     },
+    finish: (drop) => verifier.finish(drop),
   };
 }
 

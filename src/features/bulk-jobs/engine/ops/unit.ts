@@ -8,6 +8,7 @@ import type { QsClient } from '../../../../api/client.ts';
 import type { HeaderVisibility } from '../../../../api/cors/visibility.ts';
 import { ApiError, ContractError, NetworkError } from '../../../../api/errors.ts';
 import type { MetadataEdits } from '../../../../api/metadata/edit.ts';
+import type { ObjectMetadata } from '../../../../api/metadata/types.ts';
 import type { ObjectHead } from '../../../../api/objects/read.ts';
 import { isThrottle, retryAfterMs, type TaskOutcome } from '../pool.ts';
 import type { SourceEntry } from '../sources.ts';
@@ -23,15 +24,17 @@ export interface MetadataWritePort {
   block(client: QsClient, visibility: HeaderVisibility, head: ObjectHead): string | null;
   /**
    * Writes `edits` merged into `fresh` (the version just read, the one read before the write): a copy
-   * onto itself conditional on that version, and one read-back.
+   * onto itself conditional on that version. No read-back: the job checks what it wrote from the
+   * listing, many objects at a time (verify.ts).
    */
   write(client: QsClient, input: { zone: string; bucket: string; key: string; fresh: ObjectHead; edits: MetadataEdits; visibility: HeaderVisibility; signal?: AbortSignal }): Promise<WriteResult>;
 }
 
 export type WriteResult =
-  | { kind: 'saved'; after: ObjectHead; requestId: string }
-  /** Another writer got there first ('precondition'), or wrote right after ('verify'). */
-  | { kind: 'conflict'; detectedBy: 'head' | 'precondition' | 'verify'; theirs: ObjectHead }
+  /** The copy landed: the full set it sent, and its answer. */
+  | { kind: 'written'; sent: ObjectMetadata; etag: string; requestId: string }
+  /** Another writer got there first: seen by a second read ('head') or the copy's condition ('precondition'). */
+  | { kind: 'conflict'; detectedBy: 'head' | 'precondition'; theirs: ObjectHead }
   | { kind: 'blocked'; block: string };
 
 export interface UnitContext {
@@ -45,6 +48,8 @@ export interface UnitContext {
   stopping(): boolean;
   /** Stores records before a write is sent; resolves once they are in the journal. */
   intend(records: readonly ItemRecord[]): Promise<void>;
+  /** Replaces records already settled with what was learnt since (same state): a write's check. */
+  amend(records: readonly ItemRecord[]): Promise<void>;
   /** The original job of an undo (its edits). */
   original?: JobRecord;
 }
@@ -63,6 +68,11 @@ export interface Operation {
   /** Objects per unit: 1, or a delete's batch. */
   batch: number;
   run(entries: readonly { entry: SourceEntry; previous: ItemRecord | undefined }[], context: UnitContext): Promise<UnitResult>;
+  /**
+   * Work the pass's units left running in the background (an edit's checks), awaited before the pass
+   * ends; `drop`: the job is being cancelled, so nothing not yet sent is sent.
+   */
+  finish?(drop: boolean): Promise<void>;
 }
 
 export function storedVersion(head: ObjectHead): StoredVersion {
