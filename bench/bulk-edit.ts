@@ -49,8 +49,6 @@ const FOLDER = 'data/';
 interface Servers {
   site: string;
   emulator: string;
-  /** The console behind `npm run serve`'s same-origin proxy to the emulator, when asked for. */
-  proxied?: string;
   counts(): Promise<Record<string, number>>;
   reset(): Promise<void>;
   close(): Promise<void>;
@@ -66,7 +64,7 @@ async function startServers(args: object): Promise<Servers> {
   const waiting: Array<(line: string) => void> = [];
   lines.on('line', (line) => waiting.shift()?.(line));
   const nextLine = () => new Promise<string>((resolve) => waiting.push(resolve));
-  const first = z.object({ site: z.string(), emulator: z.string(), proxied: z.string().optional() }).parse(JSON.parse(await nextLine()));
+  const first = z.object({ site: z.string(), emulator: z.string() }).parse(JSON.parse(await nextLine()));
   const ask = async (command: string) => {
     const answer = nextLine();
     stdin.write(`${command}\n`);
@@ -83,6 +81,30 @@ async function startServers(args: object): Promise<Servers> {
         if (child.exitCode !== null) return done();
         child.once('exit', () => done());
         stdin.end();
+      }),
+  };
+}
+
+/** `npm run serve` in a process of its own (as deployed: not sharing the emulator's event loop), proxying to `endpoint`. */
+async function startServeProcess(dist: string, endpoint: string): Promise<{ url: string; close(): Promise<void> }> {
+  const child = spawn(process.execPath, [join(import.meta.dirname, '../src/serve/serve.ts'), '--endpoint', endpoint, '--port', '0', '--dist', dist], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const { stdout } = child;
+  if (!stdout) throw new Error('serve: no stdout');
+  const lines = createInterface({ input: stdout });
+  const url = await new Promise<string>((resolve, reject) => {
+    lines.on('line', (line) => {
+      const match = /^QingStor console: (http:\/\/[^/]+)\//.exec(line);
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`serve exited with ${code}`)));
+  });
+  return {
+    url,
+    close: () =>
+      new Promise<void>((done) => {
+        if (child.exitCode !== null) return done();
+        child.once('exit', () => done());
+        child.kill('SIGTERM');
       }),
   };
 }
@@ -245,7 +267,8 @@ export interface BulkEditBenchOptions {
 export async function benchBulkEdit(options: BulkEditBenchOptions = {}): Promise<Figure[]> {
   const objects = options.objects ?? 20_000;
   const dist = ensureBuild(options);
-  const servers = await startServers({ dist, proxy: true, buckets: { [CONSOLE_BUCKET]: objects, [PROXIED_BUCKET]: objects, [NODE_BUCKET]: objects, [PAGE_BUCKET]: objects } });
+  const servers = await startServers({ dist, buckets: { [CONSOLE_BUCKET]: objects, [PROXIED_BUCKET]: objects, [NODE_BUCKET]: objects, [PAGE_BUCKET]: objects } });
+  const serve = await startServeProcess(dist, servers.emulator);
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
     const loads = [load()];
@@ -254,8 +277,7 @@ export async function benchBulkEdit(options: BulkEditBenchOptions = {}): Promise
     await connectConsole(page, servers.site, { url: servers.emulator });
     const proxiedPage = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await proxiedPage.addInitScript(countIdbWrites);
-    if (!servers.proxied) throw new Error('bulk servers: no proxy');
-    await connectConsole(proxiedPage, servers.proxied, { url: servers.emulator });
+    await connectConsole(proxiedPage, serve.url, { url: servers.emulator });
     for (const p of [page, proxiedPage]) if (options.pool) await p.evaluate((pool) => localStorage.setItem('qsc.jobs.pool', pool), JSON.stringify(options.pool));
     const count = objects.toLocaleString('en-US');
     // The reference first, then the console (straight to the endpoint, then through the proxy), on buckets
@@ -269,7 +291,7 @@ export async function benchBulkEdit(options: BulkEditBenchOptions = {}): Promise
     const consoleCounts = await servers.counts();
     loads.push(load());
     await servers.reset();
-    const proxiedRun = await consoleRun(proxiedPage, `${servers.proxied}/buckets/pek3a/${PROXIED_BUCKET}?prefix=${encodeURIComponent(FOLDER)}`, null, count, objects);
+    const proxiedRun = await consoleRun(proxiedPage, `${serve.url}/buckets/pek3a/${PROXIED_BUCKET}?prefix=${encodeURIComponent(FOLDER)}`, null, count, objects);
     const proxiedCounts = await servers.counts();
     loads.push(load());
     const floorPage = await browser.newPage();
@@ -284,7 +306,7 @@ export async function benchBulkEdit(options: BulkEditBenchOptions = {}): Promise
     const heapMax = Math.max(run.heapMax, proxiedRun.heapMax);
     return [
       { name: `${label}: console`, value: Math.round(consoleRate), unit: 'objects/s', note: `${(run.ms / 1000).toFixed(1)} s, endpoint mode straight to the emulator (CORS)` },
-      { name: `${label}: console through the proxy`, value: Math.round(objects / (proxiedRun.ms / 1000)), unit: 'objects/s', note: `${(proxiedRun.ms / 1000).toFixed(1)} s, behind npm run serve's same-origin proxy (no CORS; the proxy shares the emulator's process)` },
+      { name: `${label}: console through the proxy`, value: Math.round(objects / (proxiedRun.ms / 1000)), unit: 'objects/s', note: `${(proxiedRun.ms / 1000).toFixed(1)} s, behind npm run serve's same-origin proxy in its own process (no CORS)` },
       { name: `${label}: Node reference (HEAD + conditional REPLACE copy, 8 in flight)`, value: Math.round(referenceRate), unit: 'objects/s', note: `${(referenceMs / 1000).toFixed(1)} s, same emulator` },
       { name: 'bulk edit: console / reference', value: Math.round((consoleRate / referenceRate) * 1000) / 1000, unit: '×' },
       ...consoleFigures('console', run, consoleCounts, objects, referenceRate).slice(1),
@@ -298,6 +320,7 @@ export async function benchBulkEdit(options: BulkEditBenchOptions = {}): Promise
     ];
   } finally {
     await browser.close();
+    await serve.close();
     await servers.close();
   }
 }

@@ -8,8 +8,7 @@
  * Each bucket (zone pek3a) holds that many objects under `data/` (2 in 5 of them one folder deeper), each with
  * a Content-Type, a Content-Disposition and two custom keys, and a CORS rule that lets the console read every
  * header. `bigBucket` adds a bucket of that many keys generated page by page as it is listed (the 1M run).
- * `proxy` also serves the console as `npm run serve` does, its same-origin proxy forwarding to the emulator
- * (no CORS, so no preflights). Prints one JSON line `{ site, emulator, proxied? }` when listening; then answers each line on stdin: `counts` prints
+ * Prints one JSON line `{ site, emulator }` when listening; then answers each line on stdin: `counts` prints
  * `{"OPTIONS":n,"HEAD":n,…}` since the last `reset`; `reset` zeroes them. Runs until stdin closes.
  */
 import http from 'node:http';
@@ -17,15 +16,12 @@ import { createInterface } from 'node:readline';
 import { z } from 'zod';
 import { archiveSource, DEMO_USER } from '../mocks/seed.ts';
 import { startEmulatorServer } from '../mocks/server.ts';
-import { startServe } from '../src/serve/serve.ts';
 import { createStaticSite } from '../src/serve/static.ts';
 
 const argsSchema = z.object({
   dist: z.string(),
   buckets: z.record(z.string(), z.int().nonnegative()).default({}),
   bigBucket: z.object({ name: z.string(), keys: z.int().positive() }).optional(),
-  /** Also serve the console the way `npm run serve` does, with its same-origin proxy to the emulator. */
-  proxy: z.boolean().default(false),
 });
 
 export function benchKey(i: number): string {
@@ -67,8 +63,7 @@ if (import.meta.main) {
     store.bulkLoadLazy(args.bigBucket.name, archiveSource(args.bigBucket.keys));
     store.putBucketCors(args.bigBucket.name, OPEN_CORS);
   }
-  const served = args.proxy ? await startServe({ endpoint: emulator.url, dist: args.dist, port: 0 }) : undefined;
-  process.stdout.write(`${JSON.stringify({ site: `http://127.0.0.1:${address.port}`, emulator: emulator.url, ...(served ? { proxied: served.url } : {}) })}\n`);
+  process.stdout.write(`${JSON.stringify({ site: `http://127.0.0.1:${address.port}`, emulator: emulator.url })}\n`);
   const lines = createInterface({ input: process.stdin });
   lines.on('line', (line) => {
     if (line === 'counts') process.stdout.write(`${JSON.stringify(counts)}\n`);
@@ -80,6 +75,6 @@ if (import.meta.main) {
   lines.on('close', () => {
     web.close();
     web.closeAllConnections();
-    void Promise.all([emulator.close(), served?.close()]).then(() => process.exit(0));
+    void emulator.close().then(() => process.exit(0));
   });
 }
