@@ -324,7 +324,7 @@ export async function benchBulkEdit(options: BulkEditBenchOptions = {}): Promise
       { name: 'bulk edit: page heap (max)', value: Math.round((heapMax / 1024 / 1024) * 10) / 10, unit: 'MiB', note: 'both console runs, CDP Runtime.getHeapUsage every 250 ms' },
       { name: 'bulk edit: table rows in the DOM (max)', value: Math.max(run.rowsMax, proxiedRun.rowsMax), unit: 'rows', note: 'both console runs, tr and role=row, sampled every 100 ms' },
       { name: 'bulk edit: reference requests per object', value: Math.round(r.total * 1000) / 1000, unit: 'requests', note: r.note },
-      { name: 'bulk edit: load average (1 min)', value: Number(loads.at(-1)), unit: '', note: `at start, after the reference, the console, the console through the proxy, the fetch loop: ${loads.join(', ')} on ${availableParallelism()} cores` },
+      { name: 'bulk edit: load average (1 min)', value: Number(loads.at(-1)), unit: '', note: `at start, after the reference, the console, the console through the proxy${floorMs === undefined ? '' : ', the fetch loop'}: ${loads.join(', ')} on ${availableParallelism()} cores` },
     ];
   } finally {
     await browser.close();
