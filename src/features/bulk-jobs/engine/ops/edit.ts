@@ -16,6 +16,7 @@ import type { ObjectRef } from '../../../../api/client.ts';
 import { applyMetadataEdits, diffMetadata, MetadataEditError, replaceRequestHeaders, type MetadataEdits } from '../../../../api/metadata/edit.ts';
 import type { ObjectMetadata } from '../../../../api/metadata/types.ts';
 import { headObjectReadable, type ObjectHead } from '../../../../api/objects/read.ts';
+import { parseHttpDate } from '../../../../api/protocol/http-date.ts';
 import { editsBetween } from '../../../../components/metadata-form/form-model.ts';
 import type { SourceEntry } from '../sources.ts';
 import type { ItemRecord, StoredVersion } from '../types.ts';
@@ -33,7 +34,10 @@ export function sameMetadata(a: ObjectMetadata, b: ObjectMetadata): boolean {
 
 /** The edit's write is still the object's last (no Last-Modified recorded: the other checks decide alone). */
 function sameInstant(recorded: string | undefined, read: string | undefined): boolean {
-  return recorded === undefined || (read !== undefined && Date.parse(recorded) === Date.parse(read));
+  if (recorded === undefined) return true;
+  const a = parseHttpDate(recorded);
+  const b = read === undefined ? null : parseHttpDate(read);
+  return a !== null && b !== null && a.getTime() === b.getTime();
 }
 
 /** `head` is the version recorded in `before` (nothing written since). */

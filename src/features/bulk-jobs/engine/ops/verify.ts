@@ -22,6 +22,7 @@ import type { ObjectMetadata } from '../../../../api/metadata/types.ts';
 import { listObjects, nextObjectsMarker } from '../../../../api/objects/operations.ts';
 import { headObjectReadable, type ObjectHead } from '../../../../api/objects/read.ts';
 import { unquoteEtag } from '../../../../api/protocol/etag.ts';
+import { formatHttpDate } from '../../../../api/protocol/http-date.ts';
 import type { ItemRecord } from '../types.ts';
 import { isNotFound, storedAfter } from './unit.ts';
 
@@ -112,7 +113,7 @@ export async function verifyWritten(target: VerifyTarget, batch: readonly Writte
         (w.latestSecond === undefined || modified <= w.latestSecond);
       if (!ours) continue;
       open.delete(entry.key);
-      amended.push({ ...w.record, after: { ...w.record.after, lastModified: new Date(modified * 1000).toUTCString() } });
+      amended.push({ ...w.record, after: { ...w.record.after, lastModified: formatHttpDate(new Date(modified * 1000)) } });
     }
     const lastListed = listed.keys.at(-1)?.key;
     marker = lastListed !== undefined && compareCodePoints(lastListed, last) >= 0 ? undefined : nextObjectsMarker(listed);
