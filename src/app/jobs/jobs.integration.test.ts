@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { setupEmulatorServer } from '../../../mocks/node.ts';
 import { DEMO_USER } from '../../../mocks/seed.ts';
 import { createClient } from '../../api/client.ts';
-import { copyObject } from '../../api/objects/operations.ts';
+import { copyObject } from '../../api/objects/write.ts';
 import { DEMO_CREDENTIALS, type Connection } from '../../api/connection.ts';
 import type { HeaderVisibility } from '../../api/cors/visibility.ts';
 import { createIndexedDbJournal } from '../../features/bulk-jobs/engine/journal-idb.ts';

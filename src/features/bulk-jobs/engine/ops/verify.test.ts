@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compareCodePoints, latestServerSecond, markerBefore } from './verify.ts';
-import type { ObjectHead } from '../../../../api/objects/operations.ts';
+import type { ObjectHead } from '../../../../api/objects/read.ts';
 
 describe("a write's check from the listing", () => {
   it('starts the listing after a proper prefix of the smallest key, never splitting a character', () => {
