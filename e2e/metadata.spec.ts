@@ -378,3 +378,25 @@ test('endpoint mode: a CORS rule that hides only custom keys is detected before 
   expect(after?.custom).toEqual({ author: 'Alice' });
   expect(after?.standard['cache-control']).toBe('no-cache');
 });
+
+test('the Expires date follows the console language: in Chinese it is typed year first under a Chinese placeholder, never mm/dd/yyyy', async ({ page }) => {
+  const backend = await demoBackend(page);
+  const key = `${uniquePrefix('expires-zh')}note.txt`;
+  await backend.put(key, { standard: { 'content-type': 'text/plain' }, custom: {} });
+  await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: '简体中文' });
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  await backend.open(objectPath(backend, key, true));
+
+  const dialog = page.getByRole('dialog');
+  const picker = dialog.getByLabel('选择日期和时间（本地时间）');
+  // A browser's own date field would draw mm/dd/yyyy from the browser's locale (English here), whatever the console's language.
+  await expect(picker).toHaveAttribute('type', 'text');
+  await expect(picker).toHaveAttribute('placeholder', '年-月-日 时:分');
+  await expect(picker).toHaveAttribute('lang', 'zh-CN');
+  await picker.fill('2031-12-31 23:59:59');
+  const expected = await page.evaluate(() => new Date(2031, 11, 31, 23, 59, 59).toUTCString());
+  await expect(dialog.getByLabel('Expires', { exact: true })).toHaveValue(expected);
+  await expect(picker).toHaveValue('2031-12-31 23:59:59');
+  await picker.fill('12/31/2031');
+  await expect(picker).toHaveAttribute('aria-invalid', 'true');
+});

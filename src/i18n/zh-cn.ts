@@ -576,6 +576,8 @@ export const zhCN: Record<MessageKey, string> = {
   'metadata.dispositionType': '处理方式',
   'metadata.useFilename': '使用此文件名',
   'metadata.pickExpires': '选择日期和时间（本地时间）',
+  'metadata.expiresFormat': '年-月-日 时:分',
+  'metadata.openCalendar': '打开日历',
   'metadata.rowKey': '键 {n}',
   'metadata.rowValue': '值 {n}',
   'metadata.rowEncoding': '值 {n} 的编码',

@@ -6,7 +6,8 @@ import { formatHttpDate } from '../../api/protocol/http-date.ts';
 import { useI18n, type MessageKey } from '../../i18n/i18n.tsx';
 import { Field } from '../ui/field.tsx';
 import type { EditorValues } from './form-model.ts';
-import { CACHE_CONTROL_PRESETS, COMMON_CONTENT_TYPES, contentDispositionFor, httpDateFromLocalInput } from './standard-values.ts';
+import { CACHE_CONTROL_PRESETS, COMMON_CONTENT_TYPES, contentDispositionFor } from './standard-values.ts';
+import { ExpiresPicker } from './expires-picker.tsx';
 // oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
 import '../../i18n/parts/metadata.ts';
 
@@ -84,16 +85,7 @@ export function StandardField({ form, name, label, hint, ruleText, rule, ruleMes
     ) : name === 'content-disposition' ? (
       <DispositionBuilder onBuild={set} />
     ) : name === 'expires' ? (
-      <input
-        type="datetime-local"
-        step={1}
-        aria-label={t('metadata.pickExpires')}
-        title={t('metadata.pickExpires')}
-        onChange={(e) => {
-          const date = httpDateFromLocalInput(e.target.value);
-          if (date) set(formatHttpDate(date));
-        }}
-      />
+      <ExpiresPicker onPick={(date) => set(formatHttpDate(date))} />
     ) : null;
   return (
     <Field

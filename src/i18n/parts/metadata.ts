@@ -32,6 +32,8 @@ export const metadataEn = {
   'metadata.dispositionType': 'Disposition',
   'metadata.useFilename': 'Use this file name',
   'metadata.pickExpires': 'Pick date and time (your local time)',
+  'metadata.expiresFormat': 'YYYY-MM-DD hh:mm',
+  'metadata.openCalendar': 'Open calendar',
   'metadata.rowKey': 'Key {n}',
   'metadata.rowValue': 'Value {n}',
   'metadata.rowEncoding': 'Encoding of value {n}',
