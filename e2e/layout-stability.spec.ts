@@ -60,3 +60,26 @@ test('390 × 844: the first row of a bucket starts within 120 px of the top', as
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   }
 });
+
+test('390 × 844: the filter shows its whole placeholder, in English and in Chinese', async ({ page, consolePage }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const [locale, label, placeholder] of [
+    ['en', 'Filter by prefix', 'Prefix'],
+    ['zh-CN', '按前缀筛选', '前缀'],
+  ] as const) {
+    await page.addInitScript((wanted) => localStorage.setItem('qsc.locale', wanted), locale);
+    await consolePage.open('/buckets/pek3a/demo-documents?prefix=reports/');
+    const filter = page.getByRole('searchbox', { name: label });
+    await expect(filter).toHaveAttribute('placeholder', placeholder);
+    // The placeholder's drawn width, in the field's own font, against the room inside the field's padding.
+    const fit = await filter.evaluate((input: HTMLInputElement) => {
+      const style = getComputedStyle(input);
+      const context = document.createElement('canvas').getContext('2d');
+      if (!context) throw new Error('no canvas');
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room = input.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+      return { text: context.measureText(input.placeholder).width, room };
+    });
+    expect(fit.text, `${locale} placeholder ${placeholder} in ${fit.room}px`).toBeLessThanOrEqual(fit.room);
+  }
+});

@@ -1,5 +1,6 @@
 import PanelLeft from 'lucide-react/icons/panel-left';
-import { Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { usePhoneWidth } from '../hooks/use-phone-width.ts';
 import { connectionId } from '../api/connection.ts';
 import { DemoBadge } from '../components/demo-badge.tsx';
 import { LanguageSwitcher } from '../components/language-switcher.tsx';
@@ -49,21 +50,6 @@ function useIdle(): boolean {
 }
 
 /** Wide screens start with the bucket sidebar shown; narrow ones (phones) with it hidden. */
-const PHONE_MEDIA = '(max-width: 40rem)';
-
-/** Whether the window is phone-sized now (follows rotation and resizing). */
-function usePhoneWidth(): boolean {
-  return useSyncExternalStore(
-    (notify) => {
-      if (typeof window.matchMedia !== 'function') return () => {};
-      const query = window.matchMedia(PHONE_MEDIA);
-      query.addEventListener('change', notify);
-      return () => query.removeEventListener('change', notify);
-    },
-    () => typeof window.matchMedia === 'function' && window.matchMedia(PHONE_MEDIA).matches,
-  );
-}
-
 function sidebarShownAtStart(): boolean {
   return typeof window.matchMedia !== 'function' || window.matchMedia('(min-width: 60rem)').matches;
 }

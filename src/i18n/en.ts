@@ -112,6 +112,7 @@ export const en = {
   'browser.breadcrumbs': 'Location',
   'browser.allBuckets': 'Buckets',
   'browser.filter': 'Filter by prefix',
+  'browser.filterShort': 'Prefix',
   'browser.filterHint': 'Press / to focus',
   'browser.objects': 'Objects in {location}',
   'browser.col.name': 'Name',

@@ -184,6 +184,7 @@ export const zhCN: Record<MessageKey, string> = {
   'browser.breadcrumbs': '当前位置',
   'browser.allBuckets': '存储空间',
   'browser.filter': '按前缀筛选',
+  'browser.filterShort': '前缀',
   'browser.filterHint': '按 / 键聚焦',
   'browser.objects': '{location} 中的对象',
   'browser.col.name': '名称',

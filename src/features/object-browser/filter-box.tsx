@@ -1,5 +1,6 @@
 import Search from 'lucide-react/icons/search';
 import { useId, useRef } from 'react';
+import { usePhoneWidth } from '../../hooks/use-phone-width.ts';
 import { useUrlDraft } from '../../hooks/use-url-draft.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { useSlashFocus } from './use-slash-focus.ts';
@@ -12,6 +13,8 @@ export function FilterBox({ filter, onChange }: { filter: string; onChange: (val
   const ref = useRef<HTMLInputElement>(null);
   const [draft, setDraft] = useUrlDraft(filter, onChange);
   useSlashFocus(ref);
+  // A phone's field is a third of the line: its placeholder is the short form, the label keeps the long one.
+  const phone = usePhoneWidth();
 
   return (
     <search className="filter">
@@ -32,7 +35,7 @@ export function FilterBox({ filter, onChange }: { filter: string; onChange: (val
         autoComplete="off"
         spellCheck={false}
         dir="auto"
-        placeholder={t('browser.filter')}
+        placeholder={t(phone ? 'browser.filterShort' : 'browser.filter')}
       />
       <kbd className="filter__key" aria-hidden="true" title={t('browser.filterHint')}>
         /
