@@ -199,10 +199,7 @@ const WAIT_FOR_TIMEOUT = /\.waitForTimeout\s*\(/;
  * Files whose writes are still written inline (`mutationFn` outside src/api) while another change moves them
  * into src/api factories; each names the writes. Remove an entry once its file has none: the check says so.
  */
-export const INLINE_MUTATIONS: ReadonlyMap<string, string> = new Map([
-  ['src/features/multipart/upload-detail.tsx', 'Complete and Abort (completeMultipartUploadMutation and abortMultipartUploadMutation wait in src/api/multipart/queries.ts)'],
-  ['src/features/multipart/auto-abort-rule.tsx', "the bucket's automatic abort rule"],
-]);
+export const INLINE_MUTATIONS: ReadonlyMap<string, string> = new Map();
 
 /** The violations in parsed sources (paths relative to the root); `inlineMutationsPending` defaults to INLINE_MUTATIONS. */
 export function checkSources(sources: readonly ParsedSource[], inlineMutationsPending: ReadonlyMap<string, string> = INLINE_MUTATIONS): Violation[] {

@@ -38,7 +38,7 @@ test('abort 3 of 5 uploads selected in the table: asks first, reports, and the s
   // The demo emulator's 16 B minimum part size is no choice against a real endpoint.
   await table.getByRole('link', { name: 'e2e-abort/b.bin' }).click();
   await expect(page.getByTestId('upload-id')).toBeVisible();
-  await expect(page.getByLabel('Minimum part size the server enforces')).toHaveCount(0);
+  await expect(page.getByLabel('Smallest part size allowed')).toHaveCount(0);
 });
 
 test('the auto-abort rule is written with one click, changed and removed, and other lifecycle rules are kept as they were', async ({ page, emulator, api }) => {
@@ -96,7 +96,7 @@ test('in demo mode the table filters by age and the demo-only part size choice s
   await expect(page.getByTestId('auto-abort-state')).toHaveText('进行中的上传及其分段会一直保留，直到有人完成或中止它们。');
   await page.getByLabel('语言').selectOption('en');
   await table.getByRole('link', { name: 'videos/holiday-4k.mp4' }).click();
-  await expect(page.getByLabel('Minimum part size the server enforces')).toBeVisible();
+  await expect(page.getByLabel('Smallest part size allowed')).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Location' })).toContainText('videos/holiday-4k.mp4');
 });
 

@@ -72,10 +72,10 @@ test('gaps are shown in words, Complete follows the minimum part size, and compl
   await expect(page.getByTestId('part-map-summary')).toHaveText('3 parts present, numbers 1–5. Missing (2): 3–4.');
 
   // Against real QingStor (4 MiB minimum) these 64-byte parts could not be completed.
-  await page.getByLabel('Minimum part size the server enforces').selectOption({ label: '4 MiB (QingStor)' });
+  await page.getByLabel('Smallest part size allowed').selectOption({ label: '4 MiB (QingStor)' });
   await expect(page.getByTestId('complete-verdict')).toHaveText('Cannot complete: parts 1–2 are smaller than 4.0 MiB and are not the last part.');
   await expect(page.getByRole('button', { name: 'Complete with 3 parts' })).toBeDisabled();
-  await page.getByLabel('Minimum part size the server enforces').selectOption({ label: '16 B (demo emulator)' });
+  await page.getByLabel('Smallest part size allowed').selectOption({ label: '16 B (demo emulator)' });
   await page.getByRole('button', { name: 'Complete with 3 parts' }).click();
   await expect(page.getByText('The upload was completed: object videos/holiday-4k.mp4 now exists.')).toBeVisible();
   await page.getByRole('link', { name: 'Open the object' }).click();

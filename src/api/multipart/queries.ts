@@ -137,10 +137,15 @@ export function listPartsInfiniteQuery(client: QsClient, ref: UploadRef, limit: 
   });
 }
 
-function invalidateUpload(queryClient: QueryClient, client: QsClient, ref: UploadRef) {
+/**
+ * After Complete or Abort the upload no longer exists: its cached queries (parts pages, scan, info) are
+ * dropped rather than refetched into upload_not_exists, and the listings that showed it are refreshed.
+ */
+function leaveUpload(queryClient: QueryClient, client: QsClient, ref: UploadRef) {
+  queryClient.removeQueries({ queryKey: uploadKey(client, ref.bucket, ref.key, ref.uploadId) });
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: uploadListsKey(client, ref.bucket) }),
-    queryClient.invalidateQueries({ queryKey: uploadKey(client, ref.bucket, ref.key, ref.uploadId) }),
+    queryClient.invalidateQueries({ queryKey: allUploadsKey(client) }),
   ]);
 }
 
@@ -150,7 +155,7 @@ export function completeMultipartUploadMutation(client: QsClient, queryClient: Q
     mutationFn: (input: CompleteMultipartUploadInput) => completeMultipartUpload(client, input),
     onSuccess: (_data, input) =>
       Promise.all([
-        invalidateUpload(queryClient, client, input),
+        leaveUpload(queryClient, client, input),
         queryClient.invalidateQueries({ queryKey: objectListsKey(client, input.bucket) }),
         queryClient.invalidateQueries({ queryKey: objectKey(client, input.bucket, input.key) }),
       ]),
@@ -161,6 +166,6 @@ export function abortMultipartUploadMutation(client: QsClient, queryClient: Quer
   return mutationOptions({
     mutationKey: [...qsRootKey(client), 'abortMultipartUpload'],
     mutationFn: (input: UploadRef) => abortMultipartUpload(client, input),
-    onSuccess: (_data, input) => invalidateUpload(queryClient, client, input),
+    onSuccess: (_data, input) => leaveUpload(queryClient, client, input),
   });
 }

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../api/errors.ts';
-import { abortRulesOf, setWholeBucketAbort, wholeBucketAbortRule } from '../../api/lifecycle/auto-abort.ts';
-import { bucketLifecycleKey, bucketLifecycleQuery } from '../../api/lifecycle/queries.ts';
+import { abortRulesOf, wholeBucketAbortRule } from '../../api/lifecycle/auto-abort.ts';
+import { bucketLifecycleQuery, setWholeBucketAbortMutation } from '../../api/lifecycle/queries.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { useClient } from '../../hooks/use-client.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
@@ -25,14 +25,20 @@ export function AutoAbortRule({ zone, bucket }: { zone: string; bucket: string }
   const lifecycle = useQuery(bucketLifecycleQuery(client, { zone, bucket }));
   const [editing, setEditing] = useState(false);
   const [confirmRemove, setConfirmRemove] = useState(false);
-  const write = useMutation({
-    mutationFn: (days: number | null) => setWholeBucketAbort(client, { zone, bucket }, days),
-    onSuccess: async () => {
-      setEditing(false);
-      setConfirmRemove(false);
-      await queryClient.invalidateQueries({ queryKey: bucketLifecycleKey(client, bucket) });
-    },
-  });
+  const mutation = useMutation(setWholeBucketAbortMutation(client, queryClient));
+  const write = {
+    ...mutation,
+    mutate: (days: number | null) =>
+      mutation.mutate(
+        { zone, bucket, days },
+        {
+          onSuccess: () => {
+            setEditing(false);
+            setConfirmRemove(false);
+          },
+        },
+      ),
+  };
 
   if (lifecycle.isPending) return null;
   if (lifecycle.isError) {
