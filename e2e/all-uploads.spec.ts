@@ -57,7 +57,7 @@ test('endpoint: uploads of buckets in two zones in one table, oldest first; filt
   await expect(rowOf('e2e-all/today.bin')).toBeVisible();
 });
 
-test('endpoint: the key prefix filter is asked of every bucket and kept in the URL; a prefix nothing starts with says so', async ({ page, emulator }) => {
+test('endpoint: the key prefix filter is asked of every bucket and kept in the URL; a prefix nothing starts with says so and offers to clear it', async ({ page, emulator }) => {
   const { store } = emulator.server;
   store.initiateMultipartUpload('demo-uploads', 'e2e-prefix/videos/a.mp4', {});
   store.initiateMultipartUpload('demo-photos', 'e2e-prefix/videos/b.mp4', {});
@@ -92,6 +92,11 @@ test('endpoint: the key prefix filter is asked of every bucket and kept in the U
 
   await page.getByLabel('Filter by key prefix').fill('e2e-prefix/none/');
   await expect(page.getByText('No in-progress uploads with keys starting with “e2e-prefix/none/”.')).toBeVisible();
+  // The empty view offers the next step: clearing the prefix brings every upload back.
+  await page.getByRole('button', { name: 'Clear the prefix' }).click();
+  await expect(page).toHaveURL(/\/uploads$/);
+  await expect(page.getByLabel('Filter by key prefix')).toHaveValue('');
+  await expect(table.getByRole('link', { name: 'e2e-prefix/docs/c.pdf' })).toBeVisible();
 });
 
 test('endpoint: an upload key with a bidi control is shown with the control visible, in the table, its checkbox and its parts view', async ({ page, emulator }) => {

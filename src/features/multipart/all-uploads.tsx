@@ -5,6 +5,8 @@ import { allUploadsKey, uploadListsKey, uploadsOfBucketsQuery } from '../../api/
 import { uploadsHaveMore } from '../../api/multipart/operations.ts';
 import { allBucketsQuery } from '../../api/service/queries.ts';
 import { SkeletonRows } from '../../components/spinner.tsx';
+import { Button, buttonClass } from '../../components/ui/button.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { bucketPath, readQueryParam } from '../../hooks/browse-location.ts';
 import { useConnectedSession } from '../../hooks/session.ts';
 import { useClient } from '../../hooks/use-client.ts';
@@ -107,9 +109,24 @@ export function AllUploads() {
                 <SkeletonRows label={t('app.loading')} columns={6} />
               </>
             ) : null}
-            {!loading && bucketsQuery.data && buckets.length === 0 ? <p className="empty-state">{t('multipart.all.noBuckets')}</p> : null}
+            {!loading && bucketsQuery.data && buckets.length === 0 ? (
+              <EmptyState
+                title={t('multipart.all.noBuckets')}
+                action={
+                  <Link className={buttonClass()} to="/">
+                    {t('multipart.crumbBuckets')}
+                  </Link>
+                }
+              />
+            ) : null}
             {!loading && buckets.length > 0 && shown.length === 0 ? (
-              <p className="empty-state">{rows.length > 0 ? tp('multipart.noneOlder', minAgeDays) : prefix ? t('multipart.noneWithPrefix', { prefix }) : t('multipart.all.none')}</p>
+              rows.length > 0 ? (
+                <EmptyState title={tp('multipart.noneOlder', minAgeDays)} action={<Button onClick={() => setMinAgeDays(0)}>{t('multipart.anyAge')}</Button>} />
+              ) : prefix ? (
+                <EmptyState title={t('multipart.noneWithPrefix', { prefix })} action={<Button onClick={() => navigate(allUploadsHref(''), { replace: true })}>{t('multipart.clearPrefix')}</Button>} />
+              ) : (
+                <EmptyState title={t('multipart.all.none')} body={t('multipart.none.body')} />
+              )
             ) : null}
           </>
         }

@@ -1,6 +1,9 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { useNavigate } from '../../lib/router.tsx';
+import { Link, useNavigate } from '../../lib/router.tsx';
+import { browseHref } from '../../hooks/browse-location.ts';
+import { Button, buttonClass } from '../../components/ui/button.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { listMultipartUploadsInfiniteQuery, uploadListsKey } from '../../api/multipart/queries.ts';
 import { SkeletonRows } from '../../components/spinner.tsx';
 import { useClient } from '../../hooks/use-client.ts';
@@ -55,9 +58,21 @@ export function UploadsList({ zone, bucket, prefix }: { zone: string; bucket: st
               ) : null}
               {query.isPending ? <SkeletonRows label={t('app.loading')} columns={5} /> : null}
               {query.data && shown.length === 0 ? (
-                <p className="empty-state">
-                  {rows.length > 0 ? tp('multipart.noneOlder', minAgeDays) : prefix ? t('multipart.noneWithPrefix', { prefix }) : t('multipart.none')}
-                </p>
+                rows.length > 0 ? (
+                  <EmptyState title={tp('multipart.noneOlder', minAgeDays)} action={<Button onClick={() => setMinAgeDays(0)}>{t('multipart.anyAge')}</Button>} />
+                ) : prefix ? (
+                  <EmptyState title={t('multipart.noneWithPrefix', { prefix })} action={<Button onClick={() => navigate(uploadsHref({ zone, bucket, prefix: '' }), { replace: true })}>{t('multipart.clearPrefix')}</Button>} />
+                ) : (
+                  <EmptyState
+                    title={t('multipart.none')}
+                    body={t('multipart.none.body')}
+                    action={
+                      <Link className={buttonClass()} to={browseHref({ zone, bucket })}>
+                        {t('multipart.openBucket')}
+                      </Link>
+                    }
+                  />
+                )
               ) : null}
             </>
           }

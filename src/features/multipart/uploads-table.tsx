@@ -1,4 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { Button } from '../../components/ui/button.tsx';
+import { ProgressBar } from '../../components/ui/progress.tsx';
 import { visibleText } from '../../lib/visible-text.ts';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { Link } from '../../lib/router.tsx';
@@ -123,14 +125,17 @@ export function UploadsTable({ rows, now, prefix, showBucket, onAborted, filters
           <span className="uploads-toolbar__count" aria-live="polite">
             {selection.length > 0 ? tp('multipart.selectedCount', selection.length) : null}
           </span>
-          <button type="button" className="button button--danger" disabled={selection.length === 0 || aborting !== null} onClick={() => setConfirming(true)}>
-            {selection.length > 0 ? tp('multipart.abortSelected', selection.length) : t('multipart.abortSelectedNone')}
-          </button>
+          {/* Only with a selection, and never red in a toolbar: the red button is the dialog's, after the question. */}
+          {selection.length > 0 ? (
+            <Button disabled={aborting !== null} onClick={() => setConfirming(true)}>
+              {tp('multipart.abortSelected', selection.length)}
+            </Button>
+          ) : null}
         </div>
       </div>
       {aborting ? (
         <output className="uploads-progress">
-          <progress max={aborting.total} value={aborting.done} aria-label={t('multipart.abortingMany', { done: aborting.done, total: aborting.total })} />{' '}
+          <ProgressBar max={aborting.total} value={aborting.done} tone="busy" label={t('multipart.abortingMany', { done: aborting.done, total: aborting.total })} />{' '}
           {t('multipart.abortingMany', { done: aborting.done, total: aborting.total })}
         </output>
       ) : null}
