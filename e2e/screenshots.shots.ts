@@ -45,16 +45,27 @@ shotTests('details, editor and uploads', async ({ page, shot }: ShotContext) => 
   await page.getByRole('link', { name: 'backups/db-dump.sql' }).click();
   await expect(page.getByTestId('totals')).toBeVisible();
   await shot('parts-inspector');
+  // Further down: Complete (every part or those listed), Abort, and the parts page by page.
+  await page.locator('.upload-detail__actions').scrollIntoViewIfNeeded();
+  await shot('parts-inspector-actions');
 
   await page.goto('/uploads');
   await expect(page.getByTestId('uploads-status')).toBeVisible({ timeout: 20_000 });
   await shot('all-uploads');
+
+  // A bucket with no upload in progress says what would be here and offers the bucket.
+  await page.goto('/buckets/pek3a/demo-documents/uploads');
+  await expect(page.locator('.uploads-list .empty-state')).toBeVisible({ timeout: 20_000 });
+  await shot('uploads-empty');
 }, { locales: SHOT_LOCALES });
 
 shotTests('metadata editor', async ({ page, shot, say }: ShotContext) => {
   await page.goto(`${readme}&edit=1`);
   await expect(page.getByTestId('metadata-row').first()).toBeVisible({ timeout: 20_000 });
   await shot('metadata-editor');
+  // The Expires date, typed year first under a placeholder in the console's language.
+  await page.getByRole('dialog').getByTestId('std-expires').scrollIntoViewIfNeeded();
+  await shot('metadata-expires');
 
   // A save ends with "Saved" and Undo in the editor; once it closes, the toast keeps Undo in reach.
   const dialog = page.getByRole('dialog');

@@ -13,6 +13,8 @@ import { ErrorNotice } from '../../components/error-notice.tsx';
 import { Loading } from '../../components/spinner.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Banner } from '../../components/ui/banner.tsx';
+import { KeyValueList } from '../../components/ui/key-value.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { TypedConfirm } from '../../components/ui/typed-confirm.tsx';
 import { bucketPath } from '../../hooks/browse-location.ts';
@@ -41,10 +43,18 @@ export function BucketSettingsPage() {
   const ref: Ref = { zone: params['zone'] ?? '', bucket: params['bucket'] ?? '' };
   return (
     <div className="settings">
-      <div>
-        <h1>{t('admin.settings.title', { bucket: ref.bucket })}</h1>
-        <Link to={bucketPath(ref.zone, ref.bucket)}>{t('admin.settings.back', { bucket: ref.bucket })}</Link>
-      </div>
+      <PageHeader
+        title={t('admin.settings.title', { bucket: ref.bucket })}
+        crumbs={
+          <nav aria-label={t('admin.settings.crumbs')} className="settings__crumbs">
+            <Link to="/">{t('buckets.title')}</Link>
+            <span aria-hidden="true"> / </span>
+            <Link to={bucketPath(ref.zone, ref.bucket)} title={t('admin.settings.back', { bucket: ref.bucket })}>
+              {ref.bucket}
+            </Link>
+          </nav>
+        }
+      />
       <StatisticsSection {...ref} />
       <AccessSection {...ref} />
       <CorsSection {...ref} />
@@ -77,20 +87,17 @@ function StatisticsSection(ref: Ref) {
       {stats.isPending ? <Loading label={t('app.loading')} /> : null}
       {stats.isError ? <ErrorNotice error={stats.error} onRetry={() => void stats.refetch()} corsHelp={corsHelp(ref)} /> : null}
       {stats.data ? (
-        <dl data-testid="bucket-stats">
-          <dt>{t('admin.stats.count')}</dt>
-          <dd>{formatNumber(stats.data.count)}</dd>
-          <dt>{t('admin.stats.size')}</dt>
-          <dd>{t('admin.stats.sizeValue', { size: formatBytes(stats.data.size), bytes: stats.data.size })}</dd>
-          <dt>{t('admin.stats.zone')}</dt>
-          <dd>{stats.data.location ?? ref.zone}</dd>
-          {stats.data.created ? (
-            <>
-              <dt>{t('admin.stats.created')}</dt>
-              <dd>{formatDateTime(new Date(stats.data.created))}</dd>
-            </>
-          ) : null}
-        </dl>
+        <div data-testid="bucket-stats">
+          <KeyValueList
+            label={t('admin.stats.title')}
+            items={[
+              { key: 'count', label: t('admin.stats.count'), value: formatNumber(stats.data.count) },
+              { key: 'size', label: t('admin.stats.size'), value: t('admin.stats.sizeValue', { size: formatBytes(stats.data.size), bytes: stats.data.size }) },
+              { key: 'zone', label: t('admin.stats.zone'), value: stats.data.location ?? ref.zone },
+              ...(stats.data.created ? [{ key: 'created', label: t('admin.stats.created'), value: formatDateTime(new Date(stats.data.created)) }] : []),
+            ]}
+          />
+        </div>
       ) : null}
       <p className="admin-hint">{t('admin.stats.hint')}</p>
     </Section>

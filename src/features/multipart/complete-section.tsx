@@ -3,6 +3,7 @@ import { MAX_PART_NUMBER } from '../../api/multipart/schemas.ts';
 import { DEMO_MIN_PART_SIZE } from '../../api/protocol/demo.ts';
 import { MIN_PART_SIZE } from '../../api/protocol/limits.ts';
 import { ActionRow, Button } from '../../components/ui/button.tsx';
+import { Field } from '../../components/ui/field.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { formatBytes } from '../../lib/format.ts';
 import { completeVerdict, formatRanges, parsePartSelection, presentRanges, selectParts, type PartScan } from './part-scan.ts';
@@ -101,15 +102,14 @@ export function CompleteSection({ scan, demo, busy, error, onComplete, onAbort, 
 
 function MinPartSizeChoice({ value, onChange }: { value: number; onChange: (value: number) => void }) {
   const { t } = useI18n();
-  const id = useId();
   return (
-    <div className="field field--inline">
-      <label htmlFor={id}>{t('multipart.minPartSize')}</label>
-      <select id={id} value={value} onChange={(e) => onChange(Number(e.target.value))}>
-        <option value={MIN_PART_SIZE}>{t('multipart.minPartSize.qingstor')}</option>
-        <option value={DEMO_MIN_PART_SIZE}>{t('multipart.minPartSize.demo')}</option>
-      </select>
-    </div>
+    <Field label={t('multipart.minPartSize')} description={t('multipart.minPartSize.description')}>
+      {(control) => (
+        <select {...control} value={value} onChange={(e) => onChange(Number(e.target.value))}>
+          <option value={MIN_PART_SIZE}>{t('multipart.minPartSize.qingstor')}</option>
+          <option value={DEMO_MIN_PART_SIZE}>{t('multipart.minPartSize.demo')}</option>
+        </select>
+      )}
+    </Field>
   );
 }
-

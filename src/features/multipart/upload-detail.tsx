@@ -131,8 +131,8 @@ export function UploadDetail({ zone, bucket, objectKey: key, uploadId, limit, af
       <KeyValueList
         label={t('multipart.facts')}
         items={[
-          { key: 'key', label: t('multipart.key'), mono: true, value: <span className="upload-detail__copyable" dir="auto"><code>{visibleText(key)}</code> <CopyButton text={key} label={t('multipart.copyKey')} /></span> },
-          { key: 'id', label: t('multipart.uploadId'), mono: true, value: <span className="upload-detail__copyable"><code data-testid="upload-id">{uploadId}</code> <CopyButton text={uploadId} label={t('multipart.copyUploadId')} /></span> },
+          { key: 'key', label: t('multipart.key'), value: <span className="upload-detail__copyable" dir="auto"><code>{visibleText(key)}</code> <CopyButton text={key} label={t('multipart.copyKey')} /></span> },
+          { key: 'id', label: t('multipart.uploadId'), value: <span className="upload-detail__copyable"><code data-testid="upload-id">{uploadId}</code> <CopyButton text={uploadId} label={t('multipart.copyUploadId')} /></span> },
           { key: 'initiated', label: t('multipart.initiated'), value: initiated },
         ]}
       />

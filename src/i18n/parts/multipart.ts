@@ -133,6 +133,7 @@ export const multipartEn = {
   'multipart.map.missing': 'missing',
   'multipart.actions': 'Actions',
   'multipart.minPartSize': 'Smallest part size allowed',
+  'multipart.minPartSize.description': 'A choice of the demo only: QingStor asks for 4 MiB, the demo allows 16 B so small files can try it.',
   'multipart.minPartSize.qingstor': '4 MiB (QingStor)',
   'multipart.minPartSize.demo': '16 B (demo emulator)',
   'multipart.completeRule': 'Complete joins the uploaded parts in ascending order into one object. Gaps are allowed, but every part except the last must be at least {min}.',

@@ -111,7 +111,7 @@ export const uploadsEn = {
   'uploads.mismatch': 'This file does not match the parts already uploaded (different size or content). Choose the original file, or start a new upload.',
   'uploads.gone': 'The upload no longer exists (completed or aborted elsewhere)',
   'uploads.resumeFromFile': 'Resume from a local file',
-  'uploads.resumeFromFileHint': 'Choose the original file: parts already on the server are checked against it (MD5 = part ETag) and only missing or different parts are sent, then the upload is completed.',
+  'uploads.resumeFromFileHint': 'Choose the original file: the parts already uploaded are compared with it, only missing or different parts are sent, then the upload is completed.',
   'uploads.resumeChoose': 'Local file to continue this upload',
   // Counted messages (tp): the start button, the staged line and the totals line.
   'uploads.start.one': 'Upload {count} file',
