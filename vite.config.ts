@@ -12,7 +12,10 @@ const screens = screensGroup(
   // A screen's label is its path's literal segments: /buckets/:zone/:bucket/uploads is buckets.uploads.
   // The demo backend counts as a screen: it loads only what it uses of the views' code, none of another screen's.
   [
-    ...ROUTE_VIEWS.map((route) => ({ label: route.path.split('/').filter((s) => s && !s.startsWith(':')).join('.') || 'home', modules: route.modules })),
+    // A view below a route's path (?upload=…, one upload's parts) is a screen of its own, `view` (short: chunk names
+    // are in every import of them): what only it and other screens use (the parts table's virtualiser) must not join
+    // a chunk the route's first screen loads.
+    ...ROUTE_VIEWS.map((route) => ({ label: route.search ? 'view' : route.path.split('/').filter((s) => s && !s.startsWith(':')).join('.') || 'home', modules: route.modules })),
     { label: 'demo', modules: ['mocks/browser.ts'] },
   ],
   'src/main.tsx',

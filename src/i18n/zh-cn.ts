@@ -385,7 +385,7 @@ export const zhCN: Record<MessageKey, string> = {
   'multipart.listTitle': '进行中的上传',
   'multipart.prefixFilter': '按键前缀筛选',
   'multipart.none': '此存储空间中没有进行中的上传。',
-  'multipart.none.body': '大文件分段上传时，尚未完成的上传会留在这里，直到被完成或中止。',
+  'multipart.none.body': '大文件分段上传时，中途停下的上传会留在这里，直到被完成或中止。',
   'multipart.openBucket': '打开存储空间',
   'multipart.clearPrefix': '清除前缀',
   'multipart.anyAge': '显示所有时间',
