@@ -1,4 +1,4 @@
-import { CalendarDays } from 'lucide-react';
+import CalendarDays from 'lucide-react/icons/calendar-days';
 import { useRef, useState } from 'react';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { IconButton } from '../ui/icon-button.tsx';
