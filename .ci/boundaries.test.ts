@@ -7,7 +7,7 @@ const rules = (file: string, source: string) => checkSource(file, source).map((v
 
 describe('import boundaries: the zone table', () => {
   it('puts every file in the first zone that matches, a feature being a zone of its own', () => {
-    expect(zoneOf('src/features/uploads/engine/queue.ts')?.name).toBe('src/features/uploads');
+    expect(zoneOf('src/features/upload-queue/engine/queue.ts')?.name).toBe('src/features/upload-queue');
     expect(zoneOf('src/app/demo-backend.ts')?.name).toBe('src/app/demo-backend.ts');
     expect(zoneOf('src/app/routes/bucket-route.tsx')?.name).toBe('src/app');
     expect(zoneOf('mocks/server-adapter.ts')?.name).toBe('mocks/server');
@@ -29,15 +29,15 @@ describe('import boundaries: the zone table', () => {
 
   it('refuses a feature importing another feature, at any depth, in any form of import', () => {
     expect(rules('src/features/metadata/editor.tsx', "import { x } from '../object-browser/queries.ts';")).toEqual([expect.stringMatching(/src\/features\/metadata imports src\/features\/object-browser/)]);
-    expect(rules('src/features/uploads/ui/panel.tsx', "import {\n  x,\n  y,\n} from '../../metadata/save.ts';")).toHaveLength(1);
-    expect(rules('src/features/uploads/ui/panel.tsx', "import type { X } from '../../metadata/save.ts';")).toHaveLength(1);
-    expect(rules('src/features/uploads/ui/panel.tsx', "export { x } from '../../metadata/save.ts';")).toHaveLength(1);
-    expect(rules('src/features/uploads/ui/panel.tsx', "const m = import('../../multipart/x.tsx');")).toHaveLength(1);
-    expect(rules('src/features/uploads/engine/hasher.ts', "const w = new Worker(new URL('../../metadata/x.worker.ts', import.meta.url));")).toHaveLength(1);
+    expect(rules('src/features/upload-queue/ui/panel.tsx', "import {\n  x,\n  y,\n} from '../../metadata/save.ts';")).toHaveLength(1);
+    expect(rules('src/features/upload-queue/ui/panel.tsx', "import type { X } from '../../metadata/save.ts';")).toHaveLength(1);
+    expect(rules('src/features/upload-queue/ui/panel.tsx', "export { x } from '../../metadata/save.ts';")).toHaveLength(1);
+    expect(rules('src/features/upload-queue/ui/panel.tsx', "const m = import('../../multipart/x.tsx');")).toHaveLength(1);
+    expect(rules('src/features/upload-queue/engine/hasher.ts', "const w = new Worker(new URL('../../metadata/x.worker.ts', import.meta.url));")).toHaveLength(1);
     // Within one feature, and to shared layers, is fine; so is an import written inside a string or comment.
-    expect(rules('src/features/uploads/ui/panel.tsx', "import { x } from '../engine/index.ts';\nimport { y } from '../../../api/client.ts';")).toEqual([]);
-    expect(rules('src/features/uploads/ui/panel.tsx', "// import { x } from '../../metadata/save.ts';\nconst s = \"import { y } from '../../metadata/save.ts'\";")).toEqual([]);
-    expect(rules('src/features/uploads/engine/hasher.ts', "/** new Worker(new URL('../../metadata/x.worker.ts', import.meta.url)) */")).toEqual([]);
+    expect(rules('src/features/upload-queue/ui/panel.tsx', "import { x } from '../engine/index.ts';\nimport { y } from '../../../api/client.ts';")).toEqual([]);
+    expect(rules('src/features/upload-queue/ui/panel.tsx', "// import { x } from '../../metadata/save.ts';\nconst s = \"import { y } from '../../metadata/save.ts'\";")).toEqual([]);
+    expect(rules('src/features/upload-queue/engine/hasher.ts', "/** new Worker(new URL('../../metadata/x.worker.ts', import.meta.url)) */")).toEqual([]);
   });
 
   it('refuses a feature importing src/app: features meet only there', () => {
@@ -79,8 +79,8 @@ describe('import boundaries: the zone table', () => {
   });
 
   it('keeps test helpers out of production code', () => {
-    expect(rules('src/features/uploads/engine/queue.ts', "import { FakeServer } from './test-fakes.ts';")).toEqual([expect.stringMatching(/test helper src\/features\/uploads\/engine\/test-fakes\.ts/)]);
-    expect(rules('src/features/uploads/engine/queue.test.ts', "import { FakeServer } from './test-fakes.ts';")).toEqual([]);
+    expect(rules('src/features/upload-queue/engine/queue.ts', "import { FakeServer } from './test-fakes.ts';")).toEqual([expect.stringMatching(/test helper src\/features\/upload-queue\/engine\/test-fakes\.ts/)]);
+    expect(rules('src/features/upload-queue/engine/queue.test.ts', "import { FakeServer } from './test-fakes.ts';")).toEqual([]);
   });
 
   it('shares src/test-data between the unit tests and the journeys, and keeps it out of the console', () => {
@@ -98,11 +98,11 @@ describe('import boundaries: the zone table', () => {
   });
 
   it("reaches the upload engine through its public surface only, except from the engine itself and tests", () => {
-    expect(rules('src/features/uploads/ui/settings.ts', "import { DEFAULT_PART_SIZE } from '../engine/part-plan.ts';")).toEqual([expect.stringMatching(/past src\/features\/uploads\/engine\/index\.ts/)]);
-    expect(rules('src/features/uploads/ui/upload-hooks.ts', "import type { UploadTotals } from '../engine/queue.ts';")).toHaveLength(1);
-    expect(rules('src/features/uploads/ui/settings.ts', "import { DEFAULT_PART_SIZE } from '../engine/index.ts';")).toEqual([]);
-    expect(rules('src/features/uploads/engine/queue.ts', "import { planParts } from './part-plan.ts';")).toEqual([]);
-    expect(rules('src/features/uploads/ui/upload-host.test.ts', "import { createUploadQueue } from '../engine/queue.ts';")).toEqual([]);
+    expect(rules('src/features/upload-queue/ui/settings.ts', "import { DEFAULT_PART_SIZE } from '../engine/part-plan.ts';")).toEqual([expect.stringMatching(/past src\/features\/upload-queue\/engine\/index\.ts/)]);
+    expect(rules('src/features/upload-queue/ui/upload-hooks.ts', "import type { UploadTotals } from '../engine/queue.ts';")).toHaveLength(1);
+    expect(rules('src/features/upload-queue/ui/settings.ts', "import { DEFAULT_PART_SIZE } from '../engine/index.ts';")).toEqual([]);
+    expect(rules('src/features/upload-queue/engine/queue.ts', "import { planParts } from './part-plan.ts';")).toEqual([]);
+    expect(rules('src/features/upload-queue/ui/upload-host.test.ts', "import { createUploadQueue } from '../engine/queue.ts';")).toEqual([]);
   });
 
   it('refuses waitForTimeout in browser tests and benches', () => {

@@ -107,7 +107,7 @@ export const ZONES: readonly Zone[] = [
 
 /** Folders that the rest of the code reaches through one module, their public surface (tests excepted). */
 export const SURFACES: ReadonlyArray<{ folder: string; entry: string; why: string }> = [
-  { folder: 'src/features/uploads/engine/', entry: 'src/features/uploads/engine/index.ts', why: "the upload engine's public surface" },
+  { folder: 'src/features/upload-queue/engine/', entry: 'src/features/upload-queue/engine/index.ts', why: "the upload engine's public surface" },
 ];
 
 /** Unit tests and the helpers named like them (test-utils.ts, test-fakes.ts). */

@@ -4,8 +4,8 @@ import { checkComments, checkDocs, checkReadme, isRepoPath, type TreeIndex } fro
 import { parseSource } from './source-graph.ts';
 
 const tree: TreeIndex = {
-  files: new Set(['README.md', 'package.json', 'src/api/README.md', 'src/api/client.ts', 'src/api/cors/rule.ts', 'src/features/uploads/ui/upload-host.ts', 'bench/browse.ts', 'e2e/screenshots/a.png', 'src/serve/boot-preload.test.ts']),
-  dirs: new Set(['src', 'src/api', 'src/api/cors', 'src/features', 'src/features/uploads', 'src/features/uploads/ui', 'bench', 'e2e', 'e2e/screenshots', 'src/serve']),
+  files: new Set(['README.md', 'package.json', 'src/api/README.md', 'src/api/client.ts', 'src/api/cors/rule.ts', 'src/features/upload-queue/ui/upload-host.ts', 'bench/browse.ts', 'e2e/screenshots/a.png', 'src/serve/boot-preload.test.ts']),
+  dirs: new Set(['src', 'src/api', 'src/api/cors', 'src/features', 'src/features/upload-queue', 'src/features/upload-queue/ui', 'bench', 'e2e', 'e2e/screenshots', 'src/serve']),
 };
 const scripts = new Set(['lint', 'bench:browse']);
 const packages = new Set(['msw', '@radix-ui/react-context-menu']);

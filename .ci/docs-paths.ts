@@ -12,7 +12,7 @@
  * (`dist/`, `node_modules/`), or one of NOT_PATHS. Code blocks are commands and code, not paths.
  *
  * A path is found when it exists relative to its README's folder or to the root, or when it ends a path
- * of the tree (the map says "open `ui/upload-host.ts`" inside the paragraph about src/features/uploads):
+ * of the tree (the map says "open `ui/upload-host.ts`" inside the paragraph about src/features/upload-queue):
  * so a renamed or deleted file is caught, while a README can name files as a reader of it would.
  *
  * Usage: node .ci/docs-paths.ts [root] — prints each problem as file:line and exits 1 if any.

@@ -84,9 +84,9 @@ describe('writes only from the mutation factories in src/api', () => {
   });
 
   it('lets a file still being moved keep its inline writes, and asks for its entry to go once they are gone', () => {
-    const pending = new Map([['src/features/multipart/upload-detail.tsx', 'Complete and Abort']]);
-    expect(rules('src/features/multipart/upload-detail.tsx', inline, pending)).toEqual([]);
-    expect(rules('src/features/multipart/upload-detail.tsx', 'const abort = useMutation(abortMultipartUploadMutation(client, queryClient));', pending)).toEqual([
+    const pending = new Map([['src/features/in-progress-uploads/upload-detail.tsx', 'Complete and Abort']]);
+    expect(rules('src/features/in-progress-uploads/upload-detail.tsx', inline, pending)).toEqual([]);
+    expect(rules('src/features/in-progress-uploads/upload-detail.tsx', 'const abort = useMutation(abortMultipartUploadMutation(client, queryClient));', pending)).toEqual([
       '1: no inline mutationFn left: remove its entry from INLINE_MUTATIONS in .ci/boundaries.ts',
     ]);
   });

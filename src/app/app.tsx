@@ -7,7 +7,7 @@ import { createBrowserHistory, RouterProvider, Routes } from '../lib/router.tsx'
 import { routes } from './router.tsx';
 import { Shell } from './shell.tsx';
 import { SessionProvider } from './session-provider.tsx';
-import { UploadsProvider } from '../features/uploads/ui/uploads-provider.tsx';
+import { UploadsProvider } from '../features/upload-queue/ui/uploads-provider.tsx';
 // oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
 import '../styles/base.css';
 // oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module

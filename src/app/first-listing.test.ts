@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createClient } from '../api/client.ts';
 import type { Connection } from '../api/connection.ts';
 import { folderListingQuery } from '../features/object-browser/queries.ts';
-import { partScanQuery, scanProgressStore } from '../features/multipart/queries.ts';
+import { partScanQuery, scanProgressStore } from '../features/in-progress-uploads/queries.ts';
 import type { Session } from '../hooks/session.ts';
 import { prefetchFirstListing } from './first-listing.ts';
 

@@ -23,7 +23,7 @@ import { matchPath } from '../lib/router.tsx';
  */
 export function preloadFirstListing(pathname: string): void {
   if (matchPath(ROUTE_PATHS.uploads, pathname)) {
-    void Promise.all([import('../api/client.ts'), import('../features/multipart/location.ts'), import('../features/multipart/queries.ts')]).catch(() => undefined);
+    void Promise.all([import('../api/client.ts'), import('../features/in-progress-uploads/location.ts'), import('../features/in-progress-uploads/queries.ts')]).catch(() => undefined);
   } else if (matchPath(ROUTE_PATHS.bucket, pathname)) {
     void Promise.all([import('../api/client.ts'), import('../features/object-browser/queries.ts')]).catch(() => undefined);
   }
@@ -67,8 +67,8 @@ async function prefetchPartsPage(
 ): Promise<void> {
   const [{ createClient }, { parseUploadsLocation, partsLimitOf }, { partScanQuery, partsPageQuery }] = await Promise.all([
     import('../api/client.ts'),
-    import('../features/multipart/location.ts'),
-    import('../features/multipart/queries.ts'),
+    import('../features/in-progress-uploads/location.ts'),
+    import('../features/in-progress-uploads/queries.ts'),
   ]);
   const location = parseUploadsLocation(params, search);
   if (!location.upload || location.key === null || !location.zone || !location.bucket) return;

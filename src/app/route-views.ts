@@ -14,10 +14,10 @@ export const ROUTE_VIEWS: ReadonlyArray<{ path: string; search?: string; modules
   { path: ROUTE_PATHS.bucket, modules: ['src/api/client.ts', 'src/features/object-browser/queries.ts', 'src/app/routes/bucket-route.tsx'] },
   {
     path: ROUTE_PATHS.uploads,
-    modules: ['src/api/client.ts', 'src/features/multipart/location.ts', 'src/features/multipart/queries.ts', 'src/app/routes/multipart-route.tsx'],
+    modules: ['src/api/client.ts', 'src/features/in-progress-uploads/location.ts', 'src/features/in-progress-uploads/queries.ts', 'src/app/routes/multipart-route.tsx'],
   },
   // One upload's parts are a view of their own below the uploads route (?upload=…).
-  { path: ROUTE_PATHS.uploads, search: '[?&]upload=', modules: ['src/features/multipart/upload-detail.tsx'] },
+  { path: ROUTE_PATHS.uploads, search: '[?&]upload=', modules: ['src/features/in-progress-uploads/upload-detail.tsx'] },
   { path: ROUTE_PATHS.allUploads, modules: ['src/app/routes/all-uploads-route.tsx'] },
   { path: ROUTE_PATHS.settings, modules: ['src/app/routes/settings-route.tsx'] },
   { path: ROUTE_PATHS.jobs, modules: ['src/app/routes/jobs-route.tsx'] },

@@ -28,7 +28,7 @@ export function preloadRoute(pathname: string, search = ''): void {
   if (route && 'preload' in route.Component && typeof route.Component.preload === 'function') void route.Component.preload();
   // One upload's view is a chunk of its own below the uploads route; a deep link to it fetches both at once
   // instead of one after the other.
-  if (matchPath(ROUTE_PATHS.uploads, pathname) && /[?&]upload=/.test(search)) void import('../features/multipart/upload-detail.tsx');
+  if (matchPath(ROUTE_PATHS.uploads, pathname) && /[?&]upload=/.test(search)) void import('../features/in-progress-uploads/upload-detail.tsx');
 }
 
 // The design system's catalogue exists in development builds only: in a production build the condition is

@@ -11,7 +11,7 @@ import { useSession } from '../hooks/session.ts';
 import { useI18n } from '../i18n/i18n.tsx';
 import { Link, matchPath, useLocation } from '../lib/router.tsx';
 import { demoDataControls } from './demo-backend.ts';
-import { UploadIndicator } from '../features/uploads/ui/upload-indicator.tsx';
+import { UploadIndicator } from '../features/upload-queue/ui/upload-indicator.tsx';
 import { AfterFirstScreen } from './first-screen.tsx';
 import { pageTitle, usePageTitle } from './page-title.ts';
 
@@ -25,7 +25,7 @@ const ThemeSwitcher = lazyView(async () => (await import('../components/theme-sw
 // Uploads start only from the object browser, whose chunk brings the uploads module along; the drawer takes it
 // from there rather than adding it to the entry chunk. The header's indicator is small and part of the shell
 // (upload-indicator.tsx says why).
-const UploadDrawer = lazyView(async () => (await import('../features/uploads/ui/upload-drawer.tsx')).UploadDrawer);
+const UploadDrawer = lazyView(async () => (await import('../features/upload-queue/ui/upload-drawer.tsx')).UploadDrawer);
 // Demo mode only, and only when this start left damaged saved records out: a notice, loaded after the first paint.
 const DemoDamageNotice = lazyView(async () => (await import('../components/demo-damage-notice.tsx')).DemoDamageNotice, { fallback: 'none' });
 // Bulk jobs (the header's link while one runs, the offer to resume one a reload interrupted) once the page is

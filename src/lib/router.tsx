@@ -3,7 +3,7 @@
  * all a view needs is the current location, the params of its path pattern, and a way to go elsewhere.
  *
  * Why not a routing library: the console has five routes, no loaders or actions, and reads its search
- * parameters with its own parsers (hooks/browse-location.ts, features/multipart/location.ts). React Router
+ * parameters with its own parsers (hooks/browse-location.ts, features/in-progress-uploads/location.ts). React Router
  * cost about 28 KiB of gzip on every screen for that, a fifth of the 150 KiB budget; this file is ~1.5 KiB.
  *
  * What it keeps of the usual contract:

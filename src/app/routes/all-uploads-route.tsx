@@ -1,4 +1,4 @@
-import { AllUploads } from '../../features/multipart/all-uploads.tsx';
+import { AllUploads } from '../../features/in-progress-uploads/all-uploads.tsx';
 import { RequireSession } from '../require-session.tsx';
 
 /** In-progress uploads across every bucket of the account. */

@@ -1,5 +1,5 @@
 import { lazyView } from '../../components/lazy-view.tsx';
-import { useDropUpload } from '../../features/uploads/ui/drop-upload.ts';
+import { useDropUpload } from '../../features/upload-queue/ui/drop-upload.ts';
 import { ObjectBrowser } from '../../features/object-browser/object-browser.tsx';
 import type { ObjectSelection, RowAction } from '../../features/object-browser/slots.ts';
 import type { ObjectDetailsContext } from '../../features/object-browser/object-details.tsx';
