@@ -83,3 +83,33 @@ test('390 × 844: the filter shows its whole placeholder, in English and in Chin
     expect(fit.text, `${locale} placeholder ${placeholder} in ${fit.room}px`).toBeLessThanOrEqual(fit.room);
   }
 });
+
+test('390 × 844: the bucket list fits the screen and each demo bucket name stays on one line', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  const table = page.getByRole('table', { name: 'Buckets' });
+  await expect(table.getByRole('rowheader', { name: 'demo-documents' })).toBeVisible();
+  // Name, zone and access; the creation date is left to wider screens.
+  await expect(table.getByRole('columnheader', { name: /Created/ })).toBeHidden();
+  const box = await table.evaluate((element) => {
+    const scroller = element.parentElement ?? element;
+    return { table: element.getBoundingClientRect().right, scroll: scroller.scrollWidth, client: scroller.clientWidth };
+  });
+  expect(box.table).toBeLessThanOrEqual(390);
+  expect(box.scroll).toBeLessThanOrEqual(box.client);
+  for (const name of ['demo-archive', 'demo-documents', 'demo-photos', 'demo-public', 'demo-uploads']) {
+    const link = table.getByRole('link', { name, exact: true });
+    const lines = await link.evaluate((element) => {
+      // The name's text only (the icon beside it has a top of its own): one line box per drawn line.
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      const tops = new Set<number>();
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        for (const rect of range.getClientRects()) if (rect.width > 0) tops.add(Math.round(rect.top));
+      }
+      return tops.size;
+    });
+    expect(lines, `${name} is drawn on one line`).toBe(1);
+  }
+});

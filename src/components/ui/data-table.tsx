@@ -106,7 +106,7 @@ export function DataTable<Row>({ label, title, count, actions, columns, rows, ro
               {columns.map((column) => {
                 const sorted = sort?.column === column.id ? sort.direction : undefined;
                 return (
-                  <th key={column.id} scope="col" aria-sort={column.sortable ? (sorted ?? 'none') : undefined} style={column.width ? { width: column.width } : undefined} className={column.align === 'end' ? 'data-table__end' : undefined}>
+                  <th key={column.id} data-column={column.id} scope="col" aria-sort={column.sortable ? (sorted ?? 'none') : undefined} style={column.width ? { width: column.width } : undefined} className={column.align === 'end' ? 'data-table__end' : undefined}>
                     {column.sortable && onSort ? (
                       <button
                         type="button"
@@ -146,11 +146,11 @@ export function DataTable<Row>({ label, title, count, actions, columns, rows, ro
                   ) : null}
                   {columns.map((column) =>
                     column.rowHeader ? (
-                      <th key={column.id} scope="row">
+                      <th key={column.id} data-column={column.id} scope="row">
                         {column.renderCell(row)}
                       </th>
                     ) : (
-                      <td key={column.id} className={column.align === 'end' ? 'data-table__end' : undefined}>
+                      <td key={column.id} data-column={column.id} className={column.align === 'end' ? 'data-table__end' : undefined}>
                         {column.renderCell(row)}
                       </td>
                     ),
