@@ -1,5 +1,5 @@
 import { demoBackend } from './metadata-backend.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, moreAction, test } from './fixtures.ts';
 import { dropFiles } from './uploads-drop.ts';
 
 // Demo mode keeps its data in this browser (IndexedDB): a metadata edit, an upload and a delete survive a
@@ -135,4 +135,20 @@ test('without IndexedDB the demo runs in memory and says so', async ({ page }) =
   await page.reload();
   await expect(page.getByText('Demo data — simulated backend')).toBeVisible();
   expect((await backend.head(DELETED))?.standard['content-type']).toBe('text/markdown; charset=utf-8');
+});
+
+test('without IndexedDB a bulk job says before it starts that it lasts only as long as the page', async ({ page, consolePage }) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(window, 'indexedDB', { value: undefined, configurable: true });
+  });
+  await consolePage.open('/buckets/pek3a/demo-documents?prefix=reports/');
+  await consolePage.waitForList();
+  await moreAction(page, 'Bulk-edit this folder…');
+  const dialog = page.getByRole('dialog', { name: 'Edit metadata of all objects in reports/' });
+  await expect(dialog.getByText(/IndexedDB is not available\): the job runs for this page only/)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.goto('/jobs');
+  await expect(page.getByRole('heading', { level: 1, name: 'Jobs' })).toBeVisible();
+  await expect(page.getByText(/a job runs for this page only: a reload or closing the tab stops it/)).toBeVisible();
+  await expect(page.getByText(/after a reload or a restart of the browser it waits here/)).toHaveCount(0);
 });

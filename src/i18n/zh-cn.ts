@@ -1200,6 +1200,8 @@ export const zhCN: Record<MessageKey, string> = {
 
   'jobs.page.title': '任务',
   'jobs.page.intro': '此连接的批量任务。浏览其他页面时任务会继续运行；重新加载或重启浏览器后，任务会在这里等待继续。',
+  'jobs.page.introInMemory': '此连接的批量任务。此浏览器在这里无法为任务提供存储（IndexedDB 不可用），任务只在本页运行：重新加载或关闭标签页会停止任务，且无法继续。',
+  'jobs.inMemory': '此浏览器在这里无法为任务提供存储（IndexedDB 不可用）：任务只在本页运行。重新加载或关闭标签页会停止任务，且无法继续；请在任务结束前保持此标签页打开。',
   'jobs.page.empty': '还没有任务。可以从文件夹的菜单、选中的对象或存储空间的工具栏开始一个任务。',
   'jobs.page.list': '此连接的任务',
   'jobs.page.col.job': '任务',

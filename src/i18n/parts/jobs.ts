@@ -150,6 +150,8 @@ export const jobsEn = {
 
   'jobs.page.title': 'Jobs',
   'jobs.page.intro': 'Bulk jobs of this connection. A job keeps running while you browse; after a reload or a restart of the browser it waits here to be resumed.',
+  'jobs.page.introInMemory': 'Bulk jobs of this connection. This browser offers no storage for them here (IndexedDB is not available), so a job runs for this page only: a reload or closing the tab stops it, and it cannot be resumed.',
+  'jobs.inMemory': 'This browser offers no storage for jobs here (IndexedDB is not available): the job runs for this page only. A reload or closing the tab stops it, and it cannot be resumed; keep this tab open until it ends.',
   'jobs.page.empty': 'No jobs yet. Start one from a folder’s menu, a selection of objects or the bucket’s toolbar.',
   'jobs.page.list': 'Jobs of this connection',
   'jobs.page.col.job': 'Job',

@@ -61,12 +61,16 @@ export interface JobHostDeps {
   /** Milliseconds between two notifications of the views. */
   notifyEveryMs?: number;
   newId?: () => string;
+  /** `journal` keeps nothing across a reload (tests of the memory journal's notice). */
+  journalInMemory?: boolean;
 }
 
 const UNCHANGED_STATE: JobsState = { connection: undefined, entries: [], loaded: false };
 
 export class JobHost {
   readonly journal: Journal;
+  /** The journal lives in this page only (no IndexedDB): a job neither survives a reload nor can be resumed after one. */
+  readonly inMemory: boolean;
   readonly #deps: JobHostDeps;
   readonly #locks: JobLocks;
   readonly #broadcast: JobBroadcast;
@@ -82,7 +86,8 @@ export class JobHost {
   constructor(deps: JobHostDeps) {
     this.#deps = deps;
     // A browser without IndexedDB (some private modes) still runs jobs, kept for this page only.
-    this.journal = deps.journal ?? (typeof indexedDB === 'undefined' ? createMemoryJournal() : createIndexedDbJournal());
+    this.inMemory = deps.journal ? deps.journalInMemory === true : typeof indexedDB === 'undefined';
+    this.journal = deps.journal ?? (this.inMemory ? createMemoryJournal() : createIndexedDbJournal());
     this.#locks = deps.locks ?? browserLocks();
     this.#broadcast = deps.broadcast ?? browserBroadcast();
     this.#broadcast.listen(() => void this.refresh());

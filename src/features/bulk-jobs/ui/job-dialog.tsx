@@ -221,6 +221,7 @@ function JobStarter({ host, zone, bucket, scope, kind, onKind, onStarted, onDirt
         {kind === 'edit' ? <EditsFields edits={edits} disabled={!editing} /> : null}
         {kind === 'copy' || kind === 'move' ? <DestinationFields zone={zone} bucket={bucket} scope={scope} value={destination} onChange={setDestination} disabled={!editing} /> : null}
         {kind === 'delete' ? <p className="notice notice--warn">{t('jobs.delete.warning')}</p> : null}
+        {host.inMemory ? <p className="notice notice--warn">{t('jobs.inMemory')}</p> : null}
         {noEdits && kind === 'edit' ? <output className="status-line">{t('metadata.bulk.noEdits')}</output> : null}
         {kind === 'edit' ? <Safety zone={zone} bucket={bucket} onBlocked={setBlocked} /> : null}
         {scope.kind === 'bucket' ? (

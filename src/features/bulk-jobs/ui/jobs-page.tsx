@@ -55,7 +55,7 @@ export function JobsPage({ host }: { host: JobHost }) {
   return (
     <section className="jobs-page" aria-labelledby="jobs-title">
       <h1 id="jobs-title">{t('jobs.page.title')}</h1>
-      <p className="field-hint">{t('jobs.page.intro')}</p>
+      <p className="field-hint">{t(host.inMemory ? 'jobs.page.introInMemory' : 'jobs.page.intro')}</p>
       {state.loaded && state.entries.length === 0 ? <p className="status-line">{t('jobs.page.empty')}</p> : null}
       {state.entries.length > 0 ? (
         <div className="table-scroll">
