@@ -164,7 +164,7 @@ for (const mode of MODES) {
       await details.getByRole('button', { name: 'Copy…' }).click();
       const copy = page.getByRole('dialog', { name: `Copy ${prefix}bulk-a.txt` });
       await copy.getByLabel('Destination key').fill(`${prefix}copied.txt`);
-      await copy.getByLabel('Replace the metadata (REPLACE)').check();
+      await copy.getByLabel('Set new metadata for the copy').check();
       await copy.getByRole('button', { name: 'Add key' }).click();
       // No error before typing; trying to copy with the key still empty says what is missing.
       await expect(copy.getByText('Enter a key.')).toHaveCount(0);

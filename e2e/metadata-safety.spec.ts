@@ -144,7 +144,7 @@ test('bulk edit and copy with REPLACE are blocked by a hiding rule too; nothing 
   const details = page.getByTestId('object-details');
   await details.getByRole('button', { name: 'Copy…' }).click();
   const copyDialog = page.getByRole('dialog', { name: `Copy ${keys[0] ?? ''}` });
-  await copyDialog.getByLabel('Replace the metadata (REPLACE)').check();
+  await copyDialog.getByLabel('Set new metadata for the copy').check();
   const copyWarning = copyDialog.getByTestId('visibility-warning');
   await expect(copyWarning.getByRole('listitem').filter({ hasText: 'content-disposition' })).toHaveCount(1);
   await copyDialog.getByLabel('Destination key').fill(`${prefix}copy.txt`);

@@ -133,7 +133,7 @@ for (const mode of MODES) {
       await details.getByRole('button', { name: 'Copy…' }).click();
       let dialog = page.getByRole('dialog', { name: `Copy ${key}` });
       await expect(dialog.getByLabel('Destination key')).toHaveValue(`${prefix}a-copy.txt`);
-      await expect(dialog.getByLabel('Keep the metadata (COPY)')).toBeChecked();
+      await expect(dialog.getByLabel('Keep the metadata of the original')).toBeChecked();
       await dialog.getByRole('button', { name: 'Copy', exact: true }).click();
       await expect(dialog.getByText(`Copied to ${prefix}a-copy.txt.`)).toBeVisible();
       await dialog.getByRole('button', { name: 'Close' }).last().click();
@@ -143,7 +143,7 @@ for (const mode of MODES) {
       await details.getByRole('button', { name: 'Copy…' }).click();
       dialog = page.getByRole('dialog', { name: `Copy ${key}` });
       await dialog.getByLabel('Destination key').fill(`${prefix}a-replaced.txt`);
-      await dialog.getByLabel('Replace the metadata (REPLACE)').check();
+      await dialog.getByLabel('Set new metadata for the copy').check();
       await dialog.getByLabel('Content-Type', { exact: true }).fill('text/csv');
       await dialog.getByRole('button', { name: 'Remove key 2' }).click();
       await dialog.getByRole('button', { name: 'Add key' }).click();
@@ -232,7 +232,7 @@ for (const mode of MODES) {
       // COPY (the default): the copy carries the source's metadata unchanged.
       await details.getByRole('button', { name: '复制…' }).click();
       const keep = page.getByRole('dialog', { name: `复制 ${key}` });
-      await expect(keep.getByLabel('保留元数据（COPY）')).toBeChecked();
+      await expect(keep.getByLabel('保留原对象的元数据')).toBeChecked();
       await keep.getByLabel('目标键').fill(`${prefix}保留.txt`);
       await keep.getByRole('button', { name: '复制', exact: true }).click();
       await expect(keep.getByText(`已复制到 ${prefix}保留.txt。`)).toBeVisible();
@@ -243,7 +243,7 @@ for (const mode of MODES) {
       // REPLACE: the edited field changes, everything else is sent as it was.
       await details.getByRole('button', { name: '复制…' }).click();
       const dialog = page.getByRole('dialog', { name: `复制 ${key}` });
-      await dialog.getByLabel('替换元数据（REPLACE）').check();
+      await dialog.getByLabel('为副本设置新的元数据').check();
       await dialog.getByLabel('Cache-Control', { exact: true }).fill('no-cache');
       await dialog.getByRole('button', { name: '复制', exact: true }).click();
       await expect(dialog.getByText(`已复制到 ${prefix}文件-copy.txt。`)).toBeVisible();

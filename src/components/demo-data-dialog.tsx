@@ -70,11 +70,11 @@ function DemoDataPanel({ onCancel, controls }: { onCancel: () => void; controls:
         </p>
       ) : null}
       <div className="dialog__actions">
-        <button type="button" className="button button--danger" disabled={step.kind === 'resetting'} onClick={() => void reset()}>
-          {step.kind === 'resetting' ? t('demoData.resetting') : t('demoData.confirmButton')}
-        </button>
         <button type="button" className="button" autoFocus disabled={step.kind === 'resetting'} onClick={onCancel}>
           {t('common.cancel')}
+        </button>
+        <button type="button" className="button button--danger" disabled={step.kind === 'resetting'} onClick={() => void reset()}>
+          {step.kind === 'resetting' ? t('demoData.resetting') : t('demoData.confirmButton')}
         </button>
       </div>
     </div>

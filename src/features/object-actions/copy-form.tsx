@@ -96,11 +96,11 @@ export function CopyForm({ zone, bucket, objectKey, head, onNavigate, renderRepl
       <DestinationNotice state={destination.state} zone={zone} bucket={destBucket} destKey={destKey} pending={copy.isPending} onReplace={write} />
       {copy.isError ? <ErrorNotice error={copy.error} /> : null}
       <div className="dialog__actions">
-        <button type="submit" className="button button--primary" disabled={copy.isPending || destination.checking || (submitted && blocked)}>
-          {copy.isPending ? t('actions.copying') : t('actions.copySubmit')}
-        </button>
         <button type="button" className="button" onClick={onDone}>
           {t('common.cancel')}
+        </button>
+        <button type="submit" className="button button--primary" disabled={copy.isPending || destination.checking || (submitted && blocked)}>
+          {copy.isPending ? t('actions.copying') : t('actions.copySubmit')}
         </button>
       </div>
     </form>

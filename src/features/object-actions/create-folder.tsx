@@ -80,11 +80,11 @@ function CreateFolderForm({ zone, bucket, prefix, onDone }: { zone: string; buck
       </div>
       {create.isError ? <ErrorNotice error={create.error} /> : null}
       <div className="dialog__actions">
-        <button type="submit" className="button button--primary" disabled={create.isPending}>
-          {t('actions.createFolder')}
-        </button>
         <button type="button" className="button" onClick={onDone}>
           {t('common.cancel')}
+        </button>
+        <button type="submit" className="button button--primary" disabled={create.isPending}>
+          {t('actions.createFolder')}
         </button>
       </div>
     </form>

@@ -23,6 +23,9 @@ export function DeleteForm({ zone, bucket, objectKey, onNavigate, onCancel }: Pi
       </p>
       {remove.isError ? <ErrorNotice error={remove.error} /> : null}
       <div className="dialog__actions">
+        <button type="button" className="button" onClick={onCancel}>
+          {t('common.cancel')}
+        </button>
         <button
           type="button"
           className="button button--danger"
@@ -41,9 +44,6 @@ export function DeleteForm({ zone, bucket, objectKey, onNavigate, onCancel }: Pi
           }
         >
           {t('actions.deleteConfirmButton')}
-        </button>
-        <button type="button" className="button" onClick={onCancel}>
-          {t('common.cancel')}
         </button>
       </div>
     </div>

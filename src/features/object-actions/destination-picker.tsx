@@ -138,14 +138,14 @@ export function DestinationPicker({ zone, initial, onPick, onCancel }: {
         <FolderList key={`${view.bucket}\u0000${view.prefix}`} zone={zone} bucket={view.bucket} prefix={view.prefix} onOpen={(prefix) => setView({ ...view, prefix })} />
       )}
       <div className="dialog__actions">
+        <button type="button" className="button" onClick={onCancel}>
+          {t('picker.cancel')}
+        </button>
         {view.kind === 'folders' ? (
           <button type="button" className="button button--primary" onClick={() => onPick({ bucket: view.bucket, prefix: view.prefix })}>
             {t('picker.use', { location: `${view.bucket}/${view.prefix}` })}
           </button>
         ) : null}
-        <button type="button" className="button" onClick={onCancel}>
-          {t('picker.cancel')}
-        </button>
       </div>
     </section>
   );

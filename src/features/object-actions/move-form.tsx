@@ -60,11 +60,11 @@ export function MoveForm({ zone, bucket, objectKey, onNavigate, onDone: closeNow
       <DestinationNotice state={destination.state} zone={zone} bucket={destBucket} destKey={destKey} pending={move.isPending} onReplace={write} />
       {move.isError ? <ErrorNotice error={move.error} /> : null}
       <div className="dialog__actions">
-        <button type="submit" className="button button--primary" disabled={move.isPending || destination.checking}>
-          {move.isPending ? t('actions.moving') : t('actions.moveSubmit')}
-        </button>
         <button type="button" className="button" onClick={onCancel}>
           {t('common.cancel')}
+        </button>
+        <button type="submit" className="button button--primary" disabled={move.isPending || destination.checking}>
+          {move.isPending ? t('actions.moving') : t('actions.moveSubmit')}
         </button>
       </div>
     </form>

@@ -73,6 +73,9 @@ export function DeleteSelected({ zone, bucket, keys, onDeleted }: { zone: string
             </ul>
             {remove.isError ? <ErrorNotice error={remove.error} /> : null}
             <div className="dialog__actions">
+              <button type="button" className="button" onClick={() => setOpen(false)}>
+                {t('common.cancel')}
+              </button>
               <button type="button" className="button button--danger" onClick={() =>
                   remove.mutate(
                     { zone, bucket, keys: frozen },
@@ -87,9 +90,6 @@ export function DeleteSelected({ zone, bucket, keys, onDeleted }: { zone: string
                   )
                 } disabled={remove.isPending}>
                 {t('actions.deleteConfirmButton')}
-              </button>
-              <button type="button" className="button" onClick={() => setOpen(false)}>
-                {t('common.cancel')}
               </button>
             </div>
           </div>

@@ -164,11 +164,11 @@ export function TransferManyDialog({ mode, zone, bucket, keys, onClose }: { mode
           </label>
           {transfer.isError ? <ErrorNotice error={transfer.error} /> : null}
           <div className="dialog__actions">
-            <button type="submit" className="button button--primary" disabled={same || destBucket === ''}>
-              {t('transfer.start')}
-            </button>
             <button type="button" className="button" onClick={() => guard.requestClose()}>
               {t('common.cancel')}
+            </button>
+            <button type="submit" className="button button--primary" disabled={same || destBucket === ''}>
+              {t('transfer.start')}
             </button>
           </div>
         </form>
