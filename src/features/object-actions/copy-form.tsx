@@ -68,11 +68,11 @@ export function CopyForm({ zone, bucket, objectKey, head, onNavigate, renderRepl
           {t('error.requestId')}: <code>{copy.data.requestId || t('common.none')}</code>
         </p>
         <div className="dialog__actions">
-          <button type="button" className="button button--primary" onClick={() => { onDone(); onNavigate({ bucket: destBucket, key: destKey }); }}>
-            {t('actions.openCopy')}
-          </button>
           <button type="button" className="button" onClick={onDone}>
             {t('common.close')}
+          </button>
+          <button type="button" className="button button--primary" onClick={() => { onDone(); onNavigate({ bucket: destBucket, key: destKey }); }}>
+            {t('actions.openCopy')}
           </button>
         </div>
       </div>
