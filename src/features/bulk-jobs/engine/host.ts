@@ -61,8 +61,6 @@ export interface JobHostDeps {
   /** Milliseconds between two notifications of the views. */
   notifyEveryMs?: number;
   newId?: () => string;
-  /** `journal` keeps nothing across a reload (tests of the memory journal's notice). */
-  journalInMemory?: boolean;
 }
 
 const UNCHANGED_STATE: JobsState = { connection: undefined, entries: [], loaded: false };
@@ -86,7 +84,7 @@ export class JobHost {
   constructor(deps: JobHostDeps) {
     this.#deps = deps;
     // A browser without IndexedDB (some private modes) still runs jobs, kept for this page only.
-    this.inMemory = deps.journal ? deps.journalInMemory === true : typeof indexedDB === 'undefined';
+    this.inMemory = !deps.journal && typeof indexedDB === 'undefined';
     this.journal = deps.journal ?? (this.inMemory ? createMemoryJournal() : createIndexedDbJournal());
     this.#locks = deps.locks ?? browserLocks();
     this.#broadcast = deps.broadcast ?? browserBroadcast();
