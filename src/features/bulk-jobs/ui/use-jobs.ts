@@ -32,8 +32,28 @@ export function useJobEntry(host: JobHost, id: string | null): JobEntry | undefi
 }
 
 /**
- * Refreshes the listings and details of the buckets a job wrote to, each time a job of this tab stops
- * (finished, paused, cancelled or failed): what the browser shows then holds what the job did.
+ * The entries whose job stopped (finished, paused, cancelled or failed) since `seen` last looked, which it
+ * then remembers. A run is told apart by its phase and the record's last save: the host publishes a few
+ * times a second, so a retry of one object can go from finished to finished between two states, and it
+ * still wrote. Jobs seen for the first time (loaded with the page) did nothing in this tab.
+ */
+export function jobsThatStopped(seen: Map<string, string>, entries: readonly JobEntry[]): JobEntry[] {
+  const stoppedNow: JobEntry[] = [];
+  for (const entry of entries) {
+    const phase = entry.live?.phase;
+    if (phase === undefined) continue;
+    const mark = `${phase}@${entry.record.updatedAt}`;
+    const before = seen.get(entry.record.id);
+    seen.set(entry.record.id, mark);
+    const stopped = phase === 'finished' || phase === 'paused' || phase === 'cancelled' || phase === 'failed';
+    if (stopped && before !== undefined && before !== mark) stoppedNow.push(entry);
+  }
+  return stoppedNow;
+}
+
+/**
+ * Refreshes the listings and details of the buckets a job wrote to, each time a job of this tab stops:
+ * what the browser shows then holds what the job did.
  */
 export function useRefreshAfterJobs(host: JobHost): void {
   const state = useJobsState(host);
@@ -41,13 +61,7 @@ export function useRefreshAfterJobs(host: JobHost): void {
   const { client } = useJobClient();
   const seen = useRef(new Map<string, string>());
   useEffect(() => {
-    for (const entry of state.entries) {
-      const phase = entry.live?.phase;
-      if (phase === undefined) continue;
-      const before = seen.current.get(entry.record.id);
-      seen.current.set(entry.record.id, phase);
-      const stopped = phase === 'finished' || phase === 'paused' || phase === 'cancelled' || phase === 'failed';
-      if (!stopped || before === phase || before === undefined) continue;
+    for (const entry of jobsThatStopped(seen.current, state.entries)) {
       const op = entry.record.operation;
       void invalidateObjectWrites(queryClient, client, entry.record.bucket);
       if ((op.kind === 'copy' || op.kind === 'move') && op.destination.bucket !== entry.record.bucket) void invalidateObjectWrites(queryClient, client, op.destination.bucket);
