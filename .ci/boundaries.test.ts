@@ -73,7 +73,7 @@ describe('import boundaries: the zone table', () => {
     expect(rules('mocks/store/idb.ts', "import type { X } from '../emulator.ts';")).toHaveLength(1);
     expect(rules('mocks/http/form-stream.ts', "import type { PostForm } from '../handlers/post-object.ts';")).toEqual([expect.stringMatching(/mocks\/http imports mocks\/handlers/)]);
     expect(rules('mocks/handlers/object.ts', "import { x } from '../../src/features/metadata/save.ts';")).toEqual([expect.stringMatching(/mocks\/handlers imports src\/features\/metadata/)]);
-    expect(rules('mocks/handlers/object.ts', "import { x } from '../../src/api/metadata/model.ts';\nimport { y } from '../store/index.ts';")).toEqual([]);
+    expect(rules('mocks/handlers/object.ts', "import { x } from '../../src/api/metadata/header-mapping.ts';\nimport { y } from '../store/index.ts';")).toEqual([]);
     // A store test may use the whole emulator.
     expect(rules('mocks/store/idb.test.ts', "import { send } from '../handlers/test-utils.ts';")).toEqual([]);
   });

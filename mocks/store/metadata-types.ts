@@ -9,7 +9,7 @@ export type StandardHeaderName = StandardHeader;
 
 /**
  * Object metadata as the handlers pass it in; structurally identical to `ObjectMetadata` of
- * src/api/metadata/model.ts, so `metadataFromHeaders(request.headers)` can be passed directly.
+ * src/api/metadata/types.ts, so `metadataFromHeaders(request.headers)` can be passed directly.
  * Custom keys are WITHOUT the `x-qs-meta-` prefix; the Store lower-cases them (ref §11.6).
  * Validation of the custom metadata rules (ref §6) is the handlers' job (checkCustomMetadata).
  */

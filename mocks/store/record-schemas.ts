@@ -4,7 +4,7 @@
  * is checked before the store sees it. Dates are epoch milliseconds in both encodings.
  */
 import { z } from 'zod';
-import { setEntry } from '../../src/api/metadata/model.ts';
+import { setEntry } from '../../src/api/metadata/header-mapping.ts';
 import type { BucketInfo, BucketPolicy, ObjectBody, StandardHeaderName, StoredObject } from './types.ts';
 import { STANDARD_METADATA_HEADERS } from '../../src/api/protocol/headers.ts';
 // ------------------------------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 import { compareKeys } from './keys.ts';
 import { type Md5State } from './md5.ts';
 import { SortedIndex } from './sorted-index.ts';
-import { setEntry } from '../../src/api/metadata/model.ts';
+import { setEntry } from '../../src/api/metadata/header-mapping.ts';
 import { STANDARD_METADATA_HEADERS, type StandardHeader } from '../../src/api/protocol/headers.ts';
 import type {
   BucketInfo,
