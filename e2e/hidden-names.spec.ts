@@ -7,6 +7,7 @@ import { initiateMultipartUpload } from '../src/api/multipart/operations.ts';
 import { putObject } from '../src/api/objects/write.ts';
 import { HIDDEN_NAMES } from '../src/test-data/hidden-names.ts';
 import { connect, expect, test, uniqueBucketName } from './support/emulator.ts';
+import { dropFiles } from './uploads-drop.ts';
 
 // 21 names that hide something (tag characters, invisible operators, soft hyphen, fillers, separators,
 // joiners, bidi controls, …) as objects, folders, in-progress uploads and lifecycle rule prefixes: wherever
@@ -105,4 +106,31 @@ test('hidden characters in names are never on the page raw: list, crumbs, headin
     await expect(page.getByRole('main')).toContainText(`“${shown}/”`);
   }
   await expectNoRawHiddenCharacters(page, 'the uploads page');
+});
+
+test('hidden characters in the names of files being uploaded are never on the page raw: the panel, the overwrite question, the transfers and the header indicator', async ({ page, api, emulator, pageOrigin }) => {
+  test.setTimeout(120_000);
+  const zone = 'pek3a';
+  const bucket = uniqueBucketName('hidden-up');
+  await putBucket(api, { zone, bucket });
+  await putBucketCors(api, { zone, bucket }, { cors_rules: [buildCorsRule(pageOrigin)] });
+  // One of the names is taken already, so the upload asks before it overwrites.
+  const taken = HIDDEN_NAMES.find((n) => n.name.includes('\u202e'));
+  if (taken === undefined) throw new Error('no U+202E name');
+  await putObject(api, { zone, bucket, key: taken.name, body: 'earlier' });
+
+  await page.goto('/connect');
+  await connect(page, { endpoint: emulator.url, remember: true });
+  await page.goto(`/buckets/${zone}/${bucket}`);
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  const panel = page.getByRole('region', { name: `Upload to ${bucket}` });
+  await dropFiles(panel.getByTestId('dropzone'), HIDDEN_NAMES.map(({ name }) => ({ path: name, text: 'a file that hides something', type: 'text/plain' })));
+  await expectNoRawHiddenCharacters(page, 'the files chosen');
+  await panel.getByRole('button', { name: `Upload ${HIDDEN_NAMES.length} files` }).click();
+  await expect(panel).toContainText(taken.shown);
+  await expectNoRawHiddenCharacters(page, 'the overwrite question');
+  await panel.getByRole('button', { name: 'Overwrite' }).click();
+  const transfers = panel.getByRole('table', { name: 'Transfers' });
+  for (const { shown } of HIDDEN_NAMES) await expect(transfers.getByRole('row', { name: shown, exact: true })).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
+  await expectNoRawHiddenCharacters(page, 'the transfers and the header indicator');
 });

@@ -66,6 +66,13 @@ describe('PostObject form (ref §7)', () => {
     expect(form.file.name).toBe('blob');
   });
 
+  it("a file named with control characters is posted whole: the form part's name has them percent-encoded (the emulator refused the raw name), the key keeps them", async () => {
+    const result = await postObject(createClient(connection), { bucket: 'forms-bucket', key: 'up/bell\u0007 tab\t.txt', file: new File(['data'], 'bell\u0007 tab\t.txt', { type: 'text/plain' }) });
+    expect(result.key).toBe('up/bell\u0007 tab\t.txt');
+    expect(captured?.fields[0]).toEqual(['key', 'up/bell\u0007 tab\t.txt']);
+    expect(captured?.fileName).toBe('bell%07 tab%09.txt');
+  });
+
   it('expands ${filename} to the part after the last slash or backslash and refuses keys starting with /', async () => {
     expect(baseFilename('a/b\\c.txt')).toBe('c.txt');
     expect(baseFilename('plain')).toBe('plain');

@@ -47,7 +47,7 @@ export interface PostObjectForm {
  */
 export async function buildPostObjectForm(client: QsClient, input: PostObjectInput): Promise<PostObjectForm> {
   if (input.key.startsWith('/')) throw new RangeError('A PostObject key must not start with "/"');
-  const filename = input.filename ?? (input.file instanceof File ? input.file.name : 'blob');
+  const filename = partFilename(input.key, input.filename ?? (input.file instanceof File ? input.file.name : 'blob'));
   const metadataFields = input.metadata ? metadataToHeaders(input.metadata) : {};
   const contentType = metadataFields['content-type'] ?? (input.file.type || 'application/octet-stream');
 
@@ -67,6 +67,19 @@ export async function buildPostObjectForm(client: QsClient, input: PostObjectInp
   const signature = await signPolicy(policyBase64, credentials.secretAccessKey);
   fields.push(['access_key_id', credentials.accessKeyId], ['policy', policyBase64], ['signature', signature]);
   return { fields, file, policy };
+}
+
+/**
+ * The name the file part carries. The server reads it only to expand `${filename}` in the key (ref §7), and
+ * the browser writes it raw into the part's Content-Disposition except for `"`, CR and LF. A control
+ * character there makes the part's header invalid, and a multipart parser refuses the whole form (the
+ * emulator's does: a file named `bell\u0007.txt` could not be uploaded). So unless the key expands it, the name
+ * is sent with its C0 controls and DEL percent-encoded, as the browser already does for CR and LF.
+ */
+function partFilename(key: string, filename: string): string {
+  if (key.includes('${filename}')) return filename;
+  // oxlint-disable-next-line no-control-regex -- matching control characters is the point
+  return filename.replace(/[\u0000-\u001f\u007f]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
 }
 
 export interface PostObjectResult {
