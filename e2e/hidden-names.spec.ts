@@ -49,7 +49,7 @@ async function expectNoRawHiddenCharacters(page: Page, where: string): Promise<v
 // Tall enough for the virtualised list to render all 42 rows at once.
 test.use({ viewport: { width: 1280, height: 2400 } });
 
-test('hidden characters in names are never on the page raw: list, crumbs, heading, tab title, details, share, dialog, uploads and rules', async ({ page, api, emulator, pageOrigin }) => {
+test('hidden characters in names are never on the page raw: list, crumbs, heading, tab title, details, share, every dialog naming one (delete, copy, move, metadata, folder delete, bulk edit), uploads and rules', async ({ page, api, emulator, pageOrigin }) => {
   test.setTimeout(180_000);
   const zone = 'pek3a';
   const bucket = uniqueBucketName('hidden');
@@ -84,6 +84,16 @@ test('hidden characters in names are never on the page raw: list, crumbs, headin
   await expectNoRawHiddenCharacters(page, 'the delete dialog');
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
+  // Every other dialog that names an object or a folder.
+  const rowOf = (shown: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name: shown, exact: true }) });
+  for (const [shown, item] of [[rlo.shown, 'Copy…'], [rlo.shown, 'Move or rename…'], [rlo.shown, 'Edit metadata…'], [`${rlo.shown}/`, 'Delete folder…'], [`${rlo.shown}/`, 'Bulk-edit this folder…']] as const) {
+    await rowOf(shown).getByRole('button', { name: `Actions for ${shown}` }).click();
+    await page.getByRole('menuitem', { name: item }).click();
+    await expect(page.getByRole('dialog')).toContainText(rlo.shown);
+    await expectNoRawHiddenCharacters(page, `the ${item} dialog`);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  }
 
   const details = page.getByTestId('object-details');
   for (const { what, name, shown } of HIDDEN_NAMES) {
