@@ -187,7 +187,7 @@ function TextPreviewView({ zone, bucket, objectKey, head, format }: {
         </>
       ) : (
         // oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region is reachable by keyboard
-        <pre className="preview__pre" data-testid="preview-text" tabIndex={0} dir="auto">{preview.text}</pre>
+        <pre className={preview.wrap ? 'preview__pre' : 'preview__pre preview__pre--nowrap'} data-testid="preview-text" tabIndex={0} dir="auto">{preview.text}</pre>
       )}
     </div>
   );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { previewKind, TEXT_PREVIEW_BYTES } from './preview-kind.ts';
-import { decodeStart, parseCsv, textPreview } from './text-preview.ts';
+import { decodeStart, parseCsv, textPreview, WRAP_MAX_RUN } from './text-preview.ts';
 
 const kind = (contentType: string, size = 100, key = 'a/file', signed = true) => previewKind({ key, contentType, size, signed });
 
@@ -42,16 +42,27 @@ describe('previewKind', () => {
 
 describe('textPreview', () => {
   it('pretty-prints complete JSON and leaves invalid or cut JSON as it is', () => {
-    expect(textPreview('{"a":[1,2]}', 'json', false)).toEqual({ view: 'text', text: '{\n  "a": [\n    1,\n    2\n  ]\n}', truncated: false, json: 'pretty' });
+    expect(textPreview('{"a":[1,2]}', 'json', false)).toEqual({ view: 'text', text: '{\n  "a": [\n    1,\n    2\n  ]\n}', truncated: false, json: 'pretty', wrap: true });
     expect(textPreview('{"a":', 'json', false)).toMatchObject({ view: 'text', text: '{"a":', json: 'none' });
     expect(textPreview('{"a":1}', 'json', true)).toMatchObject({ view: 'text', text: '{"a":1}', json: 'none', truncated: true });
   });
 
   it('keeps levels past the indentation bound on one line, and shows JSON too long to indent as stored', () => {
     expect(textPreview('[[[1,[2]]]]', 'json', false, { maxIndentDepth: 2, maxChars: 1000 })).toEqual({
-      view: 'text', text: '[\n  [\n    [1,[2]]\n  ]\n]', truncated: false, json: 'flattened',
+      view: 'text', text: '[\n  [\n    [1,[2]]\n  ]\n]', truncated: false, json: 'flattened', wrap: true,
     });
-    expect(textPreview('[1,2,3]', 'json', false, { maxIndentDepth: 20, maxChars: 10 })).toEqual({ view: 'text', text: '[1,2,3]', truncated: false, json: 'tooLong' });
+    expect(textPreview('[1,2,3]', 'json', false, { maxIndentDepth: 20, maxChars: 10 })).toEqual({ view: 'text', text: '[1,2,3]', truncated: false, json: 'tooLong', wrap: true });
+  });
+
+  it('is laid out unwrapped when a run without a break opportunity is longer than WRAP_MAX_RUN', () => {
+    const bomb = `${'['.repeat(3000)}${Array(30000).fill('0').join(',')}${']'.repeat(3000)}`;
+    expect(textPreview(bomb, 'json', false)).toMatchObject({ json: 'flattened', wrap: false });
+    expect(textPreview('A'.repeat(200_000), 'plain', false)).toMatchObject({ wrap: false });
+    expect(textPreview(`${'a'.repeat(WRAP_MAX_RUN)} ${'b'.repeat(WRAP_MAX_RUN)}`, 'plain', false)).toMatchObject({ wrap: true });
+    expect(textPreview(`x${'a'.repeat(WRAP_MAX_RUN)}`, 'plain', false)).toMatchObject({ wrap: false });
+    // Prose: words, or CJK text (a break opportunity between every two characters), wraps as before.
+    expect(textPreview('lorem ipsum '.repeat(20_000), 'plain', false)).toMatchObject({ wrap: true });
+    expect(textPreview('中文段落没有空格'.repeat(10_000), 'plain', false)).toMatchObject({ wrap: true });
   });
 
   it('shows markup as text, with bidi controls made visible', () => {
