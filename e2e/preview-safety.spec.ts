@@ -64,7 +64,7 @@ async function openSamples(consolePage: ConsolePage, key: string): Promise<void>
   await consolePage.open(`/buckets/pek3a/demo-documents?prefix=samples/&object=${encodeURIComponent(`samples/${key}`)}`);
 }
 
-test('JSON bombs and a one-line text open in Preview with the page responsive (no task or frame over 200 ms) and the heap under +64 MiB', async ({ page, consolePage }) => {
+test('JSON bombs, a one-line text and a CSV with a huge cell open in Preview with the page responsive (no task or frame over 200 ms) and the heap under +64 MiB', async ({ page, consolePage }) => {
   // 30 KB of {"a": nested 5,000 deep; 66 KB of [ ×3000 around 30,000 zeros and ] ×3000.
   const bombs = [
     { name: 'deep-objects.json', text: `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`, starts: '{\n  "a": {\n    "a": {' },
@@ -105,6 +105,19 @@ test('JSON bombs and a one-line text open in Preview with the page responsive (n
   await expect(details.getByTestId('preview-text')).toHaveText(line);
   const tasks = await longTasks(page);
   expect(Math.max(0, ...tasks), `long tasks and frames (ms) while one-line.txt opened: ${tasks.join(', ')}`).toBeLessThanOrEqual(200);
+
+  // A CSV with one cell of 20,000 characters without a space (3 s of layout as a table cell): shown as text.
+  const csv = `name,blob\nlong,${'B'.repeat(20_000)}\n`;
+  expect(await demoPut(page, 'samples/long-cell.csv', csv, { 'content-type': 'text/csv' })).toBe(201);
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect(consolePage.row('long-cell.csv')).toBeVisible();
+  await watchLongTasks(page);
+  await consolePage.row('long-cell.csv').getByRole('link').click();
+  await expect(details.getByText('CSV, shown as text: a cell holds more than 500 characters without a space, too long to lay out as a table.')).toBeVisible();
+  await expect(details.getByTestId('preview-text')).toHaveText(csv);
+  await expect(details.getByTestId('preview-table')).toHaveCount(0);
+  const csvTasks = await longTasks(page);
+  expect(Math.max(0, ...csvTasks), `long tasks and frames (ms) while long-cell.csv opened: ${csvTasks.join(', ')}`).toBeLessThanOrEqual(200);
 });
 
 /** A one-page PDF whose open action runs `script` (PDF JavaScript). */

@@ -1031,6 +1031,7 @@ export const zhCN: Record<MessageKey, string> = {
   'detailsPanel.preview.source': '以源代码文本显示：控制台从不渲染标记内容。',
   'preview.jsonFlattened': 'JSON，已格式化以便阅读；深于 {depth} 层的内容保持在一行。',
   'preview.jsonTooLong': 'JSON，按存储的原样显示：格式化后过长，无法显示。',
+  'preview.csvAsText': 'CSV，以文本显示：某个单元格含有超过 {max} 个不带空格的字符，过长，无法排成表格。',
   'preview.decoded': '以压缩形式存储（Content-Encoding {encoding}），此处显示解压后的内容。',
   'preview.decodedTruncated': '仅显示解压后文本的前 {shown}。',
   'preview.stored': '其存储的 Content-Encoding 是浏览器拒绝的值，因此按存储的原样显示字节，未解码。修复方法：使用“编辑元数据”，清空 Content-Encoding 后保存。',

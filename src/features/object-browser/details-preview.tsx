@@ -12,7 +12,7 @@ import { visibleText } from '../../lib/visible-text.ts';
 import { JSON_FORMAT_LIMITS } from './json-format.ts';
 import { browserObjectLink } from './object-links.ts';
 import { previewKind, TEXT_PREVIEW_BYTES, type TextFormat } from './preview-kind.ts';
-import { CSV_MAX_ROWS, decodeStart, textPreview } from './text-preview.ts';
+import { CSV_MAX_ROWS, decodeStart, textPreview, WRAP_MAX_RUN } from './text-preview.ts';
 // oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
 import '../../i18n/parts/preview.ts';
 
@@ -158,6 +158,7 @@ function TextPreviewView({ zone, bucket, objectKey, head, format }: {
       {truncatedNote === null ? null : <p className="preview__note">{truncatedNote}</p>}
       {format === 'source' ? <p className="preview__note">{t('detailsPanel.preview.source')}</p> : null}
       {jsonNote === null ? null : <p className="preview__note">{jsonNote}</p>}
+      {preview.view === 'text' && preview.csvAsText ? <p className="preview__note">{t('preview.csvAsText', { max: formatNumber(WRAP_MAX_RUN) })}</p> : null}
       {preview.view === 'table' ? (
         <>
           {preview.moreRows ? <p className="preview__note">{t('detailsPanel.preview.csvMore', { count: formatNumber(CSV_MAX_ROWS) })}</p> : null}

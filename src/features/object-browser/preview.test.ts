@@ -65,6 +65,12 @@ describe('textPreview', () => {
     expect(textPreview('中文段落没有空格'.repeat(10_000), 'plain', false)).toMatchObject({ wrap: true });
   });
 
+  it('a CSV with a cell holding a run longer than WRAP_MAX_RUN is shown as text, unwrapped, not as a table', () => {
+    const long = `a,b\n1,${'x'.repeat(20_000)}\n`;
+    expect(textPreview(long, 'csv', false)).toMatchObject({ view: 'text', text: long, wrap: false, csvAsText: true });
+    expect(textPreview(`a,b\n1,${'word '.repeat(4_000)}\n`, 'csv', false)).toMatchObject({ view: 'table' });
+  });
+
   it('shows markup as text, with bidi controls made visible', () => {
     expect(textPreview('<script>alert(1)</script>\u202e', 'source', false)).toMatchObject({ view: 'text', text: '<script>alert(1)</script>⟨U+202E⟩' });
   });

@@ -38,7 +38,7 @@ export function wrapsCheaply(text: string, max: number = WRAP_MAX_RUN): boolean 
 }
 
 export type TextPreview =
-  | { view: 'text'; text: string; truncated: boolean; json: JsonView; wrap: boolean }
+  | { view: 'text'; text: string; truncated: boolean; json: JsonView; wrap: boolean; csvAsText?: true }
   | { view: 'table'; rows: string[][]; moreRows: boolean; truncated: boolean };
 
 /** Decodes UTF-8; a multi-byte character cut by the range end is dropped, not shown as U+FFFD. */
@@ -66,12 +66,18 @@ export function textPreview(text: string, format: TextFormat, truncated: boolean
   }
   if (format === 'csv') {
     const { rows, more } = parseCsv(text, CSV_MAX_ROWS, truncated);
-    if (rows.length > 0) return { view: 'table', rows: rows.map((row) => row.slice(0, CSV_MAX_COLUMNS).map(revealDisguise)), moreRows: more, truncated };
+    if (rows.length > 0) {
+      const cells = rows.map((row) => row.slice(0, CSV_MAX_COLUMNS).map(revealDisguise));
+      // A table cell breaks a long run the same costly way, and worse (3 s for one cell of 20,000 characters):
+      // such a file is shown as text, unwrapped.
+      if (cells.every((row) => row.every((cell) => wrapsCheaply(cell)))) return { view: 'table', rows: cells, moreRows: more, truncated };
+      return { ...textView(revealDisguise(text), truncated, 'none'), csvAsText: true };
+    }
   }
   return textView(revealDisguise(text), truncated, 'none');
 }
 
-function textView(text: string, truncated: boolean, json: JsonView): TextPreview {
+function textView(text: string, truncated: boolean, json: JsonView): Extract<TextPreview, { view: 'text' }> {
   return { view: 'text', text, truncated, json, wrap: wrapsCheaply(text) };
 }
 

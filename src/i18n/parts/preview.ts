@@ -9,6 +9,7 @@ import { registerEnglish } from '../registry.ts';
 export const previewEn = {
   'preview.jsonFlattened': 'JSON, formatted for reading; levels deeper than {depth} stay on one line.',
   'preview.jsonTooLong': 'JSON, shown as stored: formatted, it would be too long to show.',
+  'preview.csvAsText': 'CSV, shown as text: a cell holds more than {max} characters without a space, too long to lay out as a table.',
   'preview.decoded': 'Stored compressed (Content-Encoding {encoding}); shown decompressed.',
   'preview.decodedTruncated': 'Showing the first {shown} of the decompressed text.',
   'preview.stored': 'Its stored Content-Encoding is one browsers refuse, so its bytes are shown as stored, not decoded. To repair it, use Edit metadata: clear Content-Encoding and save.',
