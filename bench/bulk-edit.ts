@@ -13,17 +13,17 @@
  *   - the most table rows in the DOM at any sample during the run (goal < 200: no row per object);
  *   - the requests each made per object, by method, counted by the emulator (OPTIONS are the browser's
  *     CORS preflights);
- *   - and, as the browser's own floor, a bare fetch loop in a page of the console's origin sending the same
- *     two requests per object (signed in Node by the console's client), 8 in flight: what the browser's
- *     transport allows on this machine whatever the console's code does.
+ *   - and the ceiling (bench/bulk-ceiling.ts): bare pages sending the same two requests per object (signed
+ *     in Node by the console's client), through the proxy and direct, 8 to 64 in flight, from the main
+ *     thread and from a Worker, each beside the mean of two reference runs around them: what Chromium
+ *     allows on this machine whatever the console's code does.
  *
  * The servers run in a child process (bench/bulk-servers.ts), so neither client shares their event loop.
- * `npm run bench:bulk-edit -- [--objects N] [--pool N] [--no-floor]` runs it alone (`--pool N`: N objects in flight, fixed; `--no-floor`: without the fetch loop); `--million [--keys N]` runs one edit job over a bucket of 1,000,000 keys instead (by hand: it
+ * `npm run bench:bulk-edit -- [--objects N] [--pool N] [--no-floor] [--ceiling] [--floor-objects N]` runs it alone (`--pool N`: N objects in flight, fixed; `--no-floor`: without the bare pages; `--ceiling`: the reference and the bare pages only); `--million [--keys N]` runs one edit job over a bucket of 1,000,000 keys instead (by hand: it
  * takes a long while) and prints its rate, the page heap and the job journal's size in IndexedDB.
  * The 1-minute load average is printed after each run: the machine is shared, so compare ratios.
  */
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -32,9 +32,9 @@ import { z } from 'zod';
 import { createClient } from '../src/api/client.ts';
 import { listObjects, nextObjectsMarker } from '../src/api/objects/operations.ts';
 import { headObject } from '../src/api/objects/read.ts';
-import { copyObject, copyObjectHeaders } from '../src/api/objects/write.ts';
+import { copyObject } from '../src/api/objects/write.ts';
 import { DEMO_ACCESS_KEY_ID, DEMO_SECRET_ACCESS_KEY } from '../mocks/server.ts';
-import { benchKey, benchMetadata } from './bulk-servers.ts';
+import { runCeiling, type FloorVariant } from './bulk-ceiling.ts';
 import { countIdbWrites, describeLimits, startProbe, type ProbeResult } from './bulk-probe.ts';
 import type { Figure } from './lib.ts';
 import { CHROMIUM_ARGS, connectConsole, ensureBuild } from './multipart-inspector.ts';
@@ -120,59 +120,6 @@ function perObject(counts: Record<string, number>, objects: number): { total: nu
 
 function benchClient(emulator: string) {
   return createClient({ endpoint: emulator, zoneInHost: false, style: 'path', defaultZone: 'pek3a', credentials: { accessKeyId: DEMO_ACCESS_KEY_ID, secretAccessKey: DEMO_SECRET_ACCESS_KEY } });
-}
-
-interface PlainRequest {
-  url: string;
-  method: string;
-  headers: Record<string, string>;
-}
-
-/**
- * The page's own floor: the same two requests per object (HEAD, then the copy with REPLACE conditional on
- * the ETag), signed in Node by the console's client exactly as the console signs them, sent from a page of
- * the console's origin by a bare fetch loop, 8 in flight, nothing else (no journal, no UI). What the
- * browser's transport allows on this machine, preflights included; signed 1,000 at a time, so no
- * signature outlives its 15 minutes.
- */
-async function pageFloorRun(page: Page, emulator: string, objects: number): Promise<number> {
-  const client = benchClient(emulator);
-  const plain = (prepared: { url: URL; method: string; headers: Headers }): PlainRequest => ({ url: prepared.url.href, method: prepared.method, headers: Object.fromEntries(prepared.headers) });
-  let spent = 0;
-  for (let start = 0; start < objects; start += 1000) {
-    const work: Array<{ head: PlainRequest; copy: PlainRequest }> = [];
-    for (let i = start; i < Math.min(objects, start + 1000); i++) {
-      const key = benchKey(i);
-      const m = benchMetadata(i);
-      const etag = `"${createHash('md5').update(`{"i":${i}}`).digest('hex')}"`;
-      const head = await client.prepare({ operation: 'HeadObject', method: 'HEAD', zone: 'pek3a', bucket: PAGE_BUCKET, key });
-      const copy = await client.prepare({
-        operation: 'CopyObject',
-        method: 'PUT',
-        zone: 'pek3a',
-        bucket: PAGE_BUCKET,
-        key,
-        headers: copyObjectHeaders({ source: { bucket: PAGE_BUCKET, key }, directive: 'REPLACE', metadata: { standard: { ...m.standard, 'content-type': 'text/csv' }, custom: m.custom }, conditions: { ifMatch: etag } }),
-      });
-      work.push({ head: plain(head), copy: plain(copy) });
-    }
-    spent += await page.evaluate(async (batch) => {
-      let next = 0;
-      let failed = 0;
-      const started = performance.now();
-      const worker = async () => {
-        for (let item = batch[next++]; item; item = batch[next++]) {
-          const head = await fetch(item.head.url, { method: item.head.method, headers: item.head.headers, cache: 'no-store' });
-          const copy = await fetch(item.copy.url, { method: item.copy.method, headers: item.copy.headers });
-          if (!head.ok || copy.status !== 201) failed += 1;
-        }
-      };
-      await Promise.all(Array.from({ length: 8 }, worker));
-      if (failed > 0) throw new Error(`${failed} plain requests failed`);
-      return performance.now() - started;
-    }, work);
-  }
-  return spent;
 }
 
 /** The reference: a Node client of the console's own api code, HEAD + conditional REPLACE copy, 8 in flight. */
@@ -262,8 +209,12 @@ export interface BulkEditBenchOptions {
   build?: boolean;
   /** Pins the console's pool (`{"initial":n,"min":n,"max":n}`) instead of its adaptive default. */
   pool?: { initial: number; min: number; max: number };
-  /** Leaves out the page's plain fetch loop (`--no-floor`: a long run's time goes to the console and the reference). */
+  /** Leaves out the ceiling's bare pages (`--no-floor`: a long run's time goes to the console and the reference). */
   floor?: boolean;
+  /** Objects each bare page edits (`--floor-objects N`, default min(objects, 2,000)): 16 variants run. */
+  floorObjects?: number;
+  /** `--ceiling`: the reference and the bare pages only, no console run. */
+  console?: boolean;
 }
 
 export async function benchBulkEdit(options: BulkEditBenchOptions = {}): Promise<Figure[]> {
@@ -282,50 +233,65 @@ export async function benchBulkEdit(options: BulkEditBenchOptions = {}): Promise
     await connectConsole(proxiedPage, serve.url, { url: servers.emulator });
     for (const p of [page, proxiedPage]) if (options.pool) await p.evaluate((pool) => localStorage.setItem('qsc.jobs.pool', pool), JSON.stringify(options.pool));
     const count = objects.toLocaleString('en-US');
+    const label = `bulk edit ${count} objects`;
     // The reference first, then the console (straight to the endpoint, then through the proxy), on buckets
-    // seeded alike (each edit changes every object once).
+    // seeded alike (each edit changes every object once), then the ceiling's pages and the reference again.
     await servers.reset();
     const referenceMs = await referenceRun(servers.emulator, objects);
     const referenceCounts = await servers.counts();
     loads.push(load());
-    await servers.reset();
-    const run = await consoleRun(page, `${servers.site}/buckets/pek3a/${CONSOLE_BUCKET}?prefix=${encodeURIComponent(FOLDER)}`, null, count, objects);
-    const consoleCounts = await servers.counts();
-    loads.push(load());
-    await servers.reset();
-    const proxiedRun = await consoleRun(proxiedPage, `${serve.url}/buckets/pek3a/${PROXIED_BUCKET}?prefix=${encodeURIComponent(FOLDER)}`, null, count, objects);
-    const proxiedCounts = await servers.counts();
-    loads.push(load());
-    let floorMs: number | undefined;
-    if (options.floor !== false) {
-      const floorPage = await browser.newPage();
-      await floorPage.goto(servers.site);
-      floorMs = await pageFloorRun(floorPage, servers.emulator, objects);
-      loads.push(load());
-    }
-    const consoleRate = objects / (run.ms / 1000);
-    const referenceRate = objects / (referenceMs / 1000);
     const r = perObject(referenceCounts, objects);
-    const label = `bulk edit ${count} objects`;
-    const heapMax = Math.max(run.heapMax, proxiedRun.heapMax);
-    return [
-      { name: `${label}: console`, value: Math.round(consoleRate), unit: 'objects/s', note: `${(run.ms / 1000).toFixed(1)} s, endpoint mode straight to the emulator (CORS)` },
-      { name: `${label}: console through the proxy`, value: Math.round(objects / (proxiedRun.ms / 1000)), unit: 'objects/s', note: `${(proxiedRun.ms / 1000).toFixed(1)} s, behind npm run serve's same-origin proxy in its own process (no CORS)` },
-      { name: `${label}: Node reference (HEAD + conditional REPLACE copy, 8 in flight)`, value: Math.round(referenceRate), unit: 'objects/s', note: `${(referenceMs / 1000).toFixed(1)} s, same emulator` },
-      { name: 'bulk edit: console / reference', value: Math.round((consoleRate / referenceRate) * 1000) / 1000, unit: '×' },
-      ...consoleFigures('console', run, consoleCounts, objects, referenceRate).slice(1),
-      ...consoleFigures('console through the proxy', proxiedRun, proxiedCounts, objects, referenceRate),
-      ...(floorMs === undefined
-        ? []
-        : [
-            { name: `${label}: the page's plain fetch loop (the same requests signed in Node, 8 in flight)`, value: Math.round(objects / (floorMs / 1000)), unit: 'objects/s', note: `${(floorMs / 1000).toFixed(1)} s: the browser's transport on this machine, preflights included` },
-            { name: 'bulk edit: console / the page\'s plain fetch loop', value: Math.round((consoleRate / (objects / (floorMs / 1000))) * 1000) / 1000, unit: '×' },
-          ]),
-      { name: 'bulk edit: page heap (max)', value: Math.round((heapMax / 1024 / 1024) * 10) / 10, unit: 'MiB', note: 'both console runs, CDP Runtime.getHeapUsage every 250 ms' },
-      { name: 'bulk edit: table rows in the DOM (max)', value: Math.max(run.rowsMax, proxiedRun.rowsMax), unit: 'rows', note: 'both console runs, tr and role=row, sampled every 100 ms' },
+    const referenceRate = objects / (referenceMs / 1000);
+    const figures: Figure[] = [{ name: `${label}: Node reference (HEAD + conditional REPLACE copy, 8 in flight)`, value: Math.round(referenceRate), unit: 'objects/s', note: `${(referenceMs / 1000).toFixed(1)} s, same emulator, load ${loads.at(-1)}` }];
+    let consoleRate: number | undefined;
+    if (options.console !== false) {
+      await servers.reset();
+      const run = await consoleRun(page, `${servers.site}/buckets/pek3a/${CONSOLE_BUCKET}?prefix=${encodeURIComponent(FOLDER)}`, null, count, objects);
+      const consoleCounts = await servers.counts();
+      loads.push(load());
+      await servers.reset();
+      const proxiedRun = await consoleRun(proxiedPage, `${serve.url}/buckets/pek3a/${PROXIED_BUCKET}?prefix=${encodeURIComponent(FOLDER)}`, null, count, objects);
+      const proxiedCounts = await servers.counts();
+      loads.push(load());
+      consoleRate = objects / (run.ms / 1000);
+      const heapMax = Math.max(run.heapMax, proxiedRun.heapMax);
+      figures.push(
+        { name: `${label}: console`, value: Math.round(consoleRate), unit: 'objects/s', note: `${(run.ms / 1000).toFixed(1)} s, endpoint mode straight to the emulator (CORS), load ${loads.at(-2)}` },
+        { name: `${label}: console through the proxy`, value: Math.round(objects / (proxiedRun.ms / 1000)), unit: 'objects/s', note: `${(proxiedRun.ms / 1000).toFixed(1)} s, behind npm run serve's same-origin proxy in its own process (no CORS), load ${loads.at(-1)}` },
+        { name: 'bulk edit: console / reference', value: Math.round((consoleRate / referenceRate) * 1000) / 1000, unit: '×' },
+        ...consoleFigures('console', run, consoleCounts, objects, referenceRate).slice(1),
+        ...consoleFigures('console through the proxy', proxiedRun, proxiedCounts, objects, referenceRate),
+        { name: 'bulk edit: page heap (max)', value: Math.round((heapMax / 1024 / 1024) * 10) / 10, unit: 'MiB', note: 'both console runs, CDP Runtime.getHeapUsage every 250 ms' },
+        { name: 'bulk edit: table rows in the DOM (max)', value: Math.max(run.rowsMax, proxiedRun.rowsMax), unit: 'rows', note: 'both console runs, tr and role=row, sampled every 100 ms' },
+      );
+    }
+    if (options.floor !== false) {
+      const floorObjects = Math.min(objects, options.floorObjects ?? 2000);
+      const variants: Array<FloorVariant & { load: string }> = [];
+      await runCeiling({ browser, emulator: servers.emulator, site: servers.site, serve: serve.url, bucket: PAGE_BUCKET, objects: floorObjects, onVariant: (v) => {
+          variants.push({ ...v, load: load() });
+          console.error(`ceiling: ${v.route} ${v.where} ${v.inFlight} in flight: ${Math.round(floorObjects / (v.ms / 1000))} objects/s, load ${load()}`);
+        } });
+      loads.push(load());
+      const againMs = await referenceRun(servers.emulator, objects);
+      loads.push(load());
+      const againRate = objects / (againMs / 1000);
+      figures.push({ name: `${label}: Node reference again, after the ceiling's pages`, value: Math.round(againRate), unit: 'objects/s', note: `load ${loads.at(-1)}` });
+      // Each page variant beside the mean of the two reference runs around it.
+      const meanReference = (referenceRate + againRate) / 2;
+      for (const v of variants) {
+        const rate = floorObjects / (v.ms / 1000);
+        figures.push({ name: `ceiling: bare page, ${v.route === 'proxy' ? 'through the proxy' : 'direct (CORS)'}, ${v.where === 'main' ? 'main thread' : 'Worker'}, ${v.inFlight} in flight`, value: Math.round(rate), unit: 'objects/s', note: `${(rate / meanReference).toFixed(3)}× the reference, ${floorObjects} objects, load ${v.load}` });
+      }
+      const best = variants.reduce((a, b) => (a.ms <= b.ms ? a : b));
+      figures.push({ name: 'bulk edit: best bare page / reference', value: Math.round((floorObjects / (best.ms / 1000) / meanReference) * 1000) / 1000, unit: '×', note: `${best.route}, ${best.where}, ${best.inFlight} in flight` });
+      if (consoleRate !== undefined) figures.push({ name: 'bulk edit: console / best bare page', value: Math.round((consoleRate / (floorObjects / (best.ms / 1000))) * 1000) / 1000, unit: '×' });
+    }
+    figures.push(
       { name: 'bulk edit: reference requests per object', value: Math.round(r.total * 1000) / 1000, unit: 'requests', note: r.note },
-      { name: 'bulk edit: load average (1 min)', value: Number(loads.at(-1)), unit: '', note: `at start, after the reference, the console, the console through the proxy${floorMs === undefined ? '' : ', the fetch loop'}: ${loads.join(', ')} on ${availableParallelism()} cores` },
-    ];
+      { name: 'bulk edit: load average (1 min)', value: Number(loads.at(-1)), unit: '', note: `after each phase (start, reference, consoles, ceiling, reference again, as run): ${loads.join(', ')} on ${availableParallelism()} cores` },
+    );
+    return figures;
   } finally {
     await browser.close();
     await serve.close();
@@ -366,7 +332,7 @@ if (import.meta.main) {
   const fixed = value('--pool');
   const figures = argv.includes('--million')
     ? await benchMillion(value('--keys') ?? 1_000_000)
-    : await benchBulkEdit({ objects: value('--objects') ?? 20_000, floor: !argv.includes('--no-floor'), ...(fixed ? { pool: { initial: fixed, min: fixed, max: fixed } } : {}) });
+    : await benchBulkEdit({ objects: value('--objects') ?? 20_000, floor: !argv.includes('--no-floor'), console: !argv.includes('--ceiling'), ...(value('--floor-objects') ? { floorObjects: value('--floor-objects') } : {}), ...(fixed ? { pool: { initial: fixed, min: fixed, max: fixed } } : {}) });
   for (const figure of figures) console.log(`${figure.name}: ${figure.value.toLocaleString('en-US')} ${figure.unit}${figure.note ? ` (${figure.note})` : ''}`);
 }
 
