@@ -13,6 +13,9 @@
  *   - the most table rows in the DOM at any sample during the run (goal < 200: no row per object);
  *   - the requests each made per object, by method, counted by the emulator (OPTIONS are the browser's
  *     CORS preflights);
+ *   - CPU milliseconds per object of Chromium (every process of the browser), the emulator, the proxy and
+ *     the bench process, from /proc, for the reference, each console run and each bare page: where the
+ *     time goes (BULK_TRACE=file.json also records a Chromium trace of the direct console run);
  *   - and the ceiling (bench/bulk-ceiling.ts): bare pages sending the same two requests per object (signed
  *     in Node by the console's client), through the proxy and direct, 8 to 64 in flight, from the main
  *     thread and from a Worker, each beside the mean of two reference runs around them: what Chromium
@@ -35,7 +38,7 @@ import { headObject } from '../src/api/objects/read.ts';
 import { copyObject } from '../src/api/objects/write.ts';
 import { DEMO_ACCESS_KEY_ID, DEMO_SECRET_ACCESS_KEY } from '../mocks/server.ts';
 import { runCeiling, type FloorVariant } from './bulk-ceiling.ts';
-import { countIdbWrites, describeLimits, startProbe, type ProbeResult } from './bulk-probe.ts';
+import { countIdbWrites, describeLimits, startProbe, treeCpuSeconds, type ProbeResult } from './bulk-probe.ts';
 import type { Figure } from './lib.ts';
 import { CHROMIUM_ARGS, connectConsole, ensureBuild } from './multipart-inspector.ts';
 
@@ -47,6 +50,7 @@ const MILLION_BUCKET = 'bench-bulk-million';
 const FOLDER = 'data/';
 
 interface Servers {
+  pid: number | undefined;
   site: string;
   emulator: string;
   counts(): Promise<Record<string, number>>;
@@ -72,6 +76,7 @@ async function startServers(args: object): Promise<Servers> {
   };
   return {
     ...first,
+    pid: child.pid,
     counts: () => ask('counts'),
     reset: async () => {
       await ask('reset');
@@ -86,7 +91,7 @@ async function startServers(args: object): Promise<Servers> {
 }
 
 /** `npm run serve` in a process of its own (as deployed: not sharing the emulator's event loop), proxying to `endpoint`. */
-async function startServeProcess(dist: string, endpoint: string): Promise<{ url: string; close(): Promise<void> }> {
+async function startServeProcess(dist: string, endpoint: string): Promise<{ url: string; pid: number | undefined; close(): Promise<void> }> {
   const child = spawn(process.execPath, [join(import.meta.dirname, '../src/serve/serve.ts'), '--endpoint', endpoint, '--port', '0', '--dist', dist], { stdio: ['ignore', 'pipe', 'inherit'] });
   const { stdout } = child;
   if (!stdout) throw new Error('serve: no stdout');
@@ -100,6 +105,7 @@ async function startServeProcess(dist: string, endpoint: string): Promise<{ url:
   });
   return {
     url,
+    pid: child.pid,
     close: () =>
       new Promise<void>((done) => {
         if (child.exitCode !== null) return done();
@@ -203,6 +209,23 @@ function consoleFigures(label: string, run: ConsoleRun, counts: Record<string, n
 
 const load = () => (loadavg()[0] ?? 0).toFixed(1);
 
+/** CPU seconds so far of the emulator, the proxy, this process (the reference's client), and Chromium (the rest of this process's tree). */
+function cpuNow(emulatorPid: number | undefined, proxyPid: number | undefined) {
+  const own = process.cpuUsage();
+  const self = (own.user + own.system) / 1e6;
+  const emulator = treeCpuSeconds(emulatorPid);
+  const proxy = treeCpuSeconds(proxyPid);
+  return { emulator, proxy, self, chromium: treeCpuSeconds(process.pid) - emulator - proxy - self };
+}
+
+type Cpu = ReturnType<typeof cpuNow>;
+
+/** "emulator 0.81 ms, proxy …": CPU milliseconds per object of each process between two samples. */
+function cpuNote(before: Cpu, after: Cpu, objects: number): string {
+  const per = (k: keyof Cpu) => `${k === 'self' ? 'bench process (the reference client)' : k} ${(((after[k] - before[k]) * 1000) / objects).toFixed(2)} ms`;
+  return (['chromium', 'emulator', 'proxy', 'self'] as const).map(per).join(', ');
+}
+
 export interface BulkEditBenchOptions {
   objects?: number;
   dist?: string;
@@ -236,23 +259,38 @@ export async function benchBulkEdit(options: BulkEditBenchOptions = {}): Promise
     const label = `bulk edit ${count} objects`;
     // The reference first, then the console (straight to the endpoint, then through the proxy), on buckets
     // seeded alike (each edit changes every object once), then the ceiling's pages and the reference again.
+    const cpu = () => cpuNow(servers.pid, serve.pid);
+    const cpuNotes: string[] = [];
     await servers.reset();
+    let cpuBefore = cpu();
     const referenceMs = await referenceRun(servers.emulator, objects);
     const referenceCounts = await servers.counts();
     loads.push(load());
+    let cpuAfter = cpu();
+    cpuNotes.push(`reference: ${cpuNote(cpuBefore, cpuAfter, objects)}`);
     const r = perObject(referenceCounts, objects);
     const referenceRate = objects / (referenceMs / 1000);
     const figures: Figure[] = [{ name: `${label}: Node reference (HEAD + conditional REPLACE copy, 8 in flight)`, value: Math.round(referenceRate), unit: 'objects/s', note: `${(referenceMs / 1000).toFixed(1)} s, same emulator, load ${loads.at(-1)}` }];
     let consoleRate: number | undefined;
     if (options.console !== false) {
       await servers.reset();
+      cpuBefore = cpu();
+      // BULK_TRACE=file.json: a Chromium trace of the direct console run (devtools.timeline), for a profile.
+      const trace = process.env['BULK_TRACE'];
+      if (trace) await browser.startTracing(page, { path: trace, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink', 'IndexedDB', 'v8'] });
       const run = await consoleRun(page, `${servers.site}/buckets/pek3a/${CONSOLE_BUCKET}?prefix=${encodeURIComponent(FOLDER)}`, null, count, objects);
+      if (trace) await browser.stopTracing();
       const consoleCounts = await servers.counts();
       loads.push(load());
+      cpuAfter = cpu();
+      cpuNotes.push(`console: ${cpuNote(cpuBefore, cpuAfter, objects)}`);
       await servers.reset();
+      cpuBefore = cpu();
       const proxiedRun = await consoleRun(proxiedPage, `${serve.url}/buckets/pek3a/${PROXIED_BUCKET}?prefix=${encodeURIComponent(FOLDER)}`, null, count, objects);
       const proxiedCounts = await servers.counts();
       loads.push(load());
+      cpuAfter = cpu();
+      cpuNotes.push(`console through the proxy: ${cpuNote(cpuBefore, cpuAfter, objects)}`);
       consoleRate = objects / (run.ms / 1000);
       const heapMax = Math.max(run.heapMax, proxiedRun.heapMax);
       figures.push(
@@ -267,9 +305,13 @@ export async function benchBulkEdit(options: BulkEditBenchOptions = {}): Promise
     }
     if (options.floor !== false) {
       const floorObjects = Math.min(objects, options.floorObjects ?? 2000);
-      const variants: Array<FloorVariant & { load: string }> = [];
+      const variants: Array<FloorVariant & { load: string; cpu: string }> = [];
+      let cpuMark = cpu();
       await runCeiling({ browser, emulator: servers.emulator, site: servers.site, serve: serve.url, bucket: PAGE_BUCKET, objects: floorObjects, onVariant: (v) => {
-          variants.push({ ...v, load: load() });
+          const cpuNext = cpu();
+          // The bench process signs each variant's requests here: its share is not the page's.
+          variants.push({ ...v, load: load(), cpu: cpuNote(cpuMark, cpuNext, floorObjects).replace(/, bench process.*$/, '') });
+          cpuMark = cpuNext;
           console.error(`ceiling: ${v.route} ${v.where} ${v.inFlight} in flight: ${Math.round(floorObjects / (v.ms / 1000))} objects/s, load ${load()}`);
         } });
       loads.push(load());
@@ -281,13 +323,14 @@ export async function benchBulkEdit(options: BulkEditBenchOptions = {}): Promise
       const meanReference = (referenceRate + againRate) / 2;
       for (const v of variants) {
         const rate = floorObjects / (v.ms / 1000);
-        figures.push({ name: `ceiling: bare page, ${v.route === 'proxy' ? 'through the proxy' : 'direct (CORS)'}, ${v.where === 'main' ? 'main thread' : 'Worker'}, ${v.inFlight} in flight`, value: Math.round(rate), unit: 'objects/s', note: `${(rate / meanReference).toFixed(3)}× the reference, ${floorObjects} objects, load ${v.load}` });
+        figures.push({ name: `ceiling: bare page, ${v.route === 'proxy' ? 'through the proxy' : 'direct (CORS)'}, ${v.where === 'main' ? 'main thread' : 'Worker'}, ${v.inFlight} in flight`, value: Math.round(rate), unit: 'objects/s', note: `${(rate / meanReference).toFixed(3)}× the reference, ${floorObjects} objects, load ${v.load}; CPU per object: ${v.cpu}` });
       }
       const best = variants.reduce((a, b) => (a.ms <= b.ms ? a : b));
       figures.push({ name: 'bulk edit: best bare page / reference', value: Math.round((floorObjects / (best.ms / 1000) / meanReference) * 1000) / 1000, unit: '×', note: `${best.route}, ${best.where}, ${best.inFlight} in flight` });
       if (consoleRate !== undefined) figures.push({ name: 'bulk edit: console / best bare page', value: Math.round((consoleRate / (floorObjects / (best.ms / 1000))) * 1000) / 1000, unit: '×' });
     }
     figures.push(
+      ...cpuNotes.map((note) => ({ name: `bulk edit: CPU per object, ${note.slice(0, note.indexOf(':'))}`, value: Number(note.match(/chromium ([\d.]+)/)?.[1] ?? 0), unit: 'ms of Chromium', note: note.slice(note.indexOf(':') + 2) })),
       { name: 'bulk edit: reference requests per object', value: Math.round(r.total * 1000) / 1000, unit: 'requests', note: r.note },
       { name: 'bulk edit: load average (1 min)', value: Number(loads.at(-1)), unit: '', note: `after each phase (start, reference, consoles, ceiling, reference again, as run): ${loads.join(', ')} on ${availableParallelism()} cores` },
     );

@@ -8,6 +8,7 @@
  *     script installed before the page's own), per object;
  *   - the pool's limit over time, as the job view shows it ("N at a time"), sampled every 500 ms.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import type { CDPSession, Page } from '@playwright/test';
 
 /** Installed before the console's scripts: counts readwrite transactions on <html data-idb-writes>. */
@@ -101,4 +102,39 @@ export function describeLimits(limits: readonly number[]): string {
   if (limits.length === 0) return 'not seen';
   const sorted = [...limits].sort((a, b) => a - b);
   return `${limits[0]}→${limits.at(-1)} (median ${sorted[Math.floor(sorted.length / 2)]}, max ${sorted.at(-1)}, ${limits.length} samples)`;
+}
+
+/**
+ * CPU seconds (user + system) a process and all its descendants have used so far, from /proc (Linux; 0
+ * elsewhere). A process that ended is no longer counted, so sample around phases of long-lived processes.
+ */
+export function treeCpuSeconds(root: number | undefined): number {
+  if (root === undefined) return 0;
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return 0;
+  }
+  const stats = new Map<number, { parent: number; ticks: number }>();
+  for (const pid of entries) {
+    try {
+      // Fields after the command (which may hold spaces) start after the last ')': state, ppid, ... utime (14), stime (15).
+      const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+      stats.set(Number(pid), { parent: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  const children = new Map<number, number[]>();
+  for (const [pid, s] of stats) children.set(s.parent, [...(children.get(s.parent) ?? []), pid]);
+  let ticks = 0;
+  const stack = [root];
+  for (let pid = stack.pop(); pid !== undefined; pid = stack.pop()) {
+    ticks += stats.get(pid)?.ticks ?? 0;
+    stack.push(...(children.get(pid) ?? []));
+  }
+  // USER_HZ is 100 on Linux.
+  return ticks / 100;
 }
