@@ -65,12 +65,25 @@ export class InlineBodies {
 
   /** The transaction rolled back: its rows are gone, so are they here. */
   rolledBack(): void {
+    this.rolledBackTo(0);
+  }
+
+  /** Where the rows of the transaction under way stand now (for `rolledBackTo`). */
+  mark(): number {
+    return this.fresh.size;
+  }
+
+  /** One change of the transaction rolled back (to its savepoint): the rows it wrote since `mark` are gone. */
+  rolledBackTo(mark: number): void {
+    let at = 0;
     for (const [name, chunk] of this.fresh) {
+      at += 1;
+      if (at <= mark) continue;
       this.stored.delete(chunk);
       this.cache.delete(name);
       this.bytes -= chunk.byteLength;
+      this.fresh.delete(name);
     }
-    this.fresh.clear();
   }
 
   /** Deletes a row nothing points at; false when it could not be written (a full disk: the next start removes it). */

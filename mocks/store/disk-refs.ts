@@ -37,6 +37,16 @@ export class BodyRefs {
     this.deltas = [];
   }
 
+  /** Where the changes of the transaction under way stand now (for `rolledBackTo`). */
+  mark(): number {
+    return this.deltas.length;
+  }
+
+  /** One change of the transaction rolled back (to its savepoint): the changes it counted since `mark` never happened. */
+  rolledBackTo(mark: number): void {
+    this.deltas.length = Math.min(mark, this.deltas.length);
+  }
+
   /** Commit `seq` happened; true when some body now waits for its flush (someone must ask for that flush). */
   committed(seq: number): boolean {
     const deltas = this.deltas;

@@ -7,14 +7,12 @@
  *   DIR/tmp/             bodies still arriving. Emptied at start: an interrupted write leaves nothing.
  *   DIR/reserve          space kept back so that deleting still works on a full disk (disk-sync.ts).
  *
- * Durability, in groups. Each change the store makes is committed at once, synchronously, before the store
- * changes its memory (so the journal can still refuse it), but without an fsync (synchronous = NORMAL): the
- * change is in the WAL file, which survives a killed process. `durable()` then waits for an fdatasync of the
- * WAL that started after the change; while one runs, every change made meanwhile waits for the next one, so
- * concurrent requests share one flush instead of each waiting for its own. The request handler awaits
- * `durable()` before it answers (handlers option `durable`): an acknowledged write survives SIGKILL and a
- * power cut. A body file is fsynced before its record is committed, and the renames into DIR/bodies share
- * one fsync of the directory the same way.
+ * Durability, in groups (disk-group.ts). Each change is written at once, before the store changes its memory
+ * (so the journal can still refuse it), in a savepoint; the changes made while one flush runs are committed
+ * in one transaction when the next flush starts, and that flush is an fdatasync of the WAL. The request
+ * handler awaits `durable()` before it answers: an acknowledged write survives SIGKILL and a power cut. A
+ * group whose commit fails fails its requests and every later one with a QingStor error (see disk-group.ts).
+ * A body file is fsynced before its record is written; the renames into DIR/bodies share one directory fsync.
  *
  * Records hold byte ranges of body files, so Complete, copies and part copies share files instead of
  * copying bytes. The bodies each record points at are counted: one no durable record points at any more
@@ -37,8 +35,9 @@ import { lockDirectory, unlockDirectory } from './disk-lock.ts';
 import { namesOf, openRecords, restoreRecords, type Statements } from './disk-records.ts';
 import { BodyRefs } from './disk-refs.ts';
 import { newDiskSink } from './disk-sink.ts';
+import { GroupCommit } from './disk-group.ts';
 import { DiskSpace, RESERVE_BYTES } from './disk-space.ts';
-import { isOutOfSpace, outOfSpaceError, SharedFlush, SpaceReserve } from './disk-sync.ts';
+import { rethrowFull, SharedFlush, SpaceReserve } from './disk-sync.ts';
 import type { Store } from './store.ts';
 import type { BodySegment, BodySink, BucketInfo, FileSegment, ObjectBody, PartInfo, StoredObject, StoreJournal, UploadInfo } from './types.ts';
 
@@ -61,23 +60,20 @@ export class DiskPersistence implements StoreJournal {
   private readonly tmpDir: string;
   private readonly db: DatabaseSync;
   private readonly statements: Statements;
-  /** Nesting of `atomically`; `begun` once its transaction has started (at its first change). */
+  /** Nesting of `atomically`; `begun` once its savepoint has started (at its first change). */
   private depth = 0;
   private begun = false;
+  private readonly group: GroupCommit;
   /** How many committed records point at each body; a body left with none is released (releaseLater). */
   private readonly refs = new BodyRefs((name) => this.releaseLater(name));
   private readonly releaseDelayMs: number;
   private readonly inlineMax: number;
   private readonly inline: InlineBodies;
-  /** Commits made so far; the WAL flush covers them up to its `flushed`. */
-  private commits = 0;
   private readonly wal: SharedFlush;
   private walHandle: Promise<fs.promises.FileHandle> | undefined;
   private readonly bodiesSync: SharedFlush;
   private renames = 0;
   private readonly space: DiskSpace;
-  /** Set when a group's commit failed after it changed memory: memory and disk differ until a restart. */
-  private broken: Error | undefined;
 
   private constructor(dir: string, options: DiskOptions) {
     this.releaseDelayMs = options.releaseDelayMs ?? 60_000;
@@ -89,16 +85,37 @@ export class DiskPersistence implements StoreJournal {
     fs.mkdirSync(this.tmpDir, { recursive: true });
     ({ db: this.db, statements: this.statements } = openRecords(this.dir));
     this.inline = new InlineBodies(this.statements, () => this.newName());
+    this.space = new DiskSpace(this.dir, new SpaceReserve(path.join(this.dir, 'reserve'), options.reserveBytes ?? RESERVE_BYTES));
+    this.group = new GroupCommit(this.db, this.space, {
+      mark: () => {
+        const refs = this.refs.mark();
+        const inline = this.inline.mark();
+        return () => {
+          this.refs.rolledBackTo(refs);
+          this.inline.rolledBackTo(inline);
+        };
+      },
+      committed: (seq) => {
+        this.inline.committed();
+        this.refs.committed(seq);
+      },
+      rolledBack: () => {
+        this.refs.rolledBack();
+        this.inline.rolledBack();
+      },
+    });
     const walFile = path.join(this.dir, 'records.sqlite-wal');
     this.wal = new SharedFlush(
       async () => {
+        // The group of changes made since the last flush started is committed first, then flushed.
+        this.group.commit();
         const opening = (this.walHandle ??= fs.promises.open(walFile, 'r'));
         opening.catch(() => {
           if (this.walHandle === opening) this.walHandle = undefined;
         });
         await (await opening).datasync();
       },
-      () => this.commits,
+      () => this.group.changes,
       { onFlushed: (seq) => this.refs.flushed(seq) },
     );
     this.bodiesSync = new SharedFlush(async () => {
@@ -109,7 +126,6 @@ export class DiskPersistence implements StoreJournal {
         await handle.close();
       }
     }, () => this.renames);
-    this.space = new DiskSpace(this.dir, new SpaceReserve(path.join(this.dir, 'reserve'), options.reserveBytes ?? RESERVE_BYTES));
   }
 
   /** Opens (or creates) a data directory and removes what no committed record points at. */
@@ -122,7 +138,11 @@ export class DiskPersistence implements StoreJournal {
   }
 
   close(): void {
-    if (this.db.isOpen) this.db.close();
+    if (this.db.isOpen) {
+      // Changes no flush has committed yet (nobody waits for them: a lifecycle sweep) are kept.
+      if (!this.group.failed) this.group.commit();
+      this.db.close();
+    }
     void this.walHandle?.then((handle) => handle.close()).catch(() => undefined);
     unlockDirectory(this.dir);
   }
@@ -132,8 +152,8 @@ export class DiskPersistence implements StoreJournal {
    * the previous flush ran); rejects when that flush failed, or when memory and disk have come apart.
    */
   durable = (): Promise<void> => {
-    if (this.broken) return Promise.reject(this.broken);
-    return this.wal.after(this.commits);
+    if (this.group.failed) return Promise.reject(this.group.failed);
+    return this.wal.after(this.group.changes);
   };
 
   // ----------------------------------------------------------------------------------------------
@@ -227,7 +247,7 @@ export class DiskPersistence implements StoreJournal {
   // journal
 
   /**
-   * Runs `change` in a transaction that begins at its first statement (`write`), so that the space check of
+   * Runs `change` in one savepoint that begins at its first statement (`write`), so that the space check of
    * that statement comes before anything of the group changed memory.
    */
   atomically(change: () => void): void {
@@ -238,9 +258,9 @@ export class DiskPersistence implements StoreJournal {
     this.depth += 1;
     try {
       change();
-      if (this.begun) this.commit(true);
+      if (this.begun) this.written();
     } catch (error) {
-      if (this.begun) this.rollback();
+      if (this.begun) this.group.rollBack();
       throw error;
     } finally {
       this.depth -= 1;
@@ -248,56 +268,34 @@ export class DiskPersistence implements StoreJournal {
     }
   }
 
-  /** One change of the journal: in the group under way, or a transaction of its own. */
+  /** A change of the journal is written: the next flush commits it (asked for here, in case nobody waits for it). */
+  private written(): void {
+    this.group.release();
+    void this.wal.after(this.group.changes).catch(() => undefined);
+  }
+
+  /** One change of the journal: in the savepoint under way, or a savepoint of its own in the group's transaction. */
   private write(kind: 'adds' | 'frees', bytes: number, change: () => void): void {
+    if (this.group.failed) throw this.group.failed;
     if (this.depth > 0 && this.begun) {
       change();
       return;
     }
     this.space.check(kind, bytes);
-    this.db.exec('BEGIN IMMEDIATE');
+    this.group.begin();
     if (this.depth > 0) {
-      // The group's transaction; it commits when the group ends.
+      // The savepoint of `atomically`; released when it ends.
       this.begun = true;
       change();
       return;
     }
     try {
       change();
-      this.commit(false);
     } catch (error) {
-      this.rollback();
-      if (isOutOfSpace(error)) {
-        this.space.onFull();
-        throw outOfSpaceError(error);
-      }
-      throw error;
+      this.group.rollBack();
+      rethrowFull(error, () => this.space.onFull());
     }
-  }
-
-  private commit(group: boolean): void {
-    try {
-      this.db.exec('COMMIT');
-    } catch (error) {
-      // A full disk at COMMIT (another process filled it since the check): give the reserve back and retry once.
-      if (!(isOutOfSpace(error) && this.db.isTransaction && this.space.reserve.release())) {
-        if (group) this.broken = new Error(`the data directory could not be written (${error instanceof Error ? error.message : String(error)}); restart the emulator`);
-        throw isOutOfSpace(error) ? outOfSpaceError(error) : error;
-      }
-      this.space.onFull();
-      this.db.exec('COMMIT');
-    }
-    this.commits += 1;
-    this.inline.committed();
-    // Bodies wait for the flush of the commit that dropped them; nobody may be waiting for it (a lifecycle
-    // sweep between requests), so ask for it.
-    if (this.refs.committed(this.commits)) void this.wal.after(this.commits).catch(() => undefined);
-  }
-
-  private rollback(): void {
-    if (this.db.isTransaction) this.db.exec('ROLLBACK');
-    this.refs.rolledBack();
-    this.inline.rolledBack();
+    this.written();
   }
 
   /** Removes a body `releaseDelayMs` from now (at once while space is low) unless a record points at it by then. */
