@@ -138,13 +138,14 @@ export class DiskPersistence implements StoreJournal {
   }
 
   close(): void {
-    if (this.db.isOpen) {
-      // Changes no flush has committed yet (nobody waits for them: a lifecycle sweep) are kept.
-      if (!this.group.failed) this.group.commit();
-      this.db.close();
+    try {
+      // Changes no flush has committed yet are kept if they can be; none was acknowledged (an answer waits for its flush).
+      if (this.db.isOpen && !this.group.failed) this.group.commit();
+    } finally {
+      if (this.db.isOpen) this.db.close();
+      void this.walHandle?.then((handle) => handle.close()).catch(() => undefined);
+      unlockDirectory(this.dir);
     }
-    void this.walHandle?.then((handle) => handle.close()).catch(() => undefined);
-    unlockDirectory(this.dir);
   }
 
   /**
