@@ -5,8 +5,7 @@ import { expect, test } from './support/emulator.ts';
 import { dropFiles } from './uploads-drop.ts';
 
 // The object table's actions in endpoint mode, over real HTTP against the standalone emulator: files dropped
-// on the object list, the row menu's Copy and the context menu's Delete with their toasts (request ids from
-// the server), checked with raw signed requests.
+// on the object list, the row menu's Copy and the context menu's Delete with their toasts, checked with raw signed requests.
 
 function row(page: Page, name: string) {
   return page.getByRole('grid').locator('[role="rowgroup"].object-list__body [role="row"]').filter({ has: page.getByRole('link', { name, exact: true }) });
@@ -34,7 +33,8 @@ test('drop on the object list, copy from the "…" menu and delete from the cont
   const copy = page.getByRole('dialog', { name: 'Copy docs/source.txt' });
   await copy.getByRole('button', { name: 'Copy', exact: true }).click();
   const copied = page.getByTestId('toast').filter({ hasText: `Copied to ${backend.bucket}/docs/source-copy.txt.` });
-  await expect(copied).toContainText(/Request ID: \S+/);
+  await expect(copied).toBeVisible();
+  await expect(copied).not.toContainText('Request ID');
   await copy.getByRole('button', { name: 'Close' }).last().click();
   expect(await backend.head('docs/source-copy.txt')).toEqual({ standard: { 'content-type': 'text/plain' }, custom: { owner: 'table' } });
 
@@ -42,7 +42,7 @@ test('drop on the object list, copy from the "…" menu and delete from the cont
   await page.getByRole('menu').getByRole('menuitem', { name: 'Delete…' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete docs/source-copy.txt' });
   await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
-  await expect(page.getByTestId('toast').filter({ hasText: `Deleted ${backend.bucket}/docs/source-copy.txt.` })).toContainText(/Request ID: \S+/);
+  await expect(page.getByTestId('toast').filter({ hasText: `Deleted ${backend.bucket}/docs/source-copy.txt.` })).not.toContainText('Request ID');
   await expect(row(page, 'source-copy.txt')).toHaveCount(0);
   expect(await backend.head('docs/source-copy.txt')).toBeNull();
   expect(await backend.head('docs/source.txt')).not.toBeNull();

@@ -14,7 +14,7 @@ describe('toasts', () => {
     vi.useRealTimers();
   });
 
-  it('announces in a live region that is there before the first toast, as text, with the request id', async () => {
+  it('announces in a live region that is there before the first toast, as text; a request id only on a failure', async () => {
     render(
       <I18nProvider locale="en">
         <Toaster />
@@ -28,9 +28,15 @@ describe('toasts', () => {
     });
     expect(live.textContent).toContain('Copied to <img src=x onerror=alert(1)>.');
     expect(live.querySelector('img')).toBeNull();
-    expect(live.textContent).toContain('Request ID: req-123');
+    // A success says what was done; the request id is for failures.
+    expect(live.textContent).not.toContain('req-123');
     await userEvent.click(within(live).getByRole('button', { name: 'Close' }));
     expect(live.children).toHaveLength(0);
+    act(() => dismissToast(id));
+    act(() => {
+      id = toast('Could not copy.', { requestId: 'req-456', tone: 'error' });
+    });
+    expect(live.textContent).toContain('Request ID: req-456');
     act(() => dismissToast(id));
   });
 

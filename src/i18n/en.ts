@@ -190,7 +190,7 @@ export const en = {
   'actions.metadataChoice': 'Metadata of the copy',
   'actions.keepMetadata': 'Keep the metadata of the original',
   'actions.replaceMetadata': 'Set new metadata for the copy',
-  'actions.selfCopy': 'A copy onto the same key needs REPLACE; choose another key or replace the metadata.',
+  'actions.selfCopy': 'A copy onto the same key must set new metadata: choose another key, or set new metadata for the copy.',
   'actions.exists': 'An object already exists at {key} ({size}, modified {modified}). Continuing replaces it; its content and metadata are lost.',
   'actions.replaceExisting': 'Replace it',
   'actions.otherZone': 'Objects can be copied or moved only within one zone: {bucket} is in zone {bucketZone}, this object is in {zone}. Download it and upload it there instead.',

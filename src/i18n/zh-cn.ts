@@ -703,7 +703,7 @@ export const zhCN: Record<MessageKey, string> = {
   'actions.metadataChoice': '副本的元数据',
   'actions.keepMetadata': '保留原对象的元数据',
   'actions.replaceMetadata': '为副本设置新的元数据',
-  'actions.selfCopy': '复制到同一个键需要 REPLACE；请选择其他键或替换元数据。',
+  'actions.selfCopy': '复制到同一个键时必须设置新的元数据：请选择其他键，或为副本设置新的元数据。',
   'actions.exists': '{key} 已存在对象（{size}，修改于 {modified}）。继续将替换它，其内容和元数据都会丢失。',
   'actions.replaceExisting': '替换它',
   'actions.otherZone': '对象只能在同一区域内复制或移动：{bucket} 位于区域 {bucketZone}，此对象位于 {zone}。请下载后再上传到那里。',

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'quiet' | 'danger';
 
@@ -6,7 +6,7 @@ export type ButtonVariant = 'primary' | 'secondary' | 'quiet' | 'danger';
  * The console's button. One `primary` per view (the action the view is for); `danger` only for the
  * confirming button of a destructive dialog, never in a toolbar. `type` defaults to "button".
  */
-export function Button({ variant = 'secondary', size = 'md', icon, className, children, type = 'button', ...rest }: ButtonHTMLAttributes<HTMLButtonElement> & {
+export function Button({ variant = 'secondary', size = 'md', icon, className, children, type = 'button', ...rest }: ComponentProps<'button'> & {
   variant?: ButtonVariant;
   size?: 'sm' | 'md';
   icon?: ReactNode;

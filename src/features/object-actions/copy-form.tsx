@@ -1,10 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { ObjectMetadata } from '../../api/metadata/types.ts';
 import { copyObjectMutation } from '../../api/objects/queries.ts';
 import { useDialogClose } from '../../components/dialog.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { toast } from '../../components/toast.tsx';
+import { ActionRow, Button } from '../../components/ui/button.tsx';
+import { Banner } from '../../components/ui/banner.tsx';
+import { ChoiceGroup } from '../../components/ui/choice-group.tsx';
 import { useClient } from '../../hooks/use-client.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import type { FormProps } from './action-props.ts';
@@ -19,7 +22,6 @@ export function CopyForm({ zone, bucket, objectKey, head, onNavigate, renderRepl
   const { t } = useI18n();
   const client = useClient();
   const queryClient = useQueryClient();
-  const id = useId();
   const [destBucket, setDestBucket] = useState(bucket);
   const [destKey, setDestKey] = useState(() => copyKeyFor(objectKey));
   const [directive, setDirective] = useState<'COPY' | 'REPLACE'>('COPY');
@@ -45,7 +47,7 @@ export function CopyForm({ zone, bucket, objectKey, head, onNavigate, renderRepl
         directive,
         ...(directive === 'REPLACE' && replacement ? { metadata: replacement } : {}),
       },
-      { onSuccess: (result) => toast(t('toast.copied', { location: `${destBucket}/${destKey}` }), { requestId: result.requestId }) },
+      { onSuccess: () => toast(t('toast.copied', { location: `${destBucket}/${destKey}` })) },
     );
 
   const onSubmit = async (event: FormEvent) => {
@@ -61,20 +63,18 @@ export function CopyForm({ zone, bucket, objectKey, head, onNavigate, renderRepl
   };
 
   if (copy.isSuccess) {
+    // Done: what was written and where to go next. The request id is kept for failures, where it helps.
     return (
-      <div>
-        <output className="status-line">{t('actions.copied', { key: destKey })}</output>
-        <p>
-          {t('error.requestId')}: <code>{copy.data.requestId || t('common.none')}</code>
-        </p>
-        <div className="dialog__actions">
-          <button type="button" className="button" onClick={onDone}>
-            {t('common.close')}
-          </button>
-          <button type="button" className="button button--primary" onClick={() => { onDone(); onNavigate({ bucket: destBucket, key: destKey }); }}>
+      <div className="object-actions-form">
+        <Banner tone="ok">
+          <p dir="auto">{t('actions.copied', { key: destKey })}</p>
+        </Banner>
+        <ActionRow>
+          <Button onClick={onDone}>{t('common.close')}</Button>
+          <Button variant="primary" onClick={() => { onDone(); onNavigate({ bucket: destBucket, key: destKey }); }}>
             {t('actions.openCopy')}
-          </button>
-        </div>
+          </Button>
+        </ActionRow>
       </div>
     );
   }
@@ -82,27 +82,25 @@ export function CopyForm({ zone, bucket, objectKey, head, onNavigate, renderRepl
   return (
     <form className="object-actions-form" onSubmit={(e) => void onSubmit(e)} noValidate>
       <DestinationFields zone={zone} bucket={destBucket} setBucket={setDestBucket} destKey={destKey} setKey={setDestKey} problem={submitted || destKey !== '' ? problem : null} />
-      <fieldset>
-        <legend>{t('actions.metadataChoice')}</legend>
-        <label>
-          <input type="radio" name={`${id}-dir`} checked={directive === 'COPY'} onChange={() => setDirective('COPY')} /> {t('actions.keepMetadata')}
-        </label>
-        <label>
-          <input type="radio" name={`${id}-dir`} checked={directive === 'REPLACE'} onChange={() => setDirective('REPLACE')} /> {t('actions.replaceMetadata')}
-        </label>
-      </fieldset>
+      <ChoiceGroup
+        legend={t('actions.metadataChoice')}
+        value={directive}
+        onChange={setDirective}
+        choices={[
+          { value: 'COPY', label: t('actions.keepMetadata') },
+          { value: 'REPLACE', label: t('actions.replaceMetadata') },
+        ]}
+      />
       {directive === 'REPLACE' && renderReplaceMetadata ? renderReplaceMetadata({ source: { zone, bucket, head }, initial: head.metadata, onChange: setReplacement }) : null}
-      {selfCopy ? <p className="field-error">{t('actions.selfCopy')}</p> : null}
+      {selfCopy ? <p className="field__error">{t('actions.selfCopy')}</p> : null}
       <DestinationNotice state={destination.state} zone={zone} bucket={destBucket} destKey={destKey} pending={copy.isPending} onReplace={write} />
       {copy.isError ? <ErrorNotice error={copy.error} /> : null}
-      <div className="dialog__actions">
-        <button type="button" className="button" onClick={onDone}>
-          {t('common.cancel')}
-        </button>
-        <button type="submit" className="button button--primary" disabled={copy.isPending || destination.checking || (submitted && blocked)}>
+      <ActionRow>
+        <Button onClick={onDone}>{t('common.cancel')}</Button>
+        <Button type="submit" variant="primary" disabled={copy.isPending || destination.checking || (submitted && blocked)}>
           {copy.isPending ? t('actions.copying') : t('actions.copySubmit')}
-        </button>
-      </div>
+        </Button>
+      </ActionRow>
     </form>
   );
 }

@@ -47,8 +47,8 @@ function CreateFolderForm({ zone, bucket, prefix, onDone }: { zone: string; buck
     create.mutate(
       { zone, bucket, prefix: key },
       {
-        onSuccess: (result) => {
-          toast(t('toast.folderCreated', { location: `${bucket}/${key}` }), { requestId: result.requestId });
+        onSuccess: () => {
+          toast(t('toast.folderCreated', { location: `${bucket}/${key}` }));
           onDone();
         },
       },

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { deleteObjectMutation } from '../../api/objects/queries.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { toast } from '../../components/toast.tsx';
+import { ActionRow, Button } from '../../components/ui/button.tsx';
 import { useClient } from '../../hooks/use-client.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { visibleText } from '../../lib/visible-text.ts';
@@ -16,26 +17,23 @@ export function DeleteForm({ zone, bucket, objectKey, onNavigate, onCancel }: Pi
   const queryClient = useQueryClient();
   const remove = useMutation(deleteObjectMutation(client, queryClient));
   return (
-    <div>
+    <div className="object-actions-form">
       <p>{t('actions.deleteConfirm')}</p>
-      <p dir="auto" className="mono">
+      <p dir="auto" className="mono object-actions__key">
         {visibleText(objectKey)}
       </p>
       {remove.isError ? <ErrorNotice error={remove.error} /> : null}
-      <div className="dialog__actions">
-        <button type="button" className="button" onClick={onCancel}>
-          {t('common.cancel')}
-        </button>
-        <button
-          type="button"
-          className="button button--danger"
+      <ActionRow>
+        <Button onClick={onCancel}>{t('common.cancel')}</Button>
+        <Button
+          variant="danger"
           disabled={remove.isPending}
           onClick={() =>
             remove.mutate(
               { zone, bucket, key: objectKey },
               {
-                onSuccess: (result) => {
-                  toast(t('toast.deletedKey', { key: `${bucket}/${objectKey}` }), { requestId: result.requestId });
+                onSuccess: () => {
+                  toast(t('toast.deletedKey', { key: `${bucket}/${objectKey}` }));
                   onCancel();
                   onNavigate(null);
                 },
@@ -44,8 +42,8 @@ export function DeleteForm({ zone, bucket, objectKey, onNavigate, onCancel }: Pi
           }
         >
           {t('actions.deleteConfirmButton')}
-        </button>
-      </div>
+        </Button>
+      </ActionRow>
     </div>
   );
 }

@@ -1,4 +1,6 @@
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import { Field } from '../../components/ui/field.tsx';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { DestinationPicker, type PickedFolder } from './destination-picker.tsx';
 import type { KeyProblem } from './keys.ts';
@@ -6,16 +8,6 @@ import type { KeyProblem } from './keys.ts';
 import './object-actions.css';
 // oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
 import '../../i18n/parts/picker.ts';
-
-function KeyProblemText({ id, problem }: { id: string; problem: KeyProblem | null }) {
-  const { t } = useI18n();
-  if (!problem) return null;
-  return (
-    <p id={id} className="field-error">
-      {t(`actions.keyProblem.${problem}`)}
-    </p>
-  );
-}
 
 /** The folder a key is in ('' at the bucket's root). */
 export function folderOf(key: string): string {
@@ -34,9 +26,9 @@ export function BrowseDestination({ zone, initial, onPick }: { zone: string; ini
   };
   return (
     <>
-      <button ref={button} type="button" className="button button--small picker__browse" aria-expanded={open} onClick={() => setOpen(!open)}>
+      <Button ref={button} size="sm" className="picker__browse" aria-expanded={open} onClick={() => setOpen(!open)}>
         {t('picker.browse')}
-      </button>
+      </Button>
       {open ? (
         <DestinationPicker
           zone={zone}
@@ -52,6 +44,10 @@ export function BrowseDestination({ zone, initial, onPick }: { zone: string; ini
   );
 }
 
+/**
+ * The destination of a copy or a move: its bucket (typed, or browsed to with the picker beside it) and its
+ * key, with the key's rule broken as the field's error and, while the key is good, where it will be written.
+ */
 export function DestinationFields({ zone, bucket, setBucket, destKey: key, setKey, problem }: {
   zone: string;
   bucket: string;
@@ -61,42 +57,37 @@ export function DestinationFields({ zone, bucket, setBucket, destKey: key, setKe
   problem: KeyProblem | null;
 }) {
   const { t } = useI18n();
-  const id = useId();
   return (
     <>
-      <div className="field">
-        <label htmlFor={`${id}-b`}>{t('actions.destBucket')}</label>
-        <input id={`${id}-b`} value={bucket} onChange={(e) => setBucket(e.target.value)} spellCheck={false} autoComplete="off" />
-      </div>
-      <BrowseDestination
-        zone={zone}
-        initial={{ bucket, prefix: folderOf(key) }}
-        onPick={(picked) => {
-          setBucket(picked.bucket);
-          // The name stays; the folder is the one chosen.
-          setKey(`${picked.prefix}${key.slice(folderOf(key).length)}`);
-        }}
-      />
-      <div className="field">
-        <label htmlFor={`${id}-k`}>{t('actions.destKey')}</label>
-        <input
-          id={`${id}-k`}
-          value={key}
-          onChange={(e) => setKey(e.target.value)}
-          dir="auto"
-          spellCheck={false}
-          autoComplete="off"
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? `${id}-e` : `${id}-f`}
-        />
-        <KeyProblemText id={`${id}-e`} problem={problem} />
-        {!problem && bucket !== '' ? (
-          <p id={`${id}-f`} className="field-hint" data-testid="final-destination" dir="auto">
-            {t('picker.finalKey', { location: `${bucket}/${key}` })}
-          </p>
-        ) : null}
-      </div>
+      <Field
+        label={t('actions.destBucket')}
+        aside={
+          <BrowseDestination
+            zone={zone}
+            initial={{ bucket, prefix: folderOf(key) }}
+            onPick={(picked) => {
+              setBucket(picked.bucket);
+              // The name stays; the folder is the one chosen.
+              setKey(`${picked.prefix}${key.slice(folderOf(key).length)}`);
+            }}
+          />
+        }
+      >
+        {(control) => <input {...control} value={bucket} onChange={(e) => setBucket(e.target.value)} spellCheck={false} autoComplete="off" />}
+      </Field>
+      <Field
+        label={t('actions.destKey')}
+        error={problem ? t(`actions.keyProblem.${problem}`) : undefined}
+        notice={
+          !problem && bucket !== '' ? (
+            <span data-testid="final-destination" dir="auto" className="destination__final">
+              {t('picker.finalKey', { location: `${bucket}/${key}` })}
+            </span>
+          ) : undefined
+        }
+      >
+        {(control) => <input {...control} value={key} onChange={(e) => setKey(e.target.value)} dir="auto" spellCheck={false} autoComplete="off" />}
+      </Field>
     </>
   );
 }
-

@@ -4,6 +4,7 @@ import { moveObjectMutation } from '../../api/objects/queries.ts';
 import { useDialogClose } from '../../components/dialog.tsx';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { toast } from '../../components/toast.tsx';
+import { ActionRow, Button } from '../../components/ui/button.tsx';
 import { useClient } from '../../hooks/use-client.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import type { FormProps } from './action-props.ts';
@@ -35,10 +36,10 @@ export function MoveForm({ zone, bucket, objectKey, onNavigate, onDone: closeNow
     move.mutate(
       { zone, bucket: destBucket, key: destKey, source: { bucket, key: objectKey } },
       {
-        onSuccess: (result) => {
+        onSuccess: () => {
           // Written: nothing is left to lose, so the navigation to the moved object must not be asked about.
           onDirty(false);
-          toast(t('toast.moved', { location: `${destBucket}/${destKey}` }), { requestId: result.requestId });
+          toast(t('toast.moved', { location: `${destBucket}/${destKey}` }));
           onDone();
           onNavigate({ bucket: destBucket, key: destKey });
         },
@@ -54,19 +55,17 @@ export function MoveForm({ zone, bucket, objectKey, onNavigate, onDone: closeNow
 
   return (
     <form className="object-actions-form" onSubmit={(e) => void onSubmit(e)} noValidate>
-      <p className="field-hint">{t('actions.moveHint')}</p>
+      <p className="field__description">{t('actions.moveHint')}</p>
       <DestinationFields zone={zone} bucket={destBucket} setBucket={setDestBucket} destKey={destKey} setKey={setDestKey} problem={submitted || destKey !== '' ? problem : null} />
-      {submitted && same ? <p className="field-error">{t('actions.moveSame')}</p> : null}
+      {submitted && same ? <p className="field__error">{t('actions.moveSame')}</p> : null}
       <DestinationNotice state={destination.state} zone={zone} bucket={destBucket} destKey={destKey} pending={move.isPending} onReplace={write} />
       {move.isError ? <ErrorNotice error={move.error} /> : null}
-      <div className="dialog__actions">
-        <button type="button" className="button" onClick={onCancel}>
-          {t('common.cancel')}
-        </button>
-        <button type="submit" className="button button--primary" disabled={move.isPending || destination.checking}>
+      <ActionRow>
+        <Button onClick={onCancel}>{t('common.cancel')}</Button>
+        <Button type="submit" variant="primary" disabled={move.isPending || destination.checking}>
           {move.isPending ? t('actions.moving') : t('actions.moveSubmit')}
-        </button>
-      </div>
+        </Button>
+      </ActionRow>
     </form>
   );
 }
