@@ -44,6 +44,7 @@ test('endpoint: uploads of buckets in two zones in one table, oldest first; filt
   await page.getByRole('button', { name: 'Abort 2 uploads…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Abort 2 uploads?' });
   await expect(dialog.getByRole('listitem')).toHaveText(['demo-photos/e2e-all/twelve-days.bin', 'demo-uploads/e2e-all/ten-days.bin']);
+  await dialog.getByLabel('Type abort to confirm').fill('abort');
   await dialog.getByRole('button', { name: 'Abort 2 uploads' }).click();
   await expect(page.getByText('2 uploads aborted; their parts were deleted.')).toBeVisible();
   await expect(rowOf('e2e-all/ten-days.bin')).toHaveCount(0);

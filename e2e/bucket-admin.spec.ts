@@ -147,6 +147,8 @@ test('create bucket → settings → public read on → an anonymous read works;
   await expectNoAxeViolations(page);
   await create.getByRole('button', { name: 'Create bucket' }).click();
   await expect(create).toContainText(`Bucket ${bucket} created in zone pek3a.`);
+  // A success in words: the service's request id is for failures.
+  await expect(create).not.toContainText(/request id/i);
   expect((await listAllBuckets(api)).find((b) => b.name === bucket)?.location).toBe('pek3a');
   await create.getByRole('link', { name: `Settings of ${bucket}` }).click();
 

@@ -146,6 +146,7 @@ test('abort over HTTP asks first, deletes the parts on the server, and the list 
   expect(emulator.requests.filter((r) => r.method === 'DELETE')).toEqual([]);
 
   await page.getByRole('button', { name: 'Abort upload…' }).click();
+  await dialog.getByLabel('Type abort to confirm').fill('abort');
   await dialog.getByRole('button', { name: 'Abort and delete the parts' }).click();
   await expect(page.getByText(`The upload of ${key} was aborted and its parts were deleted.`)).toBeVisible();
   expect(emulator.requests.filter((r) => r.method === 'DELETE').map((r) => [r.url, r.status])).toEqual([[`/demo-uploads/${key}?upload_id=${uploadId}`, 204]]);

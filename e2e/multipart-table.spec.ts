@@ -27,6 +27,9 @@ test('abort 3 of 5 uploads selected in the table: asks first, reports, and the s
   await page.getByRole('button', { name: 'Abort 3 uploads…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Abort 3 uploads?' });
   await expect(dialog.getByRole('listitem')).toHaveText(['e2e-abort/a.bin', 'e2e-abort/c.bin', 'e2e-abort/e.bin']);
+  // Irreversible for three uploads at once: the word is typed first.
+  await expect(dialog.getByRole('button', { name: 'Abort 3 uploads' })).toBeDisabled();
+  await dialog.getByLabel('Type abort to confirm').fill('abort');
   await dialog.getByRole('button', { name: 'Abort 3 uploads' }).click();
   await expect(page.getByText('3 uploads aborted; their parts were deleted.')).toBeVisible();
   await expect(table.getByRole('row')).toHaveCount(3);

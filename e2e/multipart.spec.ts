@@ -96,7 +96,19 @@ test('abort asks for confirmation, deletes the upload, and a stale link says it 
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
   await page.getByRole('button', { name: 'Abort upload…' }).click();
-  await dialog.getByRole('button', { name: 'Abort and delete the parts' }).click();
+  // A typed confirmation, as for the other irreversible actions: it starts on the input, and a near miss
+  // leaves the button disabled.
+  const typed = dialog.getByLabel('Type abort to confirm');
+  const confirm = dialog.getByRole('button', { name: 'Abort and delete the parts' });
+  await expect(typed).toBeFocused();
+  await expect(confirm).toBeDisabled();
+  await typed.fill('Abort');
+  await expect(confirm).toBeDisabled();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  await typed.fill('abort');
+  await expect(confirm).toBeEnabled();
+  await page.keyboard.press('Enter');
   await expect(page.getByText('The upload of backups/empty-start.bin was aborted and its parts were deleted.')).toBeVisible();
   await page.getByRole('link', { name: 'All in-progress uploads' }).click();
   await expect(page.getByRole('link', { name: 'backups/empty-start.bin' })).toHaveCount(0);

@@ -529,6 +529,7 @@ export const zhCN: Record<MessageKey, string> = {
   'multipart.abort': '中止上传…',
   'multipart.abortTitle': '中止这个上传？',
   'multipart.abortConfirm': '中止并删除分段',
+  'multipart.abortPhrase': '中止',
   'multipart.aborting': '正在中止…',
   'multipart.aborted': '{key} 的上传已中止，其分段已删除。',
   'multipart.parts': '分段',
@@ -747,7 +748,6 @@ export const zhCN: Record<MessageKey, string> = {
 
   'lang.en': 'English',
   'lang.zh-CN': '简体中文',
-  'admin.requestId': '请求 ID {id}。',
   'admin.saved': '已保存。',
   'admin.name.length': '存储空间名称为 6 到 63 个字符。',
   'admin.name.chars': '只能使用小写字母、数字和“-”。',

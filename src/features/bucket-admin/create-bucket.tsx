@@ -64,7 +64,6 @@ function CreateBucketForm({ onDone }: { onDone: () => void }) {
       <>
         <output className="notice notice--ok">
           {t('admin.bucket.created', { bucket: created.bucket, zone: created.zone })}
-          {create.data.requestId ? ` ${t('admin.requestId', { id: create.data.requestId })}` : ''}
         </output>
         <div className="admin-actions">
           <Link className="button button--primary" to={bucketPath(created.zone, created.bucket)} onClick={onDone}>

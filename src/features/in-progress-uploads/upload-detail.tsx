@@ -6,9 +6,9 @@ import { abortMultipartUploadMutation, completeMultipartUploadMutation, uploadKe
 import { objectKey, objectListsKey } from '../../api/objects/queries.ts';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { Dialog } from '../../components/dialog.tsx';
-import { ActionRow, Button } from '../../components/ui/button.tsx';
 import { KeyValueList } from '../../components/ui/key-value.tsx';
 import { ProgressBar } from '../../components/ui/progress.tsx';
+import { TypedConfirm } from '../../components/ui/typed-confirm.tsx';
 import { useConnectedSession } from '../../hooks/session.ts';
 import { useClient } from '../../hooks/use-client.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
@@ -179,25 +179,23 @@ export function UploadDetail({ zone, bucket, objectKey: key, uploadId, limit, af
       />
 
       <Dialog open={confirmAbort} onClose={() => setConfirmAbort(false)} title={t('multipart.abortTitle')}>
-        <p>{tp('multipart.abortWarning', scanData?.numbers.length ?? 0, { key, bytes: scanData ? formatBytes(scanData.totalBytes) : '?' })}</p>
-        {abort.error ? <UploadErrorNotice error={abort.error} listHref={listHref} /> : null}
-        <ActionRow>
-          <Button onClick={() => setConfirmAbort(false)}>{t('common.cancel')}</Button>
-          <Button
-            variant="danger"
-            disabled={abort.isPending}
-            onClick={() =>
-              abort.mutate(ref, {
-                onSuccess: () => {
-                  setConfirmAbort(false);
-                  setOutcome('aborted');
-                },
-              })
-            }
-          >
-            {abort.isPending ? t('multipart.aborting') : t('multipart.abortConfirm')}
-          </Button>
-        </ActionRow>
+        <TypedConfirm
+          consequence={<p dir="auto">{tp('multipart.abortWarning', scanData?.numbers.length ?? 0, { key, bytes: scanData ? formatBytes(scanData.totalBytes) : '?' })}</p>}
+          phrase={t('multipart.abortPhrase')}
+          confirmLabel={abort.isPending ? t('multipart.aborting') : t('multipart.abortConfirm')}
+          busy={abort.isPending}
+          onCancel={() => setConfirmAbort(false)}
+          onConfirm={() =>
+            abort.mutate(ref, {
+              onSuccess: () => {
+                setConfirmAbort(false);
+                setOutcome('aborted');
+              },
+            })
+          }
+        >
+          {abort.error ? <UploadErrorNotice error={abort.error} listHref={listHref} /> : null}
+        </TypedConfirm>
       </Dialog>
     </section>
   );

@@ -8,6 +8,7 @@ import { ApiError } from '../../api/errors.ts';
 import { abortMultipartUpload } from '../../api/multipart/operations.ts';
 import type { UploadEntry } from '../../api/multipart/schemas.ts';
 import { Dialog } from '../../components/dialog.tsx';
+import { TypedConfirm } from '../../components/ui/typed-confirm.tsx';
 import { useClient } from '../../hooks/use-client.ts';
 import { useUrlDraft } from '../../hooks/use-url-draft.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
@@ -201,24 +202,26 @@ export function UploadsTable({ rows, now, prefix, showBucket, onAborted, filters
       ) : null}
       {footer}
       <Dialog open={confirming} onClose={() => setConfirming(false)} title={tp('multipart.abortManyTitle', selection.length)}>
-        <p>{t('multipart.abortManyWarning')}</p>
-        <ul className="uploads-confirm-list">
-          {selection.slice(0, 10).map((row) => (
-            <li key={idOf(row)} dir="auto">
-              {showBucket ? `${visibleText(row.bucket)}/` : ''}
-              {visibleText(row.upload.key)}
-            </li>
-          ))}
-          {selection.length > 10 ? <li>{tp('multipart.andMore', selection.length - 10)}</li> : null}
-        </ul>
-        <div className="dialog__actions">
-          <button type="button" className="button" onClick={() => setConfirming(false)}>
-            {t('common.cancel')}
-          </button>
-          <button type="button" className="button button--danger" onClick={() => void abortSelected()}>
-            {tp('multipart.abortManyConfirm', selection.length)}
-          </button>
-        </div>
+        <TypedConfirm
+          consequence={
+            <>
+              <p>{t('multipart.abortManyWarning')}</p>
+              <ul className="uploads-confirm-list">
+                {selection.slice(0, 10).map((row) => (
+                  <li key={idOf(row)} dir="auto">
+                    {showBucket ? `${visibleText(row.bucket)}/` : ''}
+                    {visibleText(row.upload.key)}
+                  </li>
+                ))}
+                {selection.length > 10 ? <li>{tp('multipart.andMore', selection.length - 10)}</li> : null}
+              </ul>
+            </>
+          }
+          phrase={t('multipart.abortPhrase')}
+          confirmLabel={tp('multipart.abortManyConfirm', selection.length)}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => void abortSelected()}
+        />
       </Dialog>
     </>
   );

@@ -6,7 +6,6 @@ import { registerEnglish } from '../registry.ts';
  * it registers the messages before any of them is rendered. The Chinese catalog stays whole (zh-cn.ts).
  */
 export const adminEn = {
-  'admin.requestId': 'Request id {id}.',
   'admin.saved': 'Saved.',
   'admin.name.length': 'A bucket name has 6 to 63 characters.',
   'admin.name.chars': 'Use only lower-case letters, digits and "-".',

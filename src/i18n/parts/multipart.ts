@@ -156,6 +156,7 @@ export const multipartEn = {
   'multipart.abort': 'Abort upload…',
   'multipart.abortTitle': 'Abort this upload?',
   'multipart.abortConfirm': 'Abort and delete the parts',
+  'multipart.abortPhrase': 'abort',
   'multipart.aborting': 'Aborting…',
   'multipart.aborted': 'The upload of {key} was aborted and its parts were deleted.',
   'multipart.parts': 'Parts',
