@@ -112,7 +112,7 @@ test('a folder of 400 objects is read completely across four pages', async ({ pa
     .toBe(400);
   await expect(consolePage.objectList).toHaveAttribute('data-has-more', 'false');
   await expect(consolePage.objectList).toHaveAttribute('aria-rowcount', '401');
-  await expect(page.getByTestId('listing-status')).toHaveText(/^400 items loaded · [\d.]+ KiB$/);
+  await expect(page.getByTestId('listing-status')).toHaveText(/^400 items loaded · [\d.]+\sKiB$/);
   await consolePage.objectList.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
   await expect(consolePage.row('event-0399.json')).toBeVisible();
 });

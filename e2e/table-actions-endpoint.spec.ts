@@ -63,5 +63,5 @@ test('select all matching and Count all page through a prefix over HTTP (the ser
   await page.getByRole('checkbox', { name: /^Select all \d+ loaded/ }).check();
   await bar.getByRole('button', { name: 'Select all matching objects' }).click();
   await expect(bar).toContainText('All 250 matching objects selected.');
-  await expect(bar.getByTestId('selection-status')).toHaveText(/^250 objects selected · 500 B$/);
+  await expect(bar.getByTestId('selection-status')).toHaveText(/^250 objects selected · 500\sB$/);
 });

@@ -265,7 +265,7 @@ test('Count all pages through a big prefix with progress and Cancel, and counts 
   await consolePage.open('/buckets/sh1a/demo-archive?prefix=logs/2024/01/01/');
   await consolePage.waitForList();
   await page.getByRole('button', { name: 'Count all' }).click();
-  await expect(status).toHaveText(/^400 objects under demo-archive\/logs\/2024\/01\/01\/ · [\d.]+ [KM]i?B in total$/);
+  await expect(status).toHaveText(/^400 objects under demo-archive\/logs\/2024\/01\/01\/ · [\d.]+\s[KM]i?B in total$/);
 });
 
 test('in Chinese: the row menu, the toast and Count all', async ({ page, consolePage }) => {

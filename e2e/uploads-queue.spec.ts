@@ -84,8 +84,8 @@ test('with the drawer closed the header shows overall progress, speed and time l
   await expect(indicator).toBeVisible();
   const rate = banner.getByTestId('upload-indicator-rate');
   // Either not measured yet ("—") or a real speed and time left; a measurement arrives while the file is sent.
-  await expect(rate).toHaveText(/^(— \/s · — left|\d+(\.\d)? (B|KiB|MiB|GiB)\/s · .+ left)$/);
-  await expect(rate).toHaveText(/^\d+(\.\d)? (B|KiB|MiB|GiB)\/s · \d+ (s|min \d+ s) left$/, { timeout: 20_000 });
+  await expect(rate).toHaveText(/^(— \/s · — left|\d+(\.\d)?\s(B|KiB|MiB|GiB)\/s · .+ left)$/);
+  await expect(rate).toHaveText(/^\d+(\.\d)?\s(B|KiB|MiB|GiB)\/s · \d+ (s|min \d+ s) left$/, { timeout: 20_000 });
   await expectNoAxeViolations(page, 'header');
   await page.emulateMedia({ colorScheme: 'dark' });
   await expectNoAxeViolations(page, 'header');

@@ -209,7 +209,7 @@ test('a 64 MB file goes multipart with visible progress, pauses, resumes and com
   await item.getByRole('button', { name: 'Show details of big-64mb.bin' }).click();
   const details = panel.getByRole('row', { name: 'Details of big-64mb.bin' });
   await expect(details).toContainText('multipart');
-  await expect(details).toContainText(/parts \d+ of 16 \(4\.0 MiB each\)/, { timeout: 20_000 });
+  await expect(details).toContainText(/parts \d+ of 16 \(4\.0\sMiB each\)/, { timeout: 20_000 });
   // The first four parts go through; the rest wait at the page's gate, so the upload is part-way for sure.
   await expect(details).toContainText(/parts 4 of 16/, { timeout: 20_000 });
   expect(await page.evaluate(() => window.qscXhr?.sent ?? 0)).toBeGreaterThan(4);

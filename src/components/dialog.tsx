@@ -56,13 +56,33 @@ function focusFirstField(dialog: HTMLDialogElement): () => void {
 }
 
 /**
+ * The title with its subject (a key, a bucket name) in a box of its own: the line breaks before the name
+ * rather than at its hyphens or slashes, and inside it only when it is longer than the whole line.
+ */
+function withSubject(title: string, subject: string | undefined): ReactNode {
+  const at = subject ? title.indexOf(subject) : -1;
+  if (!subject || at === -1) return title;
+  return (
+    <>
+      {title.slice(0, at)}
+      <span className="dialog__subject" dir="auto">
+        {subject}
+      </span>
+      {title.slice(at + subject.length)}
+    </>
+  );
+}
+
+/**
  * A modal built on the native <dialog>: the browser provides the focus trap, Escape to close and the
  * inert background, so no hand-rolled focus management is needed.
  */
-export function Dialog({ open, onClose, title, children, guard, wide = false }: {
+export function Dialog({ open, onClose, title, subject, children, guard, wide = false }: {
   open: boolean;
   onClose: () => void;
   title: string;
+  /** The key or bucket name inside `title`: kept whole on its line, broken only when longer than one. */
+  subject?: string;
   children: ReactNode;
   guard?: DialogGuard;
   wide?: boolean;
@@ -113,7 +133,7 @@ export function Dialog({ open, onClose, title, children, guard, wide = false }: 
       }}
     >
       <div className="dialog__header">
-        <h2 id={titleId}>{title}</h2>
+        <h2 id={titleId}>{withSubject(title, subject)}</h2>
         <button type="button" className="icon-button dialog__close" aria-label={t('common.close')} data-tip={t('common.close')} onClick={requestClose}>
           <X aria-hidden="true" size={18} />
         </button>

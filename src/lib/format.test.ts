@@ -11,6 +11,11 @@ describe('formatBytes', () => {
     [-1, '—'],
     [Number.NaN, '—'],
   ])('%s bytes reads %s', (input, expected) => {
-    expect(formatBytes(input)).toBe(expected);
+    // Number and unit are held together by a no-break space (a size never breaks across two lines).
+    expect(formatBytes(input)).toBe(expected.replace(' ', '\u00A0'));
+  });
+
+  it('never leaves a breakable space inside a size', () => {
+    for (const bytes of [0, 1, 1023, 8192, 5 * 1024 ** 2, 3 * 1024 ** 4]) expect(formatBytes(bytes)).not.toMatch(/[ \t]/);
   });
 });

@@ -24,7 +24,7 @@ import '../../i18n/parts/admin.ts';
 export function DeleteFolderDialog({ zone, bucket, prefix, onClose }: { zone: string; bucket: string; prefix: string; onClose: () => void }) {
   const { t } = useI18n();
   return (
-    <Dialog open onClose={onClose} title={t('admin.folder.title', { location: `${bucket}/${visibleText(prefix)}` })}>
+    <Dialog open onClose={onClose} title={t('admin.folder.title', { location: `${bucket}/${visibleText(prefix)}` })} subject={`${bucket}/${visibleText(prefix)}`}>
       <DeleteFolderFlow zone={zone} bucket={bucket} prefix={prefix} onClose={onClose} />
     </Dialog>
   );

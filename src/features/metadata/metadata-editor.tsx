@@ -84,7 +84,7 @@ export function MetadataEditorLauncher({ zone, bucket, objectKey: key }: { zone:
       </div>
       {/* While the editor is open its own undo is the one to use; the background is inert anyway. */}
       {!open ? <UndoLastSave key={saveId} saveId={saveId} objectRef={ref} /> : null}
-      <Dialog open={open} onClose={() => setOpen(false)} title={t('metadata.editorTitle', { key })} guard={guard} wide>
+      <Dialog open={open} onClose={() => setOpen(false)} title={t('metadata.editorTitle', { key })} subject={key} guard={guard} wide>
         <MetadataEditor objectRef={ref} saveId={saveId} onClose={() => setOpen(false)} onDirty={guard.setDirty} />
       </Dialog>
     </section>

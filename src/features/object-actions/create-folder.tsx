@@ -19,7 +19,7 @@ export function CreateFolderDialog({ zone, bucket, prefix, onClose }: { zone: st
     <Dialog open={open} onClose={() => {
       setOpen(false);
       onClose();
-    }} title={t('actions.newFolderTitle', { location: `${bucket}/${prefix}` })}>
+    }} title={t('actions.newFolderTitle', { location: `${bucket}/${prefix}` })} subject={`${bucket}/${prefix}`}>
       <CreateFolderForm zone={zone} bucket={bucket} prefix={prefix} onDone={() => {
         setOpen(false);
         onClose();

@@ -28,7 +28,7 @@ export function ObjectActionDialog({ action, zone, bucket, objectKey, onClose, o
   const title = t(action === 'copy' ? 'actions.copyTitle' : action === 'move' ? 'actions.moveTitle' : 'actions.deleteTitle', { key: objectKey });
   const guard = useUnsavedGuard(onClose);
   return (
-    <Dialog open onClose={onClose} title={title} guard={guard}>
+    <Dialog open onClose={onClose} title={title} subject={objectKey} guard={guard}>
       {action === 'delete' ? (
         <DeleteForm zone={zone} bucket={bucket} objectKey={objectKey} onNavigate={onNavigate} onCancel={onClose} />
       ) : (

@@ -33,13 +33,13 @@ export function ObjectActions(props: ObjectActionsProps) {
           {t('actions.delete')}
         </button>
       </div>
-      <Dialog open={open === 'copy'} onClose={close} title={t('actions.copyTitle', { key: props.objectKey })} guard={guard}>
+      <Dialog open={open === 'copy'} onClose={close} title={t('actions.copyTitle', { key: props.objectKey })} subject={props.objectKey} guard={guard}>
         <CopyForm {...props} onDone={close} onDirty={guard.setDirty} />
       </Dialog>
-      <Dialog open={open === 'move'} onClose={close} title={t('actions.moveTitle', { key: props.objectKey })} guard={guard}>
+      <Dialog open={open === 'move'} onClose={close} title={t('actions.moveTitle', { key: props.objectKey })} subject={props.objectKey} guard={guard}>
         <MoveForm {...props} onDone={close} onDirty={guard.setDirty} />
       </Dialog>
-      <Dialog open={open === 'delete'} onClose={close} title={t('actions.deleteTitle', { key: props.objectKey })}>
+      <Dialog open={open === 'delete'} onClose={close} title={t('actions.deleteTitle', { key: props.objectKey })} subject={props.objectKey}>
         <DeleteForm {...props} onCancel={close} />
       </Dialog>
     </section>

@@ -14,8 +14,8 @@ describe('the header indicator rate line', () => {
 
   it('shows speed and time left from the byte counters, in English and Chinese', async () => {
     await ensureLocale('zh-CN');
-    expect(indicatorRate({ speed: 2 * 1024 * 1024, eta: 125 }, en)).toBe('2.0 MiB/s · 2 min 5 s left');
-    expect(indicatorRate({ speed: 2 * 1024 * 1024, eta: 125 }, zh)).toBe('2.0 MiB/s · 剩余 2 分 5 秒');
+    expect(indicatorRate({ speed: 2 * 1024 * 1024, eta: 125 }, en)).toBe('2.0\u00A0MiB/s · 2 min 5 s left');
+    expect(indicatorRate({ speed: 2 * 1024 * 1024, eta: 125 }, zh)).toBe('2.0\u00A0MiB/s · 剩余 2 分 5 秒');
     expect(indicatorRate({ speed: 0, eta: null }, zh)).toBe('— /s · 剩余 —');
     expect(formatEta(3 * 3600 + 120, en)).toBe('3 h 2 min');
   });
