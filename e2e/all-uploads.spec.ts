@@ -138,6 +138,7 @@ demoTest('demo: the sidebar link opens the uploads of all buckets, in light and 
   await demoExpect(table.getByRole('row', { name: /backups\/db-dump\.sql/ })).toContainText('demo-uploads (sh1a)');
   await demoExpect(table.getByRole('row', { name: /backups\/db-dump\.sql/ })).toContainText('2,500 parts');
   await demoExpect(page.getByRole('link', { name: 'In-progress uploads, all buckets' })).toHaveAttribute('aria-current', 'page');
+  await demoExpect(page.getByRole('navigation', { name: 'Location' }).getByRole('listitem')).toHaveText(['Buckets', 'In-progress uploads in all buckets']);
   await expectNoAxeViolations(page);
   await page.emulateMedia({ colorScheme: 'dark' });
   await expectNoAxeViolations(page);

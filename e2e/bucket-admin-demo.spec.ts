@@ -31,6 +31,7 @@ test('demo: create a bucket from the keyboard, open its settings, public read on
 
   await moreAction(page, 'Bucket settings');
   await expect(page.getByRole('heading', { level: 1, name: 'Settings of demo-new-bucket' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Location' }).getByRole('listitem')).toHaveText(['Buckets', 'demo-new-bucket (pek3a)']);
   await expect(page.getByTestId('bucket-stats')).toContainText('Objects1');
   // Making a bucket public exposes every object: it asks for the bucket's name, typed, first.
   await page.getByRole('button', { name: 'Make public…' }).focus();

@@ -9,6 +9,11 @@ test('the 2,500-part upload pages at limit 1000 in three pages, with totals and 
   await page.goto('/buckets/sh1a/demo-uploads');
   await moreAction(page, 'In-progress uploads');
   await expect(page.getByRole('heading', { level: 1, name: 'In-progress uploads in demo-uploads' })).toBeVisible();
+  // The page header's crumbs, in the same words as every other page's: Buckets / bucket (zone) / this page.
+  const crumbs = page.getByRole('navigation', { name: 'Location' });
+  await expect(crumbs.getByRole('listitem')).toHaveText(['Buckets', 'demo-uploads (sh1a)', 'In-progress uploads']);
+  await expect(crumbs.getByRole('link')).toHaveText(['Buckets', 'demo-uploads']);
+  await expect(crumbs.getByText('In-progress uploads')).toHaveAttribute('aria-current', 'page');
   const list = page.getByRole('table', { name: 'Uploads not yet completed' });
   await expect(list.getByRole('row')).toHaveCount(4);
   await expect(page.getByTestId('uploads-status')).toHaveText('3 uploads');

@@ -14,6 +14,7 @@ import { Loading } from '../../components/spinner.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Banner } from '../../components/ui/banner.tsx';
 import { KeyValueList } from '../../components/ui/key-value.tsx';
+import { Crumbs } from '../../components/ui/crumbs.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { TypedConfirm } from '../../components/ui/typed-confirm.tsx';
@@ -21,7 +22,7 @@ import { bucketPath } from '../../hooks/browse-location.ts';
 import { useClient } from '../../hooks/use-client.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { formatBytes } from '../../lib/format.ts';
-import { Link, useNavigate, useParams } from '../../lib/router.tsx';
+import { useNavigate, useParams } from '../../lib/router.tsx';
 import { isPublicRead, withPublicRead } from '../../api/acl/public-read.ts';
 import { EMPTY_RULE_FORM, RULE_METHODS, ruleFromForm, sameRule, type RuleForm, type RuleProblems } from './cors-model.ts';
 // oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
@@ -46,13 +47,13 @@ export function BucketSettingsPage() {
       <PageHeader
         title={t('admin.settings.title', { bucket: ref.bucket })}
         crumbs={
-          <nav aria-label={t('admin.settings.crumbs')} className="settings__crumbs">
-            <Link to="/">{t('buckets.title')}</Link>
-            <span aria-hidden="true"> / </span>
-            <Link to={bucketPath(ref.zone, ref.bucket)} title={t('admin.settings.back', { bucket: ref.bucket })}>
-              {ref.bucket}
-            </Link>
-          </nav>
+          <Crumbs
+            label={t('admin.settings.crumbs')}
+            items={[
+              { id: 'buckets', label: t('buckets.title'), to: '/' },
+              { id: 'bucket', label: ref.bucket, to: bucketPath(ref.zone, ref.bucket), title: t('admin.settings.back', { bucket: ref.bucket }), detail: `(${ref.zone})` },
+            ]}
+          />
         }
       />
       <StatisticsSection {...ref} />

@@ -7,6 +7,8 @@ import { allBucketsQuery } from '../../api/service/queries.ts';
 import { SkeletonRows } from '../../components/spinner.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { Crumbs } from '../../components/ui/crumbs.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
 import { bucketPath, readQueryParam } from '../../hooks/browse-location.ts';
 import { useConnectedSession } from '../../hooks/session.ts';
 import { useClient } from '../../hooks/use-client.ts';
@@ -60,7 +62,7 @@ export function AllUploads() {
   if (session.mode === 'anonymous') {
     return (
       <section className="uploads-list" aria-labelledby="all-uploads-title">
-        <h1 id="all-uploads-title">{t('multipart.all.title')}</h1>
+        <PageHeader title={t('multipart.all.title')} titleId="all-uploads-title" />
         <p className="notice">{t('multipart.all.anonymous')}</p>
         {session.bucket ? <Link to={uploadsHref({ zone: session.bucket.zone, bucket: session.bucket.name })}>{t('multipart.all.openBucket', { bucket: session.bucket.name })}</Link> : null}
       </section>
@@ -70,17 +72,11 @@ export function AllUploads() {
   const loading = bucketsQuery.isPending || (bucketsQuery.data !== undefined && listings.isPending);
   return (
     <section className="uploads-list inspector" aria-labelledby="all-uploads-title">
-      <nav aria-label={t('multipart.crumbs')} className="inspector-crumbs">
-        <ol>
-          <li>
-            <Link to="/">{t('multipart.crumbBuckets')}</Link>
-          </li>
-          <li>
-            <span aria-current="page">{t('multipart.all.crumb')}</span>
-          </li>
-        </ol>
-      </nav>
-      <h1 id="all-uploads-title">{t('multipart.all.title')}</h1>
+      <PageHeader
+        title={t('multipart.all.title')}
+        titleId="all-uploads-title"
+        crumbs={<Crumbs label={t('multipart.crumbs')} items={[{ id: 'buckets', label: t('buckets.title'), to: '/' }, { id: 'all', label: t('multipart.all.crumb') }]} />}
+      />
       <UploadsTable
         rows={shown}
         now={now}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { visibleText } from '../../lib/visible-text.ts';
-import { Link } from '../../lib/router.tsx';
+import { Crumbs } from '../../components/ui/crumbs.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
 import { browseHref } from '../../hooks/browse-location.ts';
 import { useI18n } from '../../i18n/i18n.tsx';
 import { lazyView } from '../../components/lazy-view.tsx';
@@ -29,36 +30,23 @@ export function MultipartInspector({ renderResume }: { renderResume?: (context: 
   const { t } = useI18n();
   const location = useUploadsLocation();
   const { zone, bucket, prefix, upload, key } = location;
+  const inUpload = upload !== null && key !== null;
   return (
     <div className="inspector">
-      <nav aria-label={t('multipart.crumbs')} className="inspector-crumbs">
-        <ol>
-          <li>
-            <Link to="/">{t('multipart.crumbBuckets')}</Link>
-          </li>
-          <li>
-            <Link to={browseHref({ zone, bucket })} title={t('multipart.backToBucket', { bucket })}>
-              {visibleText(bucket)}
-            </Link>{' '}
-            <span className="inspector-crumbs__zone">({zone})</span>
-          </li>
-          <li>
-            {upload !== null && key !== null ? (
-              <Link to={uploadsHref({ zone, bucket, prefix })}>{t('multipart.crumbUploads')}</Link>
-            ) : (
-              <span aria-current="page">{t('multipart.crumbUploads')}</span>
-            )}
-          </li>
-          {upload !== null && key !== null ? (
-            <li>
-              <span aria-current="page" dir="auto">
-                {visibleText(key)}
-              </span>
-            </li>
-          ) : null}
-        </ol>
-      </nav>
-      <h1>{t('multipart.title', { bucket })}</h1>
+      <PageHeader
+        title={t('multipart.title', { bucket })}
+        crumbs={
+          <Crumbs
+            label={t('multipart.crumbs')}
+            items={[
+              { id: 'buckets', label: t('buckets.title'), to: '/' },
+              { id: 'bucket', label: visibleText(bucket), to: browseHref({ zone, bucket }), title: t('multipart.backToBucket', { bucket }), detail: `(${zone})` },
+              inUpload ? { id: 'uploads', label: t('multipart.crumbUploads'), to: uploadsHref({ zone, bucket, prefix }) } : { id: 'uploads', label: t('multipart.crumbUploads') },
+              ...(inUpload ? [{ id: 'upload', label: visibleText(key) }] : []),
+            ]}
+          />
+        }
+      />
       {upload !== null && key !== null ? (
         <UploadDetail
           key={`${key}\u0000${upload}`}
