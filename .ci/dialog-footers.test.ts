@@ -42,7 +42,18 @@ export function footers(source: string): Array<Array<'action' | 'dismiss' | 'oth
     });
     found.push(buttons);
   }
+  // The design system's ActionRow (and the settings pages' admin-actions rows) hold footers too.
+  const rows = /<ActionRow\b[^>]*>([\s\S]*?)<\/ActionRow>|<div className="admin-actions">([\s\S]*?)<\/div>/g;
+  for (let match = rows.exec(source); match; match = rows.exec(source)) found.push(kinds(match[1] ?? match[2] ?? ''));
   return found;
+}
+
+function kinds(block: string): Array<'action' | 'dismiss' | 'other'> {
+  return [...block.matchAll(/<(?:button|Button)\b([\s\S]*?)<\/(?:button|Button)>/g)].map(([whole]) => {
+    if (/button--primary|button--danger|admin-danger|variant=\{?['"]?(primary|danger)/.test(whole)) return 'action' as const;
+    if (/common\.cancel|common\.close|picker\.cancel/.test(whole)) return 'dismiss' as const;
+    return 'other' as const;
+  });
 }
 
 describe('dialog footers', () => {
@@ -51,6 +62,8 @@ describe('dialog footers', () => {
     const bad = `<div className="dialog__actions">\n<button type="submit" className="button button--primary">{t('x')}</button>\n<button className="button">{t('common.cancel')}</button>\n</div>`;
     expect(footers(good)).toEqual([['dismiss', 'action']]);
     expect(footers(bad)).toEqual([['action', 'dismiss']]);
+    const row = `<ActionRow>\n<Button variant="danger" onClick={go}>{t('x')}</Button>\n<Button onClick={c}>{t('common.cancel')}</Button>\n</ActionRow>`;
+    expect(footers(row)).toEqual([['action', 'dismiss']]);
   });
 
   it('puts Cancel or Close before the action in every dialog of the console', () => {

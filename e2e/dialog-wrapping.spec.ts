@@ -35,6 +35,8 @@ test('390 px, Chinese: the delete-folder dialog keeps each size on one line and 
   // The title's folder fits a line: it is on one line, not split at "demo-" or "/".
   const title = dialog.getByRole('heading', { level: 2 });
   expect(await linesOf(title, /demo-documents\/reports\//)).toBe(1);
+  // One order for every footer: the way out first, the action last.
+  await expect(dialog.getByRole('button').filter({ hasText: /./ })).toHaveText(['取消', /^全部删除/]);
   await page.emulateMedia({ colorScheme: 'dark' });
   await expect(dialog).toBeVisible();
 });

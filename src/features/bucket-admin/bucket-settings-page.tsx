@@ -15,6 +15,8 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Banner } from '../../components/ui/banner.tsx';
 import { KeyValueList } from '../../components/ui/key-value.tsx';
 import { Crumbs } from '../../components/ui/crumbs.tsx';
+import { DataTable } from '../../components/ui/data-table.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { TypedConfirm } from '../../components/ui/typed-confirm.tsx';
@@ -189,52 +191,42 @@ function CorsSection(ref: Ref) {
       {cors.isError ? <ErrorNotice error={cors.error} onRetry={() => void cors.refetch()} corsHelp={corsHelp(ref)} /> : null}
       {cors.data ? (
         <>
-          {rules.length === 0 ? <p>{t('admin.cors.none')}</p> : (
-            <div>
-              <table className="table settings__rules">
-                <caption className="admin-hint">{t('admin.cors.caption', { count: rules.length })}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('admin.cors.origin')}</th>
-                    <th scope="col">{t('admin.cors.methods')}</th>
-                    <th scope="col">{t('admin.cors.allowedHeaders')}</th>
-                    <th scope="col">{t('admin.cors.exposeHeaders')}</th>
-                    <th scope="col">{t('admin.cors.maxAge')}</th>
-                    <th scope="col"><span className="visually-hidden">{t('admin.cors.actions')}</span></th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rules.map((rule, index) => (
-                    // Rules have no id; their position is what PUT ?cors replaces.
-                    // oxlint-disable-next-line react/no-array-index-key -- the list is replaced as a whole on every save
-                    <tr key={index}>
-                      <td data-label={t('admin.cors.origin')}><code>{rule.allowed_origin}</code></td>
-                      <td data-label={t('admin.cors.methods')}>{rule.allowed_methods.join(', ')}</td>
-                      <td data-label={t('admin.cors.allowedHeaders')}>{(rule.allowed_headers ?? []).join(', ') || t('common.none')}</td>
-                      <td data-label={t('admin.cors.exposeHeaders')}>{(rule.expose_headers ?? []).join(', ') || t('common.none')}</td>
-                      <td data-label={t('admin.cors.maxAge')}>{rule.max_age_seconds ?? t('common.none')}</td>
-                      <td>
-                        <button type="button" className="button button--small" disabled={busy} aria-label={t('admin.cors.removeLabel', { origin: rule.allowed_origin, n: index + 1 })} onClick={() => save(rules.filter((_, i) => i !== index))}>
-                          {t('admin.cors.remove')}
-                        </button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-          <div className="notice">
-            <h3>{t('admin.cors.suggestTitle')}</h3>
-            <p>{t('admin.cors.suggestText', { origin })}</p>
-            {hasSuggestion ? (
-              <p className="admin-status">{t('admin.cors.suggestPresent')}</p>
-            ) : (
-              <button type="button" className="button button--primary" disabled={busy} onClick={() => save(mergeCorsRules(rules, suggestion))}>
+          <DataTable
+            label={t('admin.cors.title')}
+            count={t('admin.cors.caption', { count: rules.length })}
+            rows={rules.map((rule, index) => ({ rule, index }))}
+            // Rules have no id; their position is what PUT ?cors replaces (the list is replaced as a whole).
+            rowKey={({ index }) => String(index)}
+            empty={<EmptyState title={t('admin.cors.none')} />}
+            columns={[
+              { id: 'origin', header: t('admin.cors.origin'), rowHeader: true, renderCell: ({ rule }) => <code>{rule.allowed_origin}</code> },
+              { id: 'methods', header: t('admin.cors.methods'), renderCell: ({ rule }) => rule.allowed_methods.join(', ') },
+              { id: 'allowed', header: t('admin.cors.allowedHeaders'), renderCell: ({ rule }) => (rule.allowed_headers ?? []).join(', ') || t('common.none') },
+              { id: 'expose', header: t('admin.cors.exposeHeaders'), renderCell: ({ rule }) => (rule.expose_headers ?? []).join(', ') || t('common.none') },
+              { id: 'maxAge', header: t('admin.cors.maxAge'), align: 'end', renderCell: ({ rule }) => rule.max_age_seconds ?? t('common.none') },
+              {
+                id: 'actions',
+                header: <span className="visually-hidden">{t('admin.cors.actions')}</span>,
+                align: 'end',
+                renderCell: ({ rule, index }) => (
+                  <Button size="sm" variant="quiet" disabled={busy} aria-label={t('admin.cors.removeLabel', { origin: rule.allowed_origin, n: index + 1 })} onClick={() => save(rules.filter((_, i) => i !== index))}>
+                    {t('admin.cors.remove')}
+                  </Button>
+                ),
+              },
+            ]}
+          />
+          <Banner
+            tone={hasSuggestion ? 'ok' : 'info'}
+            title={t('admin.cors.suggestTitle')}
+            actions={hasSuggestion ? null : (
+              <Button variant="primary" disabled={busy} onClick={() => save(mergeCorsRules(rules, suggestion))}>
                 {t('admin.cors.suggestApply')}
-              </button>
+              </Button>
             )}
-          </div>
+          >
+            <p>{hasSuggestion ? t('admin.cors.suggestPresent') : t('admin.cors.suggestText', { origin })}</p>
+          </Banner>
           <RuleEditor disabled={busy} onAdd={(rule) => save([...rules, rule])} />
         </>
       ) : null}
@@ -308,7 +300,7 @@ function RuleEditor({ disabled, onAdd }: { disabled: boolean; onAdd: (rule: Cors
       {field('exposeHeaders', t('admin.cors.exposeHeaders'), t('admin.cors.listHint'))}
       {field('maxAge', t('admin.cors.maxAge'))}
       <div className="admin-actions">
-        <button type="submit" className="button" disabled={disabled}>{t('admin.cors.add')}</button>
+        <Button type="submit" disabled={disabled}>{t('admin.cors.add')}</Button>
       </div>
     </form>
   );
@@ -324,7 +316,7 @@ function PolicySection(ref: Ref) {
       {policy.isError ? <ErrorNotice error={policy.error} onRetry={() => void policy.refetch()} corsHelp={corsHelp(ref)} /> : null}
       {policy.data ? (
         policy.data.statement.length === 0 ? (
-          <p>{t('admin.policy.none')}</p>
+          <EmptyState title={t('admin.policy.none')} />
         ) : (
           <>
             <p className="admin-hint">{t('admin.policy.count', { count: policy.data.statement.length })}</p>

@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { putBucketMutation } from '../../api/buckets/queries.ts';
 import { allBucketsQuery } from '../../api/service/queries.ts';
 import { Dialog } from '../../components/dialog.tsx';
+import { ActionRow, Button, buttonClass } from '../../components/ui/button.tsx';
 import { NetworkError } from '../../api/errors.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { bucketPath, bucketSettingsPath } from '../../hooks/browse-location.ts';
@@ -65,15 +66,15 @@ function CreateBucketForm({ onDone }: { onDone: () => void }) {
         <output className="notice notice--ok">
           {t('admin.bucket.created', { bucket: created.bucket, zone: created.zone })}
         </output>
-        <div className="admin-actions">
-          <Link className="button button--primary" to={bucketPath(created.zone, created.bucket)} onClick={onDone}>
-            {t('admin.bucket.openCreated', { bucket: created.bucket })}
-          </Link>
-          <Link className="button" to={bucketSettingsPath(created.zone, created.bucket)} onClick={onDone}>
+        <ActionRow>
+          <Button onClick={onDone}>{t('common.close')}</Button>
+          <Link className={buttonClass()} to={bucketSettingsPath(created.zone, created.bucket)} onClick={onDone}>
             {t('admin.bucket.settingsOf', { bucket: created.bucket })}
           </Link>
-          <button type="button" className="button" onClick={onDone}>{t('common.close')}</button>
-        </div>
+          <Link className={buttonClass('primary')} to={bucketPath(created.zone, created.bucket)} onClick={onDone}>
+            {t('admin.bucket.openCreated', { bucket: created.bucket })}
+          </Link>
+        </ActionRow>
       </>
     );
   }
@@ -108,12 +109,12 @@ function CreateBucketForm({ onDone }: { onDone: () => void }) {
       </div>
       {create.isError ? <ErrorNotice error={create.error} /> : null}
       {create.error instanceof NetworkError && create.error.likelyCors ? <p className="notice notice--warn">{t('admin.bucket.corsBlocked')}</p> : null}
-      <div className="admin-actions">
-        <button type="submit" className="button button--primary" disabled={create.isPending}>
+      <ActionRow>
+        <Button onClick={onDone}>{t('common.cancel')}</Button>
+        <Button type="submit" variant="primary" disabled={create.isPending}>
           {create.isPending ? t('admin.bucket.creating') : t('admin.bucket.createSubmit')}
-        </button>
-        <button type="button" className="button" onClick={onDone}>{t('common.cancel')}</button>
-      </div>
+        </Button>
+      </ActionRow>
     </form>
   );
 }

@@ -8,6 +8,7 @@ import { browseHref, parentPrefix } from '../../hooks/browse-location.ts';
 import { useClient } from '../../hooks/use-client.ts';
 import { isMessageKey, useI18n } from '../../i18n/i18n.tsx';
 import { formatBytes } from '../../lib/format.ts';
+import { ActionRow, Button } from '../../components/ui/button.tsx';
 import { useNavigate } from '../../lib/router.tsx';
 // oxlint-disable-next-line import/no-unassigned-import -- plain CSS, bundled by Vite with this module
 import './bucket-admin.css';
@@ -53,9 +54,9 @@ function DeleteFolderFlow({ zone, bucket, prefix, onClose }: { zone: string; buc
     return (
       <>
         <ErrorNotice error={scan.error} onRetry={() => void scan.refetch()} />
-        <div className="admin-actions">
-          <button type="button" className="button" onClick={close}>{t('common.cancel')}</button>
-        </div>
+        <ActionRow>
+          <Button onClick={close}>{t('common.cancel')}</Button>
+        </ActionRow>
       </>
     );
   }
@@ -64,9 +65,9 @@ function DeleteFolderFlow({ zone, bucket, prefix, onClose }: { zone: string; buc
       return (
         <>
           <output className="admin-status">{t('admin.folder.counting', { count: scanned })}</output>
-          <div className="admin-actions">
-            <button type="button" className="button" onClick={close}>{t('common.cancel')}</button>
-          </div>
+          <ActionRow>
+            <Button onClick={close}>{t('common.cancel')}</Button>
+          </ActionRow>
         </>
       );
     }
@@ -83,12 +84,12 @@ function DeleteFolderFlow({ zone, bucket, prefix, onClose }: { zone: string; buc
           {t('admin.folder.counted', { count: keys.length, size: formatBytes(size) })}
         </output>
         <p>{t('admin.folder.confirm')}</p>
-        <div className="admin-actions">
-          <button type="button" className="button admin-danger" onClick={start}>
+        <ActionRow>
+          <Button onClick={close}>{t('common.cancel')}</Button>
+          <Button variant="danger" onClick={start}>
             {t('admin.folder.confirmButton', { count: keys.length })}
-          </button>
-          <button type="button" className="button" onClick={close}>{t('common.cancel')}</button>
-        </div>
+          </Button>
+        </ActionRow>
       </>
     );
   }
@@ -100,14 +101,14 @@ function DeleteFolderFlow({ zone, bucket, prefix, onClose }: { zone: string; buc
         <label className="admin-status" htmlFor={progressId}>{t('admin.folder.progressLabel')}</label>
         <progress id={progressId} className="admin-progress" max={total} value={done} />
         <output className="admin-status">{t('admin.folder.progress', { done, total })}</output>
-        <div className="admin-actions">
-          <button type="button" className="button" disabled={stopping} onClick={() => {
+        <ActionRow>
+          <Button disabled={stopping} onClick={() => {
             stop.current?.abort();
             setStopping(true);
           }}>
             {stopping ? t('admin.folder.stopping') : t('admin.folder.stop')}
-          </button>
-        </div>
+          </Button>
+        </ActionRow>
       </>
     );
   }
@@ -115,9 +116,9 @@ function DeleteFolderFlow({ zone, bucket, prefix, onClose }: { zone: string; buc
     return (
       <>
         <ErrorNotice error={remove.error} />
-        <div className="admin-actions">
-          <button type="button" className="button" onClick={close}>{t('common.close')}</button>
-        </div>
+        <ActionRow>
+          <Button onClick={close}>{t('common.close')}</Button>
+        </ActionRow>
       </>
     );
   }
@@ -146,17 +147,17 @@ function DeleteFolderFlow({ zone, bucket, prefix, onClose }: { zone: string; buc
           </ul>
         </div>
       ) : null}
-      <div className="admin-actions">
+      <ActionRow>
+        <Button onClick={onClose}>{t('common.close')}</Button>
         {complete ? (
-          <button type="button" className="button button--primary" onClick={() => {
+          <Button variant="primary" onClick={() => {
             onClose();
             navigate(browseHref({ zone, bucket, prefix: parentPrefix(prefix) }));
           }}>
             {t('admin.folder.toParent')}
-          </button>
+          </Button>
         ) : null}
-        <button type="button" className="button" onClick={onClose}>{t('common.close')}</button>
-      </div>
+      </ActionRow>
     </>
   );
 }

@@ -9,6 +9,19 @@ import './object-actions.css';
 // oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
 import '../../i18n/parts/picker.ts';
 
+/** `text` with `name` (a bucket/key) in it kept whole on its line: the line breaks before it, not at its hyphens. */
+function WholeName({ text, name }: { text: string; name: string }) {
+  const at = text.indexOf(name);
+  if (at === -1) return text;
+  return (
+    <>
+      {text.slice(0, at)}
+      <span className="whole-name">{name}</span>
+      {text.slice(at + name.length)}
+    </>
+  );
+}
+
 /** The folder a key is in ('' at the bucket's root). */
 export function folderOf(key: string): string {
   return key.slice(0, key.lastIndexOf('/') + 1);
@@ -80,8 +93,8 @@ export function DestinationFields({ zone, bucket, setBucket, destKey: key, setKe
         error={problem ? t(`actions.keyProblem.${problem}`) : undefined}
         notice={
           !problem && bucket !== '' ? (
-            <span data-testid="final-destination" dir="auto" className="destination__final">
-              {t('picker.finalKey', { location: `${bucket}/${key}` })}
+            <span data-testid="final-destination" dir="auto">
+              <WholeName text={t('picker.finalKey', { location: `${bucket}/${key}` })} name={`${bucket}/${key}`} />
             </span>
           ) : undefined
         }
