@@ -48,6 +48,11 @@ shotTests('details, editor and uploads', async ({ page, shot }: ShotContext) => 
   // Further down: Complete (every part or those listed), Abort, and the parts page by page.
   await page.locator('.upload-detail__actions').scrollIntoViewIfNeeded();
   await shot('parts-inspector-actions');
+  // Abort asks for the word to be typed, as the other irreversible actions do.
+  await page.locator('.upload-detail__actions button').filter({ hasText: /^(Abort upload…|中止上传…)$/ }).click();
+  await expect(page.getByRole('dialog').getByRole('textbox')).toBeFocused();
+  await shot('dialog-abort-upload');
+  await page.keyboard.press('Escape');
 
   await page.goto('/uploads');
   await expect(page.getByTestId('uploads-status')).toBeVisible({ timeout: 20_000 });

@@ -75,7 +75,7 @@ export function AllUploads() {
       <PageHeader
         title={t('multipart.all.title')}
         titleId="all-uploads-title"
-        crumbs={<Crumbs label={t('multipart.crumbs')} items={[{ id: 'buckets', label: t('buckets.title'), to: '/' }, { id: 'all', label: t('multipart.all.crumb') }]} />}
+        crumbs={<Crumbs label={t('multipart.crumbs')} items={[{ id: 'buckets', label: t('multipart.crumbBuckets'), to: '/' }, { id: 'all', label: t('multipart.all.crumb') }]} />}
       />
       <UploadsTable
         rows={shown}

@@ -39,7 +39,7 @@ export function MultipartInspector({ renderResume }: { renderResume?: (context: 
           <Crumbs
             label={t('multipart.crumbs')}
             items={[
-              { id: 'buckets', label: t('buckets.title'), to: '/' },
+              { id: 'buckets', label: t('multipart.crumbBuckets'), to: '/' },
               { id: 'bucket', label: visibleText(bucket), to: browseHref({ zone, bucket }), title: t('multipart.backToBucket', { bucket }), detail: `(${zone})` },
               inUpload ? { id: 'uploads', label: t('multipart.crumbUploads'), to: uploadsHref({ zone, bucket, prefix }) } : { id: 'uploads', label: t('multipart.crumbUploads') },
               ...(inUpload ? [{ id: 'upload', label: visibleText(key) }] : []),
