@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { Fragment, useId, useState, type FormEvent } from 'react';
 import { bucketAclQuery, putBucketAclMutation } from '../../api/acl/queries.ts';
 import { bucketStatisticsQuery, deleteBucketMutation } from '../../api/buckets/queries.ts';
 import { bucketCorsQuery, deleteBucketCorsMutation, putBucketCorsMutation } from '../../api/cors/queries.ts';
@@ -200,9 +200,9 @@ function CorsSection(ref: Ref) {
             empty={<EmptyState title={t('admin.cors.none')} />}
             columns={[
               { id: 'origin', header: t('admin.cors.origin'), rowHeader: true, renderCell: ({ rule }) => <code>{rule.allowed_origin}</code> },
-              { id: 'methods', header: t('admin.cors.methods'), renderCell: ({ rule }) => rule.allowed_methods.join(', ') },
-              { id: 'allowed', header: t('admin.cors.allowedHeaders'), renderCell: ({ rule }) => (rule.allowed_headers ?? []).join(', ') || t('common.none') },
-              { id: 'expose', header: t('admin.cors.exposeHeaders'), renderCell: ({ rule }) => (rule.expose_headers ?? []).join(', ') || t('common.none') },
+              { id: 'methods', header: t('admin.cors.methods'), renderCell: ({ rule }) => <Tokens items={rule.allowed_methods} /> },
+              { id: 'allowed', header: t('admin.cors.allowedHeaders'), renderCell: ({ rule }) => <Tokens items={rule.allowed_headers ?? []} /> },
+              { id: 'expose', header: t('admin.cors.exposeHeaders'), renderCell: ({ rule }) => <Tokens items={rule.expose_headers ?? []} /> },
               { id: 'maxAge', header: t('admin.cors.maxAge'), align: 'end', renderCell: ({ rule }) => rule.max_age_seconds ?? t('common.none') },
               {
                 id: 'actions',
@@ -304,6 +304,19 @@ function RuleEditor({ disabled, onAdd }: { disabled: boolean; onAdd: (rule: Cors
       </div>
     </form>
   );
+}
+
+/** A list of header names or methods: the line breaks between them, never inside one (x-qs-request-id stays whole). */
+function Tokens({ items }: { items: readonly string[] }) {
+  const { t } = useI18n();
+  if (items.length === 0) return t('common.none');
+  // The separator stays outside the unbreakable name: the line may break after its space.
+  return items.map((item, i) => (
+    <Fragment key={item}>
+      <span className="cors-token">{item}</span>
+      {i < items.length - 1 ? ', ' : ''}
+    </Fragment>
+  ));
 }
 
 function PolicySection(ref: Ref) {
