@@ -6,7 +6,7 @@ test('shift-click selects a range of 25 objects; the selection bar deletes them 
   await consolePage.waitForList();
   const grid = consolePage.objectList;
   await grid.getByRole('checkbox', { name: 'Select event-0000.json', exact: true }).click();
-  await expect(page.getByTestId('selection-status')).toHaveText(/^1 object selected · \d+ B$/);
+  await expect(page.getByTestId('selection-status')).toHaveText(/^1 object selected · \d+\sB$/);
   await grid.getByRole('checkbox', { name: 'Select event-0024.json', exact: true }).click({ modifiers: ['Shift'] });
   const bar = page.getByRole('region', { name: 'Selection' });
   await expect(bar.getByTestId('selection-status')).toHaveText(/^25 objects selected · /);
