@@ -50,7 +50,7 @@ export const ZONES: readonly Zone[] = [
     why: 'the one module of src/ that reaches the emulator (demo mode)' },
   { name: 'src/app', files: ['src/app/'], imports: ['src/features/*', 'src/api', 'src/components', 'src/hooks', 'src/i18n', 'src/lib', 'src/styles', 'src/app/demo-backend.ts'], packages: [...UI, 'zod'],
     tests: SRC_TESTS, why: 'src/app composes the features; it reaches the emulator only through demo-backend.ts' },
-  { name: 'src/features/*', files: ['src/features/*/'], imports: ['src/api', 'src/components', 'src/hooks', 'src/i18n', 'src/lib', 'src/styles'], packages: [...UI, 'zod', 'idb', 'hash-wasm'],
+  { name: 'src/features/*', files: ['src/features/*/'], imports: ['src/api', 'src/components', 'src/hooks', 'src/i18n', 'src/lib', 'src/styles'], packages: [...UI, 'zod', 'idb', 'hash-wasm', 'pdfjs-dist'],
     tests: SRC_TESTS, why: 'features never import each other nor src/app: they meet only in src/app' },
   { name: 'src/components', files: ['src/components/'], imports: ['src/api', 'src/hooks', 'src/i18n', 'src/lib', 'src/styles'], packages: [...UI, 'zod'],
     tests: SRC_TESTS, why: 'shared UI knows no feature and no route' },

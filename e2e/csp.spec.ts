@@ -146,7 +146,7 @@ test('every screen loads under the CSP with no violation (through the proxy)', a
   expect(violations).toEqual([]);
 });
 
-test('object previews (image, PDF, text) and Download load under the CSP from the endpoint only', async ({ page, context, serve, violations, emulator }) => {
+test('object previews (image, PDF drawn by its worker, text) and Download load under the CSP from the endpoint only', async ({ page, context, serve, violations, emulator }) => {
   watchWorkers(page, violations);
   await expectWatcherWorks(context, serve, violations);
   await page.goto(`${serve.url}/`);
@@ -156,13 +156,13 @@ test('object previews (image, PDF, text) and Download load under the CSP from th
   await qs.details.getByRole('tab', { name: 'Preview' }).click();
   const image = qs.details.getByRole('img', { name: 'Preview of chart.png' });
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(240);
-  // A PDF opens in a tab of its own: a navigation to the endpoint, outside the console's CSP.
+  // A PDF is read through the proxy and drawn by pdf.js, whose worker is a file of the console (worker-src 'self').
   await qs.row('summary.pdf').getByRole('link').click();
-  const pdfLink = qs.details.getByRole('link', { name: 'Open summary.pdf in a new tab' });
-  await expect(pdfLink).toBeVisible();
-  const [pdfTab] = await Promise.all([context.waitForEvent('page'), pdfLink.click()]);
-  await expect.poll(() => emulator.requests.some((r) => r.url.startsWith('/demo-documents/samples/summary.pdf?') && r.status === 200)).toBe(true);
-  await pdfTab.close();
+  await expect(qs.details.getByText(/^Page 1 of \d+$/)).toBeVisible();
+  await expect(qs.details.locator('figure.preview__pdf-page').first()).toHaveAttribute('data-state', 'drawn');
+  expect(context.pages()).toEqual([page]);
+  // A real worker, not pdf.js's stand-in on the page's thread (what it falls back to when a worker is refused).
+  expect(page.workers().map((worker) => worker.url()).some((url) => /\/assets\/pdf\.worker\.min-[\w-]+\.mjs$/.test(url))).toBe(true);
   await qs.row('notes.txt').getByRole('link').click();
   await expect(qs.details.getByTestId('preview-text')).toContainText('Release notes');
   const [download] = await Promise.all([page.waitForEvent('download'), qs.details.getByRole('button', { name: 'Download notes.txt' }).click()]);

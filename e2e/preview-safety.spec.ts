@@ -1,4 +1,4 @@
-import type { CDPSession, Page } from '@playwright/test';
+import type { CDPSession, Locator, Page } from '@playwright/test';
 import { createClient } from '../src/api/client.ts';
 import { DEMO_CONNECTION } from '../src/api/connection.ts';
 import { demoLinkOnOrigin } from '../src/api/demo-link.ts';
@@ -6,8 +6,8 @@ import { getObjectUrl } from '../src/api/objects/read.ts';
 import { expect, test, ConsolePage } from './fixtures.ts';
 
 // What a bucket holds cannot hurt the console: JSON whose indentation grows with the square of its nesting
-// opens in Preview with the page responsive and the heap bounded, a PDF's script never runs over the console
-// (a PDF opens in a tab of its own), and a demo object link never serves a script to the console's origin.
+// opens in Preview with the page responsive and the heap bounded, a PDF's script never runs (the console draws
+// its pages with pdf.js, which runs none), and a demo object link never serves a script to the console's origin.
 // The page fixture fails on any dialog.
 
 /** PUTs `body` into demo-documents through the page (the demo emulator lives there), with `headers`. */
@@ -120,16 +120,18 @@ test('JSON bombs, a one-line text and a CSV with a huge cell open in Preview wit
   expect(Math.max(0, ...csvTasks), `long tasks and frames (ms) while long-cell.csv opened: ${csvTasks.join(', ')}`).toBeLessThanOrEqual(200);
 });
 
-/** A one-page PDF whose open action runs `script` (PDF JavaScript). */
-function pdfWithScript(script: string): Uint8Array {
+/** A PDF of `pages` pages whose open action runs `script` (PDF JavaScript). */
+function pdfWithScript(script: string, pages = 1): Uint8Array {
   const content = 'BT /F1 24 Tf 20 100 Td (Hello PDF) Tj ET';
+  const pageIds = Array.from({ length: pages }, (_, i) => 7 + i);
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R /OpenAction 4 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 5 0 R /Resources << /Font << /F1 6 0 R >> >> >>',
+    `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pages} >>`,
+    '<< /Type /Action /S /JavaScript /JS (app.alert\\(1\\);) >>',
     `<< /Type /Action /S /JavaScript /JS (${script.replace(/[()\\]/g, (c) => `\\${c}`)}) >>`,
     `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    ...pageIds.map(() => '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 5 0 R /Resources << /Font << /F1 6 0 R >> >> /AA << /O 3 0 R >> >>'),
   ];
   let out = '%PDF-1.4\n';
   const offsets: number[] = [];
@@ -143,28 +145,67 @@ function pdfWithScript(script: string): Uint8Array {
   return new TextEncoder().encode(out);
 }
 
-test('a PDF with app.alert never shows a dialog over the console: it is never framed, and opens in a tab of its own', async ({ page, consolePage }) => {
+/** How many of the canvas's pixels are dark (drawn text), read back from the page. */
+async function darkPixels(figure: Locator): Promise<number> {
+  return figure.locator('canvas').evaluate((canvas: HTMLCanvasElement) => {
+    const { data } = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height) ?? { data: new Uint8ClampedArray() };
+    let dark = 0;
+    for (let i = 0; i < data.length; i += 4) if ((data[i] ?? 255) < 128 && (data[i + 3] ?? 0) > 0) dark += 1;
+    return dark;
+  });
+}
+
+test('a PDF with app.alert is drawn in the Preview (page 1 of N) and no dialog or tab ever appears; a long one shows its first 3 pages, a damaged one says so', async ({ page, context, consolePage }) => {
+  // The page fixture fails on a dialog over the console; a tab the preview opened would be a page of its own.
+  const dialogs: string[] = [];
+  const tabs: string[] = [];
+  context.on('page', (opened) => {
+    tabs.push(opened.url());
+    opened.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+  });
+  page.on('dialog', (dialog) => dialogs.push(dialog.message()));
   await openSamples(consolePage, 'notes.txt');
   const details = consolePage.details;
   await details.getByRole('tab', { name: 'Preview' }).click();
   await expect(details.getByTestId('preview-text')).toBeVisible();
-  expect(await demoPut(page, 'samples/session.pdf', pdfWithScript("app.alert('Session expired. Re-enter your secret key.');"), { 'content-type': 'application/pdf' })).toBe(201);
+  const alert = "app.alert('Session expired. Re-enter your secret key.');";
+  expect(await demoPut(page, 'samples/session.pdf', pdfWithScript(alert), { 'content-type': 'application/pdf' })).toBe(201);
+  expect(await demoPut(page, 'samples/long.pdf', pdfWithScript(alert, 5), { 'content-type': 'application/pdf' })).toBe(201);
+  const damaged = '%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n\u0000\u00ff garbage, no xref, no trailer';
+  expect(await demoPut(page, 'samples/damaged.pdf', damaged, { 'content-type': 'application/pdf' })).toBe(201);
   await page.getByRole('button', { name: 'Refresh' }).click();
-  await consolePage.row('session.pdf').getByRole('link').click();
-  const link = details.getByRole('link', { name: 'Open session.pdf in a new tab' });
-  await expect(link).toBeVisible();
-  await expect(details.getByText('A PDF opens in a tab of its own')).toBeVisible();
-  await expect(page.locator('iframe, object, embed')).toHaveCount(0);
-  await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
 
-  // Followed, the PDF runs in its own tab (its script's dialog shows there), never over the console, which
-  // the page fixture checks: any dialog on the console's page fails the test.
-  const [tab] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
-  const dialog = await tab.waitForEvent('dialog');
-  expect(dialog.message()).toBe('Session expired. Re-enter your secret key.');
-  await dialog.dismiss();
-  await tab.close();
-  await expect(link).toBeVisible();
+  await consolePage.row('session.pdf').getByRole('link').click();
+  const first = details.getByRole('figure', { name: 'Page 1 of 1 of session.pdf' });
+  await expect(first).toHaveAttribute('data-state', 'drawn');
+  await expect(first.getByText('Page 1 of 1', { exact: true })).toBeVisible();
+  await expect(first.locator('canvas')).toBeVisible();
+  // The page's text was drawn (dark pixels on the white page), not an empty canvas.
+  expect(await darkPixels(first)).toBeGreaterThan(50);
+  await expect(details.getByText('Drawn by the console from the file’s pages; scripts, links and forms in it are not run.')).toBeVisible();
+  await expect(page.locator('iframe, object, embed')).toHaveCount(0);
+
+  // Download saves the file (an attachment), never opening the browser's viewer in a tab.
+  const [download] = await Promise.all([page.waitForEvent('download'), details.getByRole('button', { name: 'Download session.pdf' }).last().click()]);
+  expect(download.suggestedFilename()).toBe('session.pdf');
+
+  await consolePage.row('long.pdf').getByRole('link').click();
+  await expect(details.getByRole('figure', { name: /^Page \d of 5 of long\.pdf$/ })).toHaveCount(3);
+  for (const n of [1, 2, 3]) await expect(details.getByRole('figure', { name: `Page ${n} of 5 of long.pdf` })).toHaveAttribute('data-state', 'drawn');
+  await expect(details.getByText('Showing the first 3 of 5 pages. Download the file to read the rest.')).toBeVisible();
+
+  await consolePage.row('damaged.pdf').getByRole('link').click();
+  await expect(details.getByTestId('preview-failed')).toHaveText('No preview: this file could not be read as a PDF (it is damaged, or not a PDF). Download it to open it with another program.');
+  await expect(details.getByRole('button', { name: 'Download damaged.pdf' }).last()).toBeVisible();
+
+  // Back to the scripted one, drawn again: whatever its open and page actions were, nothing ran.
+  await consolePage.row('session.pdf').getByRole('link').click();
+  await expect(details.getByRole('figure', { name: 'Page 1 of 1 of session.pdf' })).toHaveAttribute('data-state', 'drawn');
+  expect(dialogs).toEqual([]);
+  expect(tabs).toEqual([]);
 });
 
 test('a demo object of a JavaScript type never runs as a script on the console’s origin, whatever page includes it', async ({ page, consolePage }) => {

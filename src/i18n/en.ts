@@ -326,7 +326,6 @@ export const en = {
   'detailsPanel.preview.none.tooBig': 'No preview: at {size} this object is too big to preview. Download it instead.',
   'detailsPanel.preview.none.unknownType': 'No preview for the type {type}. Download it to open it.',
   'detailsPanel.preview.none.empty': 'No preview: the object is empty.',
-  'detailsPanel.preview.none.needsSignature': 'No preview: an anonymous connection cannot ask for this PDF to be shown rather than saved. Download it instead.',
   'detailsPanel.share.hint': 'Anyone who has the link can download this object until the link expires.',
   'detailsPanel.share.url': 'Link',
 } as const satisfies Record<string, string>;

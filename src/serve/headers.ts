@@ -7,8 +7,8 @@
  * itself (the proxy), to the configured endpoint with every subdomain (zone hosts `pek3a.qingstor.com`,
  * virtual hosts `bucket.pek3a.qingstor.com`), and to the demo backend's never-resolving host (answered
  * inside the browser by the service worker). Object previews (images, audio, video) may load from the console
- * itself and the endpoint only. The console frames nothing (a PDF opens in a tab of its own, since a PDF can
- * carry scripts), so frames fall to default-src 'none'; and nobody may frame the console.
+ * itself and the endpoint only. The console frames nothing (a PDF is drawn on canvases by pdf.js, whose worker is
+ * a same-origin file under worker-src 'self'), so frames fall to default-src 'none'; and nobody may frame the console.
  */
 import { isIP } from 'node:net';
 

@@ -11,6 +11,7 @@ import { formatBytes } from '../../lib/format.ts';
 import { visibleText } from '../../lib/visible-text.ts';
 import { JSON_FORMAT_LIMITS } from './json-format.ts';
 import { browserObjectLink } from './object-links.ts';
+import { PdfPreview } from './pdf-preview.tsx';
 import { previewKind, TEXT_PREVIEW_BYTES, type TextFormat } from './preview-kind.ts';
 import { CSV_MAX_ROWS, decodeStart, textPreview, WRAP_MAX_RUN } from './text-preview.ts';
 // oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
@@ -28,20 +29,18 @@ export function ObjectPreview({ zone, bucket, objectKey, name, head, demo }: {
   demo: boolean;
 }) {
   const { t } = useI18n();
-  const client = useClient();
-  const signed = client.connection.credentials !== undefined;
-  const kind = previewKind({ key: objectKey, contentType: head.contentType, size: head.size, signed });
+  const kind = previewKind({ key: objectKey, contentType: head.contentType, size: head.size });
   if (kind.kind === 'none') {
     const message =
       kind.reason === 'tooBig' ? t('detailsPanel.preview.none.tooBig', { size: formatBytes(head.size) })
       : kind.reason === 'unknownType' ? t('detailsPanel.preview.none.unknownType', { type: visibleText(head.contentType || 'application/octet-stream') })
-      : kind.reason === 'empty' ? t('detailsPanel.preview.none.empty')
-      : t('detailsPanel.preview.none.needsSignature');
+      : t('detailsPanel.preview.none.empty');
     return <p className="preview__none" data-testid="no-preview">{message}</p>;
   }
   if (kind.kind === 'text') {
     return <TextPreviewView zone={zone} bucket={bucket} objectKey={objectKey} head={head} format={kind.format} />;
   }
+  if (kind.kind === 'pdf') return <PdfPreview zone={zone} bucket={bucket} objectKey={objectKey} name={name} head={head} demo={demo} />;
   return <MediaPreview zone={zone} bucket={bucket} objectKey={objectKey} name={name} kind={kind.kind} type={kind.type} demo={demo} />;
 }
 
@@ -50,7 +49,7 @@ function MediaPreview({ zone, bucket, objectKey, name, kind, type, demo }: {
   bucket: string;
   objectKey: string;
   name: string;
-  kind: 'image' | 'audio' | 'video' | 'pdf';
+  kind: 'image' | 'audio' | 'video';
   type: string;
   demo: boolean;
 }) {
@@ -61,16 +60,15 @@ function MediaPreview({ zone, bucket, objectKey, name, kind, type, demo }: {
   const [size, setSize] = useState<{ width: number; height: number } | null>(null);
   useEffect(() => {
     let current = true;
-    // The served type is forced to the one the preview was chosen for (a signed response-content-type), and a
-    // PDF is asked for inline: a stored "attachment" would make the frame download it.
-    browserObjectLink(client, demo, { zone, bucket, key: objectKey, expiresIn: PREVIEW_LINK_SECONDS, responseContentType: type, inline: kind === 'pdf' }).then(
+    // The served type is forced to the one the preview was chosen for (a signed response-content-type).
+    browserObjectLink(client, demo, { zone, bucket, key: objectKey, expiresIn: PREVIEW_LINK_SECONDS, responseContentType: type }).then(
       (url) => current && setLink({ url: url.href }),
       (error: unknown) => current && setLink({ error }),
     );
     return () => {
       current = false;
     };
-  }, [client, demo, zone, bucket, objectKey, type, kind]);
+  }, [client, demo, zone, bucket, objectKey, type]);
 
   if (link === null) return <Loading label={t('detailsPanel.preview.loading')} />;
   if ('error' in link) return <ErrorNotice error={link.error} />;
@@ -99,18 +97,6 @@ function MediaPreview({ zone, bucket, objectKey, name, kind, type, demo }: {
     case 'video':
       // oxlint-disable-next-line jsx-a11y/media-has-caption -- an arbitrary stored file has no captions
       return <video className="preview__media" src={link.url} controls preload="metadata" aria-label={label} onError={onError} />;
-    case 'pdf':
-      // Never in a frame of the console: a PDF can carry scripts (`app.alert` shows a dialog over the page), and
-      // the browser's PDF viewer refuses to run in a sandboxed frame. In a tab of its own it runs on the
-      // endpoint's origin (or, in the demo, as an inert answer, mocks/demo-link.ts), away from the console.
-      return (
-        <div className="preview__pdf">
-          <p className="preview__note">{t('preview.pdfNote')}</p>
-          <a className="button" href={link.url} target="_blank" rel="noopener noreferrer" referrerPolicy="no-referrer" data-testid="preview-pdf-link">
-            {t('preview.openPdf', { name })}
-          </a>
-        </div>
-      );
   }
 }
 

@@ -2,15 +2,29 @@
  * What the Preview tab can show for an object, decided from its Content-Type (and, for text stored as
  * `application/octet-stream`, its name) and size. Nothing of an object is ever rendered as a document of the
  * console: HTML, SVG and XML are shown as their source text; images, audio, video and PDF are loaded by the
- * browser's own viewers from a short-lived pre-signed link with the type forced to the one decided here.
+ * browser's own viewers from a short-lived pre-signed link with the type forced to the one decided here; a PDF is
+ * read (bounded) and drawn on canvases by the console, never given to the browser's PDF viewer (which runs scripts).
  */
 
 /** Text previews read at most this much (a Range request). */
 export const TEXT_PREVIEW_BYTES = 256 * 1024;
 /** Larger images are not previewed (the bytes would all be downloaded to show a thumbnail). */
 export const IMAGE_PREVIEW_MAX = 20 * 1024 * 1024;
-/** Larger PDFs are not previewed (the viewer reads the whole file). */
-export const PDF_PREVIEW_MAX = 50 * 1024 * 1024;
+/** A PDF preview reads at most this much (the whole file, which pdf.js needs); larger ones offer Download. */
+export const PDF_PREVIEW_BYTES = 20 * 1024 * 1024;
+/** A PDF preview draws at most this many pages. */
+export const PDF_PREVIEW_PAGES = 3;
+
+/** A PDF page is drawn on at most this many canvas pixels, whatever size the document claims for it. */
+export const PDF_MAX_CANVAS_PIXELS = 8 * 1024 * 1024;
+
+/**
+ * The canvas scale (canvas pixels per PDF point) of a page `width`×`height` points shown `cssWidth` CSS pixels
+ * wide: sharp at `pixelRatio`, lowered to stay within PDF_MAX_CANVAS_PIXELS (CSS then stretches the canvas).
+ */
+export function pageScale(width: number, height: number, cssWidth: number, pixelRatio: number): number {
+  return Math.min((cssWidth / Math.max(width, 1)) * pixelRatio, Math.sqrt(PDF_MAX_CANVAS_PIXELS / Math.max(width * height, 1)));
+}
 
 export type TextFormat = 'plain' | 'json' | 'csv' | 'markdown' | 'source';
 
@@ -20,7 +34,7 @@ export type PreviewKind =
   | { kind: 'video'; type: string }
   | { kind: 'pdf'; type: 'application/pdf' }
   | { kind: 'text'; format: TextFormat }
-  | { kind: 'none'; reason: 'tooBig' | 'unknownType' | 'empty' | 'needsSignature' };
+  | { kind: 'none'; reason: 'tooBig' | 'unknownType' | 'empty' };
 
 const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif', 'image/bmp']);
 const TEXT_EXTENSIONS: Record<string, TextFormat> = {
@@ -47,8 +61,7 @@ function textFormat(type: string, key: string): TextFormat | null {
   return null;
 }
 
-/** `signed`: the connection can sign links (forcing the served type); anonymous links serve the stored one. */
-export function previewKind(input: { key: string; contentType: string; size: number; signed: boolean }): PreviewKind {
+export function previewKind(input: { key: string; contentType: string; size: number }): PreviewKind {
   const type = mediaType(input.contentType);
   if (input.size === 0) return { kind: 'none', reason: 'empty' };
   const text = textFormat(type, input.key);
@@ -56,10 +69,7 @@ export function previewKind(input: { key: string; contentType: string; size: num
   if (IMAGE_TYPES.has(type)) return input.size > IMAGE_PREVIEW_MAX ? { kind: 'none', reason: 'tooBig' } : { kind: 'image', type };
   if (/^audio\/[a-z0-9.+-]+$/.test(type)) return { kind: 'audio', type };
   if (/^video\/[a-z0-9.+-]+$/.test(type)) return { kind: 'video', type };
-  if (type === 'application/pdf') {
-    // A PDF is shown in a frame: without a signature the stored Content-Disposition (often "attachment") wins.
-    if (!input.signed) return { kind: 'none', reason: 'needsSignature' };
-    return input.size > PDF_PREVIEW_MAX ? { kind: 'none', reason: 'tooBig' } : { kind: 'pdf', type };
-  }
+  // Drawn by the console (pdf-preview.tsx), whatever its size: one too big to read says so beside Download.
+  if (type === 'application/pdf') return { kind: 'pdf', type };
   return { kind: 'none', reason: 'unknownType' };
 }

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { previewKind, TEXT_PREVIEW_BYTES } from './preview-kind.ts';
+import { pageScale, PDF_MAX_CANVAS_PIXELS, previewKind, TEXT_PREVIEW_BYTES } from './preview-kind.ts';
 import { decodeStart, parseCsv, textPreview, WRAP_MAX_RUN } from './text-preview.ts';
 
-const kind = (contentType: string, size = 100, key = 'a/file', signed = true) => previewKind({ key, contentType, size, signed });
+const kind = (contentType: string, size = 100, key = 'a/file') => previewKind({ key, contentType, size });
 
 describe('previewKind', () => {
-  it('previews raster images, media and PDF through their viewers', () => {
+  it('previews raster images and media through the browser’s viewers, and PDF as drawn by the console', () => {
     expect(kind('image/png')).toEqual({ kind: 'image', type: 'image/png' });
     expect(kind('IMAGE/JPEG; foo=bar')).toEqual({ kind: 'image', type: 'image/jpeg' });
     expect(kind('audio/mpeg')).toEqual({ kind: 'audio', type: 'audio/mpeg' });
@@ -35,8 +35,20 @@ describe('previewKind', () => {
     expect(kind('application/octet-stream', 10, 'archive.bin')).toEqual({ kind: 'none', reason: 'unknownType' });
     expect(kind('image/png', 0)).toEqual({ kind: 'none', reason: 'empty' });
     expect(kind('image/png', 21 * 1024 * 1024)).toEqual({ kind: 'none', reason: 'tooBig' });
-    expect(kind('application/pdf', 51 * 1024 * 1024)).toEqual({ kind: 'none', reason: 'tooBig' });
-    expect(kind('application/pdf', 100, 'a.pdf', false)).toEqual({ kind: 'none', reason: 'needsSignature' });
+    // A PDF too big to read is the PDF preview's to explain, beside its Download (pdf-preview.tsx).
+    expect(kind('application/pdf', 51 * 1024 * 1024)).toEqual({ kind: 'pdf', type: 'application/pdf' });
+  });
+});
+
+describe('pageScale', () => {
+  it('draws a page sharp at the screen’s pixel ratio, within the canvas pixel bound whatever size the PDF claims', () => {
+    // A 595×842 pt (A4) page 400 CSS pixels wide on a 2× screen: 800 canvas pixels across.
+    expect(595 * pageScale(595, 842, 400, 2)).toBeCloseTo(800);
+    // 14,400 pt square (the largest page PDF allows) and a 10-million-point strip: bounded, not gigapixels.
+    for (const [width, height] of [[14_400, 14_400], [10, 10_000_000]] as const) {
+      const scale = pageScale(width, height, 400, 3);
+      expect(width * scale * height * scale).toBeLessThanOrEqual(PDF_MAX_CANVAS_PIXELS * 1.0001);
+    }
   });
 });
 
