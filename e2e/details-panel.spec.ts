@@ -69,22 +69,12 @@ test('preview of an image, a text file, JSON, CSV and a PDF; HTML is shown as it
   await expect(details.getByText('JSON, formatted for reading.')).toBeVisible();
   await expect(details.getByTestId('preview-text')).toContainText('"languages": [\n    "en",');
 
-  // A PDF opens in a tab of its own (never a frame of the console), served inline as a PDF by the demo worker.
+  // A PDF's first page is drawn by the console (never a frame, never the browser's viewer), with Download beside it.
   await consolePage.row('summary.pdf').getByRole('link').click();
-  const pdfLink = details.getByRole('link', { name: 'Open summary.pdf in a new tab' });
-  await expect(pdfLink).toBeVisible();
+  await expect(details.getByRole('figure', { name: /^Page 1 of \d+ of summary\.pdf$/ })).toHaveAttribute('data-state', 'drawn');
+  await expect(details.getByText(/^Page 1 of \d+$/)).toBeVisible();
   await expect(details.locator('iframe, object, embed')).toHaveCount(0);
-  await expect(pdfLink).toHaveAttribute('target', '_blank');
-  await expect(pdfLink).toHaveAttribute('rel', 'noopener noreferrer');
-  expect(new URL((await pdfLink.getAttribute('href')) ?? '').origin).toBe(new URL(page.url()).origin);
-  const [tab, pdfResponse] = await Promise.all([
-    page.context().waitForEvent('page'),
-    page.context().waitForEvent('response', (r) => r.url().includes('/demo-object/') && r.url().includes('summary.pdf')),
-    pdfLink.click(),
-  ]);
-  expect(pdfResponse.status()).toBe(200);
-  expect(pdfResponse.headers()['content-type']).toBe('application/pdf');
-  await tab.close();
+  await expect(details.getByRole('button', { name: 'Download the PDF' })).toBeVisible();
 
   // Audio in the browser's own player: the WAV is decoded (its duration is known).
   await consolePage.row('tone.wav').getByRole('link').click();
@@ -233,7 +223,7 @@ test.describe('at 390 px', () => {
     await expect(details.getByRole('heading', { level: 2 })).toHaveText('summary.pdf');
     await expect(details.getByRole('button', { name: 'Download summary.pdf' })).toBeInViewport();
     await details.getByRole('tab', { name: 'Preview' }).click();
-    await expect(details.getByRole('link', { name: 'Open summary.pdf in a new tab' })).toBeVisible();
+    await expect(details.getByRole('figure', { name: /^Page 1 of \d+ of summary\.pdf$/ })).toHaveAttribute('data-state', 'drawn');
     await expectNoAxeViolations(page);
     await details.getByRole('button', { name: 'Close details' }).click();
     await expect(details).toHaveCount(0);

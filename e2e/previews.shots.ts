@@ -50,7 +50,7 @@ shotTests('previews', async ({ page, shot }) => {
       return details;
     };
     let details = await open('samples/summary.pdf');
-    await expect(details.getByTestId('preview-pdf-link')).toBeVisible();
+    await expect(details.locator('figure.preview__pdf-page').first()).toHaveAttribute('data-state', 'drawn');
     await shot(`preview-pdf${suffix}`);
     details = await open('previews/deep.json');
     await expect(details.getByTestId('preview-text')).toBeVisible();

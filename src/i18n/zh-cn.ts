@@ -1045,6 +1045,7 @@ export const zhCN: Record<MessageKey, string> = {
   'preview.pdfPageFailed': '第 {page} 页无法绘制：文件在此处已损坏。',
   'preview.pdfTooBig': '无预览：此 PDF 大小为 {size}，超过预览最多读取的 {max}。请下载查看。',
   'preview.pdfDamaged': '无预览：此文件无法作为 PDF 读取（已损坏或不是 PDF）。请下载后用其他程序打开。',
+  'preview.pdfDownload': '下载此 PDF',
   'preview.pdfPassword': '无预览：此 PDF 受密码保护。请下载后打开。',
   'detailsPanel.preview.csvMore': '表格仅显示前 {count} 行。',
   'detailsPanel.preview.failed': '浏览器无法显示此文件。请下载后用其他程序打开。',

@@ -157,10 +157,9 @@ function PdfDownload({ zone, bucket, objectKey, name, demo }: { zone: string; bu
             { onSuccess: ({ url }) => startDownload(url, !signed) },
           )
         }
-        aria-label={t('detailsPanel.downloadOf', { name: visibleText(name) })}
       >
         <Download aria-hidden="true" size={16} />
-        {t('detailsPanel.download')}
+        {t('preview.pdfDownload')}
       </button>
     </p>
   );

@@ -23,6 +23,7 @@ export const previewEn = {
   'preview.pdfPageFailed': 'Page {page} could not be drawn: the file is damaged there.',
   'preview.pdfTooBig': 'No preview: at {size} this PDF is larger than the {max} a preview reads. Download it instead.',
   'preview.pdfDamaged': 'No preview: this file could not be read as a PDF (it is damaged, or not a PDF). Download it to open it with another program.',
+  'preview.pdfDownload': 'Download the PDF',
   'preview.pdfPassword': 'No preview: this PDF is protected by a password. Download it to open it.',
 } as const satisfies Record<`preview.${string}`, string>;
 
