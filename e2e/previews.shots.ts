@@ -4,7 +4,7 @@ import { createClient } from '../src/api/client.ts';
 import { DEMO_CONNECTION } from '../src/api/connection.ts';
 import { shotTests } from './support/shots.ts';
 
-// The Preview tab's notes on how a file was read: a PDF opened in a tab of its own, JSON indented to a
+// The Preview tab's notes on how a file was read: a PDF's first pages drawn by the console, JSON indented to a
 // bounded depth, a gzip object shown decompressed, bytes that are not what their encoding says; in English
 // and Chinese.
 

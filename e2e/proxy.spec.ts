@@ -235,7 +235,7 @@ test('hostile content in a public-read bucket never runs on the console origin t
     expect(await page.title()).not.toBe('ran');
 
     // Embedded by a page of the console's origin (iframe, object, embed, img): the console's own CSP blocks
-    // frames and plugins before any request (it frames nothing: a PDF opens in a tab of its own); were a frame
+    // frames and plugins before any request (it frames nothing: PDF pages are drawn on canvases); were a frame
     // let through, the proxy would refuse it (403) with its sandboxing CSP, its document an opaque origin, never
     // the console's. Images are refused too. Done in a second tab of the same session, whose console lines this
     // test expects.
