@@ -12,7 +12,7 @@ import { getDocument, GlobalWorkerOptions, PasswordException, type PDFDocumentPr
 // The worker file is emitted as a same-origin asset: the CSP's worker-src 'self' allows it (src/serve/headers.ts).
 // oxlint-disable-next-line import/default -- Vite's `?url` import: the default export is the asset's URL
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
-import { pageScale } from './preview-kind.ts';
+import { pageScale } from './pdf-scale.ts';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pageScale, PDF_MAX_CANVAS_PIXELS, previewKind, TEXT_PREVIEW_BYTES } from './preview-kind.ts';
+import { pageScale, PDF_MAX_CANVAS_PIXELS } from './pdf-scale.ts';
+import { previewKind, TEXT_PREVIEW_BYTES } from './preview-kind.ts';
 import { decodeStart, parseCsv, textPreview, WRAP_MAX_RUN } from './text-preview.ts';
 
 const kind = (contentType: string, size = 100, key = 'a/file') => previewKind({ key, contentType, size });
