@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { ObjectHead } from '../../api/objects/read.ts';
 import { ContentDecodingError } from '../../api/objects/read-start.ts';
 import { objectStartQuery } from '../../api/objects/start-queries.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';
@@ -12,7 +11,7 @@ import { visibleText } from '../../lib/visible-text.ts';
 import { JSON_FORMAT_LIMITS } from './json-format.ts';
 import { browserObjectLink } from './object-links.ts';
 import { PdfPreview } from './pdf-preview.tsx';
-import { previewKind, TEXT_PREVIEW_BYTES, type TextFormat } from './preview-kind.ts';
+import { previewKind, TEXT_PREVIEW_BYTES, type PreviewTarget, type TextFormat } from './preview-kind.ts';
 import { CSV_MAX_ROWS, decodeStart, textPreview, WRAP_MAX_RUN } from './text-preview.ts';
 // oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
 import '../../i18n/parts/preview.ts';
@@ -20,14 +19,7 @@ import '../../i18n/parts/preview.ts';
 /** Preview links live five minutes: long enough to load, short enough not to be worth copying. */
 const PREVIEW_LINK_SECONDS = 300;
 
-export function ObjectPreview({ zone, bucket, objectKey, name, head, demo }: {
-  zone: string;
-  bucket: string;
-  objectKey: string;
-  name: string;
-  head: ObjectHead;
-  demo: boolean;
-}) {
+export function ObjectPreview({ zone, bucket, objectKey, name, head, demo }: PreviewTarget) {
   const { t } = useI18n();
   const kind = previewKind({ key: objectKey, contentType: head.contentType, size: head.size });
   if (kind.kind === 'none') {
@@ -100,13 +92,7 @@ function MediaPreview({ zone, bucket, objectKey, name, kind, type, demo }: {
   }
 }
 
-function TextPreviewView({ zone, bucket, objectKey, head, format }: {
-  zone: string;
-  bucket: string;
-  objectKey: string;
-  head: ObjectHead;
-  format: TextFormat;
-}) {
+function TextPreviewView({ zone, bucket, objectKey, head, format }: Omit<PreviewTarget, 'name' | 'demo'> & { format: TextFormat }) {
   const { t, formatNumber } = useI18n();
   const client = useClient();
   const encoding = head.metadata.standard['content-encoding'] ?? '';

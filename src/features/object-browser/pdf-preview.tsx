@@ -2,7 +2,6 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import Download from 'lucide-react/icons/download';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { objectLinkMutation } from '../../api/objects/link-queries.ts';
-import type { ObjectHead } from '../../api/objects/read.ts';
 import { objectStartQuery } from '../../api/objects/start-queries.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { Loading } from '../../components/spinner.tsx';
@@ -11,7 +10,7 @@ import { useI18n } from '../../i18n/i18n.tsx';
 import { formatBytes } from '../../lib/format.ts';
 import { visibleText } from '../../lib/visible-text.ts';
 import { startDownload } from './object-links.ts';
-import { PDF_PREVIEW_BYTES, PDF_PREVIEW_PAGES } from './preview-kind.ts';
+import { PDF_PREVIEW_BYTES, PDF_PREVIEW_PAGES, type PreviewTarget } from './preview-kind.ts';
 import type { OpenedPdf, PdfOpenError } from './pdf-render.ts';
 // oxlint-disable-next-line import/no-unassigned-import -- registers the English messages this module shows
 import '../../i18n/parts/preview.ts';
@@ -21,14 +20,7 @@ import '../../i18n/parts/preview.ts';
  * whatever the server sends), pdf.js (pdf-render.ts, loaded now) draws its first PDF_PREVIEW_PAGES pages on
  * canvases, and nothing in the file runs. Larger, damaged or password-protected files say so, with Download.
  */
-export function PdfPreview({ zone, bucket, objectKey, name, head, demo }: {
-  zone: string;
-  bucket: string;
-  objectKey: string;
-  name: string;
-  head: ObjectHead;
-  demo: boolean;
-}) {
+export function PdfPreview({ zone, bucket, objectKey, name, head, demo }: PreviewTarget) {
   const { t } = useI18n();
   const client = useClient();
   const tooBig = head.size > PDF_PREVIEW_BYTES;

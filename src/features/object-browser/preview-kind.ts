@@ -1,3 +1,5 @@
+import type { ObjectHead } from '../../api/objects/read.ts';
+
 /**
  * What the Preview tab can show for an object, decided from its Content-Type (and, for text stored as
  * `application/octet-stream`, its name) and size. Nothing of an object is ever rendered as a document of the
@@ -5,6 +7,16 @@
  * browser's own viewers from a short-lived pre-signed link with the type forced to the one decided here; a PDF is
  * read (bounded) and drawn on canvases by the console, never given to the browser's PDF viewer (which runs scripts).
  */
+
+/** The object a preview shows: where it is, its name as shown, its HEAD, and whether the session is the demo. */
+export interface PreviewTarget {
+  zone: string;
+  bucket: string;
+  objectKey: string;
+  name: string;
+  head: ObjectHead;
+  demo: boolean;
+}
 
 /** Text previews read at most this much (a Range request). */
 export const TEXT_PREVIEW_BYTES = 256 * 1024;
